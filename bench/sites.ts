@@ -1,0 +1,343 @@
+// npm run bench:sites — how fast public author pages are served, as ratios against a bare
+// Node http server sending the identical bytes, measured in the same run on the same machine.
+//
+// 1. Seeds 1,000 sites of 10 books each into a fresh embedded database.
+// 2. Starts the production server (page cache on), and again with PAGE_CACHE=false; with
+//    BENCH_POSTGRES_URL set (a PostgreSQL server), also seeds a fresh database there and repeats
+//    the uncached run on it.
+// 3. Loads one book page (cached, then uncached) and the home pages of all 1,000 hosts.
+// 4. Writes bench/RESULTS.md.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { openDatabase } from "../src/db/client.ts";
+import { books, profiles, subscriptions, user, websites } from "../src/db/schema/index.ts";
+
+const SITES = Number(process.env.BENCH_SITES ?? 1000);
+const BOOKS = 10;
+/** Seconds per slice; every run is ROUNDS slices, interleaved with slices of the baseline. */
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 32;
+
+async function seed(dataDir: string, databaseUrl = "") {
+  const database = await openDatabase({ dataDir, databaseUrl });
+  await database.migrate();
+  const db = database.db;
+  const firstBook: string[] = [];
+  for (let start = 0; start < SITES; start += 100) {
+    const batch = Array.from({ length: Math.min(100, SITES - start) }, (_, i) => {
+      const n = start + i;
+      return { id: `bench-${n}`, sub: `site${String(n).padStart(4, "0")}`, name: `Author ${n}` };
+    });
+    await db.insert(user).values(batch.map((b) => ({ id: b.id, name: b.name, email: `${b.sub}@bench.invalid` })));
+    await db.insert(profiles).values(
+      batch.map((b) => ({
+        id: b.id,
+        name: b.name,
+        email: `${b.sub}@bench.invalid`,
+        bio: `<p>${b.name} writes novels. `.repeat(20),
+      })),
+    );
+    await db.insert(websites).values(batch.map((b) => ({ userId: b.id, subdomain: b.sub, websiteName: b.name })));
+    await db.insert(subscriptions).values(batch.map((b) => ({ userId: b.id, tier: "midi", status: "active" })));
+    const rows = await db
+      .insert(books)
+      .values(
+        batch.flatMap((b) =>
+          Array.from({ length: BOOKS }, (_, k) => ({
+            userId: b.id,
+            title: `Book ${k + 1} by ${b.name}`,
+            author: b.name,
+            shortBlurb: `<p>A story about ${k + 1} things. `.repeat(15),
+            releaseDate: "2024-01-01",
+            primaryPriceMinor: 899,
+            sortOrder: k,
+            seriesName: "Series",
+            orderInSeries: k + 1,
+          })),
+        ),
+      )
+      .returning({ id: books.id, userId: books.userId, sortOrder: books.sortOrder });
+    for (const r of rows) if (r.sortOrder === 0) firstBook.push(r.id);
+  }
+  await database.close();
+  return firstBook;
+}
+
+function startServer(dataDir: string, port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise<ChildProcess>((ok, fail) => {
+    const t = setInterval(async () => {
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (r.ok) {
+          clearInterval(t);
+          ok(child);
+        }
+      } catch {
+        /* not up yet */
+      }
+    }, 200);
+    child.on("exit", (code) => {
+      clearInterval(t);
+      fail(new Error(`server exited with ${code}`));
+    });
+  });
+}
+
+/** A fresh database on the PostgreSQL server at `base`, dropped by the returned function. */
+async function freshPostgres(base: string) {
+  const name = `bookplate_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const p = (srv.address() as { port: number }).port;
+      srv.close(() => ok(p));
+    });
+  });
+}
+
+const BARE_SERVER = `
+const http = require("node:http");
+const body = require("node:fs").readFileSync(process.env.BODY_FILE);
+http
+  .createServer((_req, res) => {
+    res.writeHead(200, { "content-type": process.env.BODY_TYPE });
+    res.end(body);
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
+`;
+
+function startBare(bodyFile: string, contentType: string, port: number) {
+  const child = spawn(process.execPath, ["-e", BARE_SERVER], {
+    env: { ...process.env, BODY_FILE: bodyFile, BODY_TYPE: contentType, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise<ChildProcess>((ok, fail) => {
+    child.stdout?.once("data", () => ok(child));
+    child.once("exit", (code) => fail(new Error(`bare server exited with ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((ok) => {
+    child.once("exit", () => ok());
+    child.kill("SIGTERM");
+  });
+}
+
+function get(port: number, host: string, path: string) {
+  return new Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }>((ok, fail) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { host, "user-agent": "bench" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => ok({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+type Result = { rps: number; p99: number; errors: number; non2xx: number };
+
+async function load(opts: autocannon.Options): Promise<Result> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+/** One line of the report: medians over the rounds, each ratio taken against the baseline slice run just before. */
+type Measured = { rps: number; p99: number; ratio: number; p99Ratio: number; failures: number };
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "bookplate-bench-"));
+  const baselines: Result[] = [];
+  let barePort = 0;
+  /**
+   * The machine is shared and noisy: each run is split into ROUNDS slices, each right after a
+   * slice of the baseline, and a ratio is the median of the per-round ratios.
+   */
+  async function against(run: () => Promise<Result>): Promise<Measured> {
+    const runs: Result[] = [];
+    const ratios: number[] = [];
+    const p99Ratios: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const base = await load({ url: `http://127.0.0.1:${barePort}/` });
+      baselines.push(base);
+      const res = await run();
+      runs.push(res);
+      ratios.push(res.rps / base.rps);
+      p99Ratios.push(res.p99 / Math.max(base.p99, 1));
+    }
+    return {
+      rps: median(runs.map((x) => x.rps)),
+      p99: median(runs.map((x) => x.p99)),
+      ratio: median(ratios),
+      p99Ratio: median(p99Ratios),
+      failures: runs.reduce((n, x) => n + x.errors + x.non2xx, 0),
+    };
+  }
+  try {
+    console.log(`seeding ${SITES} sites × ${BOOKS} books…`);
+    const bookIds = await seed(dataDir);
+    const port = await freePort();
+    const host = `site0000.localhost:${port}`;
+    const bookPath = `/book/${bookIds[0]}`;
+    const bookLoad = (path: string) => () =>
+      load({ url: `http://127.0.0.1:${port}${path}`, headers: { host, "user-agent": "bench" } });
+
+    let server = await startServer(dataDir, port, {});
+    const page = await get(port, host, bookPath);
+    if (page.status !== 200) throw new Error(`book page answered ${page.status}`);
+    console.log(`book page: ${page.body.length} bytes`);
+
+    // The baseline: a bare Node http server in its own process (like the app, so that neither
+    // shares the load generator's event loop) sending the identical bytes and content type.
+    const bodyFile = join(dataDir, "page.html");
+    writeFileSync(bodyFile, page.body);
+    barePort = await freePort();
+    const bare = await startBare(bodyFile, String(page.headers["content-type"] ?? "text/html"), barePort);
+
+    console.log("cached book page…");
+    const cached = await against(bookLoad(bookPath));
+    console.log(`home pages of ${SITES} hosts…`);
+    let i = 0;
+    const hosts = await against(() =>
+      load({
+        url: `http://127.0.0.1:${port}/`,
+        requests: [
+          {
+            setupRequest: (req) => {
+              i = (i + 1) % SITES;
+              return {
+                ...req,
+                headers: {
+                  ...req.headers,
+                  host: `site${String(i).padStart(4, "0")}.localhost:${port}`,
+                  "user-agent": "bench",
+                },
+              };
+            },
+          },
+        ],
+      }),
+    );
+    await stop(server);
+
+    console.log("book page, cache off…");
+    server = await startServer(dataDir, port, { PAGE_CACHE: "false" });
+    const uncached = await against(bookLoad(bookPath));
+    await stop(server);
+
+    // The same uncached run on PostgreSQL (the production database), when one is offered.
+    let onPostgres: Measured | undefined;
+    const pgBase = process.env.BENCH_POSTGRES_URL;
+    if (pgBase) {
+      const fresh = await freshPostgres(pgBase);
+      try {
+        console.log("seeding PostgreSQL…");
+        const pgBooks = await seed(dataDir, fresh.url);
+        server = await startServer(dataDir, port, { PAGE_CACHE: "false", DATABASE_URL: fresh.url });
+        const pgPath = `/book/${pgBooks[0]}`;
+        if ((await get(port, host, pgPath)).status !== 200) throw new Error("book page on PostgreSQL failed");
+        console.log("book page, cache off, PostgreSQL…");
+        onPostgres = await against(bookLoad(pgPath));
+        await stop(server);
+      } finally {
+        await fresh.drop();
+      }
+    }
+    await stop(bare);
+
+    const baseline = {
+      rps: median(baselines.map((b) => b.rps)),
+      low: Math.min(...baselines.map((b) => b.rps)),
+      high: Math.max(...baselines.map((b) => b.rps)),
+      p99: median(baselines.map((b) => b.p99)),
+    };
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    const row = (name: string, m: Measured, target?: number) =>
+      `| ${name} | ${Math.round(m.rps)} | ${pct(m.ratio)} | ${m.p99} | ${m.p99Ratio.toFixed(1)}× | ${m.failures} | ${target === undefined ? "" : `≥ ${target}%: ${m.ratio * 100 >= target ? "met" : "**not met**"}`} |`;
+    const report = [
+      "# Benchmarks",
+      "",
+      "## Public author sites (`npm run bench:sites`)",
+      "",
+      `${SITES} sites × ${BOOKS} books on the embedded database (PGlite); the production server (\`NODE_ENV=production\`, one process); autocannon with ${CONNECTIONS} connections, on the same shared 2-core machine as the server (the load generator takes a core, and other work on the machine adds noise). Baseline: a bare Node \`http\` server, in its own process, sending the identical ${page.body.length}-byte book page. Every run is ${ROUNDS} slices of ${DURATION} s, each right after a ${DURATION} s slice of the baseline; the table gives medians, and each ratio is the median of the per-slice ratios. The home-page run asks each of the ${SITES} hosts in turn (the first visit of a host renders, later ones are cached) and is compared with the book-page baseline.`,
+      "",
+      `Baseline: median ${Math.round(baseline.rps)} requests/s (slices from ${Math.round(baseline.low)} to ${Math.round(baseline.high)}), p99 ${baseline.p99} ms.`,
+      "",
+      "| run | requests/s | of baseline | p99 ms | p99 vs baseline | errors + non-2xx | target |",
+      "|---|---:|---:|---:|---:|---:|---|",
+      row("book page, cached", cached, 60),
+      row("book page, cache off (`PAGE_CACHE=false`)", uncached, 5),
+      ...(onPostgres ? [row("book page, cache off, on PostgreSQL (same machine)", onPostgres, 5)] : []),
+      row(`home pages over all ${SITES} hosts, cache on`, hosts),
+      "",
+      "An uncached page is two database queries plus rendering; on the embedded database the queries (planning, and PGlite's WebAssembly file access) take most of the time, which is why the same page is several times faster on PostgreSQL. See ADR 011.",
+      "",
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`${pgBase ? "BENCH_POSTGRES_URL=… " : ""}npm run bench:sites\`.`,
+      "",
+    ].join("\n");
+    const file = "bench/RESULTS.md";
+    let previous = "";
+    try {
+      previous = readFileSync(file, "utf8");
+    } catch {
+      /* first run */
+    }
+    // Keep every other section (Lighthouse writes its own); replace only this one.
+    const rest = previous
+      .split(/^(?=## )/m)
+      .filter((sec) => sec.startsWith("## ") && !sec.startsWith("## Public author sites"));
+    writeFileSync(file, [report, ...rest.map((sec) => `${sec.trimEnd()}\n`)].join("\n"));
+    console.log(report);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,73 @@
+// The account page: change the password, see and end sessions on other devices.
+import { expect, it } from "vitest";
+import { cookiesFrom } from "../src/server/testing/test-server.ts";
+import { browserDescribe, createAuthorAccount, newPage, PASSWORD, setupE2E, signInThroughUi } from "./fixtures.ts";
+
+const e = setupE2E();
+
+async function signInElsewhere(email: string, password: string, agent: string) {
+  const res = await e.server.api("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "user-agent": agent },
+    json: { email, password },
+  });
+  expect(res.status).toBe(200);
+  return cookiesFrom(res);
+}
+
+const stillSignedIn = async (cookie: string) => (await e.server.api("/api/profile", { cookie })).status === 200;
+
+browserDescribe("account page", () => {
+  it("lists sessions, signs out another device and all other devices", async () => {
+    const { email } = await createAuthorAccount(e.server);
+    const phone = await signInElsewhere(email, PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1");
+    const page = await newPage(e);
+    await signInThroughUi(page, email);
+    await page.waitForURL("**/dashboard");
+    await page.goto("/account");
+
+    const sessions = page.getByRole("list", { name: "Sessions" }).getByRole("listitem");
+    await page.getByText("This device", { exact: true }).waitFor();
+    await page.getByText("Safari on iOS").waitFor();
+    expect(await sessions.count()).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole("button", { name: "Sign out Safari on iOS" }).click();
+    await page.getByText("Signed out of that device").waitFor();
+    await page.getByText("Safari on iOS").waitFor({ state: "detached" });
+    expect(await stillSignedIn(phone)).toBe(false);
+
+    const laptop = await signInElsewhere(email, PASSWORD, "Mozilla/5.0 (Windows NT 10.0) Firefox/130.0");
+    await page.reload();
+    await page.getByText("Firefox on Windows").waitFor();
+    await page.getByRole("button", { name: "Sign out of all other devices" }).click();
+    await page.getByText("Signed out of all other devices").waitFor();
+    expect(await stillSignedIn(laptop)).toBe(false);
+    expect(await sessions.count()).toBe(1);
+
+    await page.getByRole("button", { name: "Sign out of all devices" }).click();
+    await page.waitForURL("**/login");
+    await page.goto("/account");
+    await page.waitForURL("**/login");
+  });
+
+  it("changes the password", async () => {
+    const { email } = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, email);
+    await page.waitForURL("**/dashboard");
+    await page.goto("/account");
+    await page.getByLabel("Current password").fill("not my password");
+    await page.getByLabel("New password").fill("my new long passphrase");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/invalid password/i);
+
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Password changed").waitFor();
+    expect(
+      (await e.server.api("/api/auth/sign-in/email", { method: "POST", json: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    await signInElsewhere(email, "my new long passphrase", "check");
+  });
+});

@@ -1,0 +1,87 @@
+// The Author Bio screen in the browser: the author writes a bio with bold text, saves it, and
+// both the preview and the public site's About page show it. Pasted text loses its formatting.
+import { expect, it } from "vitest";
+import { browserDescribe, createAuthorAccount, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+
+const e = setupE2E();
+
+browserDescribe("author bio", () => {
+  it("writes a bio, saves it, and the About page shows it", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bio" }).click();
+    await page.getByRole("heading", { name: "Author Bio" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/bio");
+
+    const editor = page.getByRole("textbox", { name: "Bio" });
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("I write quiet books about ");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("lighthouse keepers");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type(".");
+    expect(await editor.innerHTML()).toContain("<strong>lighthouse keepers</strong>");
+
+    // Paste arrives as plain text: the heading and bold of the copied page are dropped.
+    await editor.press("End");
+    await editor.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData("text/html", "<h1>Loud heading</h1><p><b>Pasted</b> <i>words</i></p>");
+      data.setData("text/plain", " Pasted words");
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const afterPaste = await editor.innerHTML();
+    expect(afterPaste).toContain("Pasted words");
+    expect(afterPaste).not.toContain("Loud heading");
+    expect(afterPaste).not.toMatch(/<(strong|em|h1)>Pasted/);
+
+    await page.getByLabel("Tagline").fill("Stories from the edge of the sea");
+    // A mistake is named before anything is sent.
+    await page.getByLabel("Profile photo URL").fill("http://example.com/me.jpg");
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page.getByText("Photo URL must start with https://").first().waitFor();
+    await page.getByLabel("Profile photo URL").fill("");
+
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page.getByText("Bio updated successfully!").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/bio");
+
+    // The saved bio comes back on the next visit.
+    await page.reload();
+    await page.getByRole("heading", { name: "Author Bio" }).waitFor();
+    await page.getByRole("textbox", { name: "Bio" }).getByText("lighthouse keepers").waitFor();
+    expect(await page.getByLabel("Tagline").inputValue()).toBe("Stories from the edge of the sea");
+
+    await page.getByRole("button", { name: "Save & View" }).click();
+    await page.waitForURL((url) => url.pathname === `/author/${author.subdomain}/about`);
+    const bold = page.locator(".prose strong", { hasText: "lighthouse keepers" });
+    await bold.waitFor();
+    await page.getByText("Stories from the edge of the sea").first().waitFor();
+
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/about`);
+    await site.locator(".prose strong", { hasText: "lighthouse keepers" }).waitFor();
+    // The editor may keep a typed space as &nbsp;, so compare words, not bytes.
+    const text = (await site.locator(".prose").textContent())?.replace(/\s+/g, " ");
+    expect(text).toContain("I write quiet books about lighthouse keepers.");
+  });
+
+  it("says when the profile cannot be loaded, and tries again", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.route("**/api/profile", (route) => route.fulfill({ status: 500, body: "" }));
+    await page.goto("/dashboard/bio");
+    await page.getByText("Failed to load profile data.").waitFor({ timeout: 20_000 });
+    await page.unroute("**/api/profile");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Author Bio" }).waitFor();
+    // A new author starts on an empty page, not on the site's placeholder text.
+    expect((await page.getByRole("textbox", { name: "Bio" }).textContent())?.trim()).toBe("");
+  });
+});

@@ -1,0 +1,127 @@
+// Site Settings in the browser: the author changes the name, turns a page off and picks a font
+// and colour; a reader sees it on the site at once. Bad input is caught before saving.
+import { expect, it } from "vitest";
+import { browserDescribe, createAuthorAccount, firstLink, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+
+const e = setupE2E();
+
+browserDescribe("site settings", () => {
+  it("changes the name, the pages and the look, and the public site follows", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("heading", { name: "Site Settings" }).waitFor();
+
+    expect(await page.getByRole("switch", { name: "Home" }).isDisabled()).toBe(true);
+    await page.getByLabel("Website name").fill("The Harbour Shelf");
+    await page.getByRole("switch", { name: "Blog" }).uncheck();
+    await page.getByLabel("Font").selectOption("playfair-display");
+    await page.getByLabel("Accent colour", { exact: true }).fill("#b91c1c");
+
+    // A mistake is named before anything is sent.
+    await page.getByLabel("Button colour", { exact: true }).fill("blue");
+    await page.getByRole("button", { name: "Save Settings" }).first().click();
+    await page.getByText("Button colour must be a colour like #6366f1").waitFor();
+    await page.getByLabel("Button colour", { exact: true }).fill("#2563eb");
+    await page.getByRole("button", { name: "Save Settings" }).first().click();
+    await page.getByText("Settings updated successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/`);
+    await site.getByText("The Harbour Shelf").first().waitFor();
+    const nav = site.getByRole("navigation").first();
+    expect(await nav.getByRole("link", { name: "Blog" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Books" }).count()).toBe(1);
+    expect(await site.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain("Playfair Display");
+    const res = await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/blog`);
+    expect(res?.status()).toBe(404);
+
+    // The saved values come back on the next visit.
+    await page.reload();
+    expect(await page.getByLabel("Website name").inputValue()).toBe("The Harbour Shelf");
+    expect(await page.getByRole("switch", { name: "Blog" }).isChecked()).toBe(false);
+    expect(await page.getByLabel("Accent colour", { exact: true }).inputValue()).toBe("#b91c1c");
+  });
+
+  it("sets the contact address and social links; the contact page shows them", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Contact" }).click();
+    await page.getByRole("heading", { name: "Contact Settings" }).waitFor();
+
+    await page.getByLabel("Contact email").fill("letters@example.com");
+    await page.getByLabel("Instagram", { exact: true }).fill("instagram.com/jane");
+    await page.getByLabel("Show Instagram").check();
+    await page.getByRole("button", { name: "Save Contact Settings" }).click();
+    await page.getByText("Please enter a full link for Instagram, starting with https://").waitFor();
+    await page.getByLabel("Instagram", { exact: true }).fill("https://instagram.com/jane");
+    await page.getByLabel("Bluesky", { exact: true }).fill("https://bsky.app/profile/jane");
+    await page.getByRole("button", { name: "Save Contact Settings" }).click();
+    await page.getByText("Contact settings saved successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/contact`);
+    await site.getByText("l*****s@example.com").waitFor();
+    const main = site.getByRole("main");
+    expect(await main.getByRole("link", { name: "Instagram" }).getAttribute("href")).toBe("https://instagram.com/jane");
+    // Filled in but not switched on: not shown.
+    expect(await main.getByRole("link", { name: "Bluesky" }).count()).toBe(0);
+
+    await page.reload();
+    expect(await page.getByLabel("Bluesky", { exact: true }).inputValue()).toBe("https://bsky.app/profile/jane");
+    expect(await page.getByLabel("Show Bluesky").isChecked()).toBe(false);
+  });
+
+  it("switches between a provider's embed and the site's own list, whose readers appear once confirmed", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Newsletter" }).click();
+    await page.getByRole("heading", { name: "Newsletter", exact: true }).waitFor();
+    await page.getByText("0 confirmed, 0 waiting to confirm").waitFor();
+
+    await page.getByRole("switch", { name: "Use my email provider's sign-up form" }).check();
+    const save = page.getByRole("button", { name: "Save Newsletter Settings" });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel("Embed code").fill("Sign up to my list!");
+    await page
+      .getByText("This doesn't look like a valid embed code. Make sure to include the complete HTML form or script.")
+      .waitFor();
+    await page
+      .getByLabel("Embed code")
+      .fill('<form action="https://list.example.com/s" method="post"><input name="email"><button>Join</button></form>');
+    await save.click();
+    await page.getByText("Newsletter settings saved successfully!").waitFor();
+
+    const site = `http://${author.subdomain}.localhost:${e.server.port}`;
+    const reader = await page.context().newPage();
+    await reader.goto(`${site}/newsletter`);
+    expect(await reader.locator("iframe[sandbox]").count()).toBe(1);
+
+    // Back to the site's own form: a reader signs up and confirms through the mail.
+    await page.getByRole("switch", { name: "Use my email provider's sign-up form" }).uncheck();
+    await save.click();
+    await page.getByText("Newsletter settings saved successfully!").first().waitFor();
+    const fan = `fan-${Date.now()}@example.com`;
+    await reader.goto(`${site}/newsletter`);
+    await reader.getByLabel("Email address").fill(fan);
+    await reader.getByRole("button", { name: "Subscribe" }).click();
+    await reader.getByText("Thank you for subscribing! You'll hear from me soon.").waitFor();
+    const mail = await e.server.smtp.waitFor(fan, "Please confirm your subscription");
+    await reader.goto(firstLink(mail.text));
+    await reader.getByRole("button", { name: "Confirm subscription" }).click();
+
+    await page.reload();
+    await page.getByText("1 confirmed, 0 waiting to confirm").waitFor();
+    await page.getByRole("cell", { name: fan, exact: true }).waitFor();
+    const csv = await page.evaluate(async () => (await fetch("/api/newsletter/subscribers.csv")).text());
+    expect(csv).toContain(fan);
+  });
+});

@@ -1,0 +1,25 @@
+// Adds up Vitest JSON reports and prints the line CI reads: "N passed, N failed".
+import { readFileSync } from "node:fs";
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of process.argv.slice(2)) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    console.error(`missing or unreadable report: ${file} (that suite did not finish)`);
+    failed += 1;
+    continue;
+  }
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that failed to load counts as a failure even though it ran no test.
+  for (const suite of report.testResults ?? []) {
+    if (suite.status === "failed" && (suite.assertionResults ?? []).every((a) => a.status !== "failed")) failed += 1;
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,91 @@
+// Subscriptions, payments and the rates used to report them in GBP.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { CURRENCIES, SUBSCRIPTION_STATUSES, TIERS, TRANSACTION_TYPES } from "../../shared/enums.ts";
+import { user } from "./auth.ts";
+import { oneOf } from "./util.ts";
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tier: text("tier").notNull().default("mini"),
+    status: text("status").notNull().default("trial"),
+    currency: text("currency").notNull().default("GBP"),
+    customDomainAddon: boolean("custom_domain_addon").notNull().default(false),
+    provider: text("provider").notNull().default("sandbox"),
+    providerCustomerId: text("provider_customer_id"),
+    providerSubscriptionId: text("provider_subscription_id").unique(),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscriptions_tier_check", oneOf(t.tier, TIERS)),
+    check("subscriptions_status_check", oneOf(t.status, SUBSCRIPTION_STATUSES)),
+    check("subscriptions_currency_check", oneOf(t.currency, CURRENCIES)),
+    check("subscriptions_provider_check", oneOf(t.provider, ["sandbox", "stripe"])),
+  ],
+);
+
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    subscriptionTier: text("subscription_tier").notNull(),
+    transactionType: text("transaction_type").notNull().default("subscription_payment"),
+    currency: text("currency").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    amountGbpMinor: integer("amount_gbp_minor").notNull(),
+    providerInvoiceId: text("provider_invoice_id").unique(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("transactions_processed_idx").on(t.processedAt),
+    check("transactions_tier_check", oneOf(t.subscriptionTier, TIERS)),
+    check("transactions_type_check", oneOf(t.transactionType, TRANSACTION_TYPES)),
+    check("transactions_currency_check", oneOf(t.currency, CURRENCIES)),
+  ],
+);
+
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    fromCurrency: text("from_currency").notNull(),
+    toCurrency: text("to_currency").notNull(),
+    rate: numeric("rate", { precision: 14, scale: 6, mode: "number" }).notNull(),
+    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fromCurrency, t.toCurrency] }),
+    check("exchange_rates_from_check", oneOf(t.fromCurrency, CURRENCIES)),
+    check("exchange_rates_to_check", oneOf(t.toCurrency, CURRENCIES)),
+    check("exchange_rates_rate_check", sql`${t.rate} > 0`),
+  ],
+);
+
+/** Webhook events already applied, so a redelivery has no second effect. */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,131 @@
+// The catalogue: books and what hangs off them.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { CURRENCIES } from "../../shared/enums.ts";
+import { user } from "./auth.ts";
+import { oneOf } from "./util.ts";
+
+/** Stored WebP variants of an uploaded image, widest last. */
+export type ImageVariants = { width: number; height: number; url: string }[];
+
+export const books = pgTable(
+  "books",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    author: text("author").notNull(),
+    isbn: text("isbn"),
+    shortBlurb: text("short_blurb"),
+    releaseDate: date("release_date", { mode: "string" }),
+    seriesName: text("series_name"),
+    orderInSeries: integer("order_in_series"),
+    coverImageUrl: text("cover_image_url"),
+    coverImageVariants: jsonb("cover_image_variants").$type<ImageVariants>(),
+    /** Minor units (pence, cents) of `primaryCurrency`. */
+    primaryPriceMinor: integer("primary_price_minor"),
+    primaryCurrency: text("primary_currency").notNull().default("GBP"),
+    /** The spec's goodreads_url: the link behind 'Buy From Amazon'. */
+    amazonUrl: text("amazon_url"),
+    formatEbook: boolean("format_ebook").notNull().default(true),
+    formatPaperback: boolean("format_paperback").notNull().default(false),
+    formatHardback: boolean("format_hardback").notNull().default(false),
+    formatAudiobook: boolean("format_audiobook").notNull().default(false),
+    formatKindleUnlimited: boolean("format_kindle_unlimited").notNull().default(false),
+    format: text("format").notNull().default("Multiple"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    visibilityEnabled: boolean("visibility_enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    userRating: numeric("user_rating", { precision: 2, scale: 1, mode: "number" }),
+    showUserRating: boolean("show_user_rating").notNull().default(false),
+    bestsellerBadgeEnabled: boolean("bestseller_badge_enabled").notNull().default(false),
+    promoBadgeEnabled: boolean("promo_badge_enabled").notNull().default(false),
+    promoBadgeText: text("promo_badge_text"),
+    amazonRatingEnabled: boolean("amazon_rating_enabled").notNull().default(false),
+    reviewSnippet: text("review_snippet"),
+    audiobookEnabled: boolean("audiobook_enabled").notNull().default(false),
+    narratorName: text("narrator_name"),
+    audioSampleUrl: text("audio_sample_url"),
+    additionalStoresEnabled: boolean("additional_stores_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("books_user_sort_idx").on(t.userId, t.sortOrder),
+    // Exactly one featured book per author is a rule of the product, so the database keeps it.
+    uniqueIndex("books_one_featured_per_user_idx").on(t.userId).where(sql`${t.isFeatured}`),
+    check("books_currency_check", oneOf(t.primaryCurrency, CURRENCIES)),
+    check("books_price_check", sql`${t.primaryPriceMinor} >= 0`),
+    check("books_order_in_series_check", sql`${t.orderInSeries} >= 1`),
+    check("books_rating_check", sql`${t.userRating} between 0 and 5`),
+    check("books_sort_order_check", sql`${t.sortOrder} >= 0`),
+  ],
+);
+
+export const retailerLinks = pgTable(
+  "retailer_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    retailerName: text("retailer_name").notNull(),
+    retailerUrl: text("retailer_url").notNull(),
+    retailerIcon: text("retailer_icon"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("retailer_links_book_idx").on(t.bookId, t.sortOrder),
+    check("retailer_links_url_check", sql`${t.retailerUrl} ~* '^https?://'`),
+  ],
+);
+
+export const bookGenres = pgTable(
+  "book_genres",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    genreName: text("genre_name").notNull(),
+  },
+  (t) => [uniqueIndex("book_genres_book_name_idx").on(t.bookId, sql`lower(${t.genreName})`)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
+    reviewerName: text("reviewer_name"),
+    reviewText: text("review_text").notNull(),
+    reviewDate: date("review_date", { mode: "string" }),
+    amazonReviewId: text("amazon_review_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_book_idx").on(t.bookId, t.createdAt),
+    check("reviews_rating_check", sql`${t.rating} between 0 and 5`),
+  ],
+);

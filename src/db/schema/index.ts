@@ -1,0 +1,6 @@
+export * from "./auth.ts";
+export * from "./billing.ts";
+export * from "./books.ts";
+export * from "./content.ts";
+export * from "./operations.ts";
+export * from "./sites.ts";

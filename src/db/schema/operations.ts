@@ -1,0 +1,63 @@
+// The back office: support, metrics and outgoing mail.
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
+import { user } from "./auth.ts";
+import { oneOf } from "./util.ts";
+
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name"),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    priority: text("priority").notNull().default("normal"),
+    status: text("status").notNull().default("open"),
+    adminResponse: text("admin_response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    respondedBy: text("responded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("support_tickets_status_idx").on(t.status, t.createdAt),
+    check("support_tickets_priority_check", oneOf(t.priority, TICKET_PRIORITIES)),
+    check("support_tickets_status_check", oneOf(t.status, TICKET_STATUSES)),
+  ],
+);
+
+export const systemMetrics = pgTable("system_metrics", {
+  metricDate: date("metric_date", { mode: "string" }).primaryKey(),
+  totalUsers: integer("total_users").notNull().default(0),
+  newSignups: integer("new_signups").notNull().default(0),
+  monthlyRevenueGbpMinor: integer("monthly_revenue_gbp_minor").notNull().default(0),
+  paidUsers: integer("paid_users").notNull().default(0),
+  activeUsers: integer("active_users").notNull().default(0),
+  trialUsers: integer("trial_users").notNull().default(0),
+  miniTierUsers: integer("mini_tier_users").notNull().default(0),
+  midiTierUsers: integer("midi_tier_users").notNull().default(0),
+  maxiTierUsers: integer("maxi_tier_users").notNull().default(0),
+  megaTierUsers: integer("mega_tier_users").notNull().default(0),
+  churnCount: integer("churn_count").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every mail the product sends; without SMTP this is where a local user finds them. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status").notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
+  ],
+);

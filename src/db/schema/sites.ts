@@ -1,0 +1,172 @@
+// An author's profile, website and everything that shapes how the public site looks.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { DOMAIN_OPTIONS, FONT_FAMILIES, LAYOUT_STYLES, LOGO_ICONS } from "../../shared/enums.ts";
+import { user } from "./auth.ts";
+import { oneOf } from "./util.ts";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export type WritingJourneyEntry = { year: string; title: string; description: string };
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  bio: text("bio").notNull().default("Author bio coming soon..."),
+  tagline: text("tagline"),
+  genre: text("genre").notNull().default("Fiction"),
+  authorPhotoUrl: text("author_photo_url"),
+  writingJourney: jsonb("writing_journey").$type<WritingJourneyEntry[]>(),
+  onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
+  onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const websites = pgTable(
+  "websites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    subdomain: text("subdomain"),
+    websiteName: text("website_name").notNull(),
+    websiteTitle: text("website_title"),
+    tagline: text("tagline"),
+    domainOption: text("domain_option").notNull().default("free"),
+    customDomain: text("custom_domain"),
+    heroImageUrl: text("hero_image_url"),
+    heroTextColor: text("hero_text_color").notNull().default("#ffffff"),
+    heroButtonColor: text("hero_button_color").notNull().default("#2563eb"),
+    heroButtonTextColor: text("hero_button_text_color").notNull().default("#ffffff"),
+    heroButtonSecondaryColor: text("hero_button_secondary_color").notNull().default("#ffffff"),
+    heroButtonSecondaryTextColor: text("hero_button_secondary_text_color").notNull().default("#000000"),
+    homePageContent: text("home_page_content"),
+    layoutStyle: text("layout_style").notNull().default("left"),
+    logoIcon: text("logo_icon").notNull().default("BookOpen"),
+    iconColor: text("icon_color").notNull().default("#6366f1"),
+    headerSize: real("header_size").notNull().default(1.5),
+    headerBackgroundColor: text("header_background_color").notNull().default("#ffffff"),
+    footerBackgroundColor: text("footer_background_color").notNull().default("#1f2937"),
+    booksEnabled: boolean("books_enabled").notNull().default(true),
+    aboutEnabled: boolean("about_enabled").notNull().default(true),
+    newsEnabled: boolean("news_enabled").notNull().default(true),
+    newsletterEnabled: boolean("newsletter_enabled").notNull().default(true),
+    contactEnabled: boolean("contact_enabled").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("websites_subdomain_lower_idx").on(sql`lower(${t.subdomain})`),
+    uniqueIndex("websites_custom_domain_lower_idx").on(sql`lower(${t.customDomain})`),
+    check("websites_subdomain_format", sql`${t.subdomain} ~ '^[a-z0-9]{3,63}$'`),
+    check("websites_has_address", sql`${t.subdomain} is not null or ${t.customDomain} is not null`),
+    check("websites_domain_option_check", oneOf(t.domainOption, DOMAIN_OPTIONS)),
+    check("websites_layout_style_check", oneOf(t.layoutStyle, LAYOUT_STYLES)),
+    check("websites_logo_icon_check", oneOf(t.logoIcon, LOGO_ICONS)),
+    check("websites_header_size_check", sql`${t.headerSize} between 1 and 3`),
+  ],
+);
+
+export const websiteCustomization = pgTable(
+  "website_customization",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accentColor: text("accent_color").notNull().default("#6366f1"),
+    buttonColor: text("button_color").notNull().default("#2563eb"),
+    buttonTextColor: text("button_text_color").notNull().default("#ffffff"),
+    buttonHoverColor: text("button_hover_color").notNull().default("#1d4ed8"),
+    buttonHoverTextColor: text("button_hover_text_color").notNull().default("#ffffff"),
+    fontFamily: text("font_family").notNull().default("merriweather"),
+    newsletterEmbedCode: text("newsletter_embed_code"),
+    blogPageTitle: text("blog_page_title"),
+    blogPageDescription: text("blog_page_description"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("website_customization_font_check", oneOf(t.fontFamily, FONT_FAMILIES))],
+);
+
+export const legalPages = pgTable(
+  "legal_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    pageType: text("page_type").notNull().default("privacy_legal"),
+    content: text("content"),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("legal_pages_user_type_idx").on(t.userId, t.pageType),
+    check("legal_pages_type_check", oneOf(t.pageType, ["privacy_legal"])),
+  ],
+);
+
+export type SocialLink = { platform: string; url: string; enabled: boolean };
+
+export const contactSettings = pgTable("contact_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  contactEmail: text("contact_email"),
+  enableContactForm: boolean("enable_contact_form").notNull().default(true),
+  socialLinks: jsonb("social_links").$type<SocialLink[]>().notNull().default([]),
+  antispamEnabled: boolean("antispam_enabled").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const domainVerifications = pgTable(
+  "domain_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    verificationToken: text("verification_token").notNull(),
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("domain_verifications_user_domain_idx").on(t.userId, sql`lower(${t.domain})`)],
+);
+
+export const websiteAnalytics = pgTable(
+  "website_analytics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    pageViews: integer("page_views").notNull().default(0),
+    uniqueVisitors: integer("unique_visitors").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("website_analytics_site_date_idx").on(t.websiteId, t.date),
+    index("website_analytics_date_idx").on(t.date),
+  ],
+);

@@ -1,0 +1,218 @@
+// The HTTP application. Middleware order matters and is the order below:
+//  1. request id + access log        — every line of a request's log carries its id
+//  2. health probes                  — answer on any host, before anything can fail
+//  3. host routing                   — tenant hosts leave here for the public-site renderer
+//  4. secure headers (app host CSP)
+//  5. /api: body limit, origin check — then auth, then the feature routes
+//  6. SPA: static assets, known routes → index.html, everything else → 404
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { isSpaRoute } from "../shared/app-routes.ts";
+import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
+import { renderWebsiteNotFound } from "../sites/render.tsx";
+import type { AppDeps, AppVars } from "./http/context.ts";
+import { errorResponse, HttpError } from "./http/errors.ts";
+import { classifyHost } from "./http/host.ts";
+import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
+import { booksRoutes, COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import { postsRoutes } from "./modules/posts/posts.routes.ts";
+import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+
+export type { AppDeps, AppVars } from "./http/context.ts";
+
+const API_BODY_LIMIT = 100 * 1024;
+
+const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Radix and sonner set inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join("; ");
+
+export function createApp(deps: AppDeps) {
+  const { env, database, logger } = deps;
+  const appUrl = new URL(env.appOrigin);
+  const hostCfg = { appHost: appUrl.host, sitesDomain: env.sitesDomain };
+  const app = new Hono<AppVars>();
+  const metrics = createMetrics();
+
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    const start = performance.now();
+    c.set("deps", deps);
+    await next();
+    const host = c.get("host")?.kind ?? "unknown";
+    metrics.requestDuration.observe(
+      { method: c.req.method, host, status: String(c.res.status) },
+      (performance.now() - start) / 1000,
+    );
+    logger.info(
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        host: c.req.header("host"),
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - start),
+      },
+      "request",
+    );
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return errorResponse(c, err);
+    logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
+    return c.json({ error: { message: "An unexpected error occurred. Please try again." } }, 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", async (c) => {
+    let remote: string | undefined;
+    try {
+      remote = getConnInfo(c).remote.address;
+    } catch {
+      remote = undefined;
+    }
+    if (!mayReadMetrics(remote, c.req.header("authorization"), env.metricsToken)) return c.text("Forbidden", 403);
+    return c.text(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
+  });
+  app.get("/readyz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ready", database: database.kind });
+    } catch (err) {
+      logger.warn({ err }, "readiness check failed");
+      return c.json({ status: "not ready" }, 503);
+    }
+  });
+
+  // Uploaded images are served on every host: tenant pages show them.
+  const uploadsRoot = deps.storage.localRoot;
+  if (uploadsRoot) {
+    app.use("/uploads/*", async (c, next) => {
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("X-Content-Type-Options", "nosniff");
+      return next();
+    });
+    app.use("/uploads/*", serveStatic({ root: uploadsRoot, rewriteRequestPath: (p) => p.replace(/^\/uploads/, "") }));
+  }
+
+  // Site fonts are self-hosted and served on every host.
+  app.get("/_fonts/*", serveFont);
+
+  // 3. Tenant hosts are answered entirely here; nothing below is reachable from them.
+  app.use("*", async (c, next) => {
+    const host = classifyHost(c.req.header("host"), hostCfg);
+    c.set("host", host);
+    if (host.kind === "app") return next();
+    c.header("Cache-Control", "no-store");
+    if (host.kind === "unknown") return c.html(renderWebsiteNotFound(), 404);
+    return handleSiteRequest(c, {
+      lookup: host.kind === "subdomain" ? { subdomain: host.subdomain } : { customDomain: host.domain },
+      basePath: "",
+      mode: "tenant",
+    });
+  });
+
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      strictTransportSecurity: appUrl.protocol === "https:" ? "max-age=31536000; includeSubDomains" : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use("*", async (c, next) => {
+    await next();
+    // Site previews (/demo, /author) bring their own stricter policy.
+    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", APP_CSP);
+  });
+
+  // 5. The API.
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
+    onError: (c) =>
+      c.json({ error: { message: `Request body is too large (limit ${API_BODY_LIMIT / 1024} KB)` } }, 413, {
+        Connection: "close",
+      }),
+  });
+  // Cover uploads are images: their route applies its own, larger limit.
+  app.use("/api/*", (c, next) => (COVER_UPLOAD_PATH.test(c.req.path) ? next() : apiBodyLimit(c, next)));
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
+      const origin = c.req.header("origin");
+      const site = c.req.header("sec-fetch-site");
+      if ((origin && origin !== appUrl.origin) || site === "cross-site") {
+        return c.json({ error: { message: "Cross-site request refused" } }, 403);
+      }
+    }
+    c.header("Cache-Control", "no-store");
+    return next();
+  });
+
+  app.route("/api", authRoutes());
+  app.route("/api", profileRoutes());
+  app.route("/api", onboardingRoutes());
+  app.route("/api", billingRoutes());
+  app.route("/api", booksRoutes());
+  app.route("/api", settingsRoutes());
+  app.route("/api", postsRoutes());
+  app.all("/api/*", (c) => c.json({ error: { message: "Not found" } }, 404));
+
+  app.get("/main", (c) => c.redirect("/", 301));
+  app.route("/billing/sandbox", sandboxBillingRoutes());
+
+  // Site previews on the app host: /author/{sub} for authors, /demo for the sample site.
+  for (const p of ["/author/:sub", "/author/:sub/*"]) {
+    app.on(["GET", "HEAD", "POST"], p, (c) => {
+      const sub = c.req.param("sub") ?? "";
+      return handleSiteRequest(c, { lookup: { subdomain: sub }, basePath: `/author/${sub}`, mode: "preview" });
+    });
+  }
+  for (const p of ["/demo", "/demo/*"]) {
+    app.on(["GET", "HEAD", "POST"], p, (c) =>
+      handleSiteRequest(c, { lookup: { subdomain: "demo" }, basePath: "/demo", mode: "demo" }),
+    );
+  }
+
+  // 6. The SPA.
+  const indexPath = join(deps.webDist, "index.html");
+  app.use("/assets/*", async (c, next) => {
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return next();
+  });
+  app.use("/assets/*", serveStatic({ root: deps.webDist }));
+  app.use("/favicon.svg", serveStatic({ root: deps.webDist }));
+  app.get("*", (c) => {
+    const status = isSpaRoute(c.req.path) ? 200 : 404;
+    if (!existsSync(indexPath)) {
+      if (status === 404) return c.text("Oops! Page not found", 404);
+      return c.text("The web app is not built yet: run `npm run build` (npm start does this for you).", 503);
+    }
+    c.header("Cache-Control", "no-cache");
+    return c.html(readFileSync(indexPath, "utf8"), status);
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+// Configuration, read once from the environment (and an optional .env), validated at start-up.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  APP_ORIGIN: optionalString,
+  SITES_DOMAIN: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Bookplate <no-reply@bookplate.local>"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
+  STRIPE_API_PROTOCOL: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["http", "https"]).optional()),
+  AUTH_SECRET: optionalString,
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: optionalString,
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((v) => v !== "false" && v !== "0"),
+  PAGE_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((v) => v !== "false" && v !== "0"),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appOrigin: string;
+  /** Host (with port when not 80/443) under which `{sub}.` tenant sites live. */
+  sitesDomain: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** Where the Stripe SDK sends requests; set only to point it at a fake Stripe in tests. */
+  stripeApi: { host?: string; port?: number; protocol?: "http" | "https" };
+  authSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  seedDemo: boolean;
+  metricsToken: string | undefined;
+  /** Keep rendered public pages in memory (PAGE_CACHE=false renders every request; benchmarks). */
+  pageCache: boolean;
+};
+
+function readDotEnv(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!m?.[1]) continue;
+    out[m[1]] = (m[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
+  }
+  return out;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const merged = { ...readDotEnv(resolve(".env")), ...source };
+  const parsed = envSchema.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const appOrigin = (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  try {
+    new URL(appOrigin);
+  } catch {
+    throw new Error(`Invalid configuration:\n  APP_ORIGIN: not a URL (${appOrigin})`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appOrigin,
+    sitesDomain: (e.SITES_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApi: {
+      ...(e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST } : {}),
+      ...(e.STRIPE_API_PORT ? { port: e.STRIPE_API_PORT } : {}),
+      ...(e.STRIPE_API_PROTOCOL ? { protocol: e.STRIPE_API_PROTOCOL } : {}),
+    },
+    authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    metricsToken: e.METRICS_TOKEN,
+    pageCache: e.PAGE_CACHE,
+  };
+}

@@ -1,0 +1,23 @@
+// What every request handler can reach: the process's dependencies and per-request values.
+import type { Database } from "../../db/client.ts";
+import type { SiteRuntime } from "../../sites/runtime.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Storage } from "../lib/storage.ts";
+import type { Auth } from "../modules/auth/auth.ts";
+import type { Mailer } from "../modules/mail/mail.service.ts";
+import type { HostKind } from "./host.ts";
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  storage: Storage;
+  webDist: string;
+  /** The public sites' page cache, visit counter and form limits. */
+  sites: SiteRuntime;
+};
+
+export type AppVars = { Variables: { requestId: string; host: HostKind; deps: AppDeps } };

@@ -1,0 +1,13 @@
+import type { Context } from "hono";
+import type { AppVars } from "./context.ts";
+import { unauthenticated } from "./errors.ts";
+
+export type SessionUser = { id: string; email: string; name: string; role: string };
+
+/** The signed-in user, taken from the session cookie only — never from the request body. */
+export async function requireUser(c: Context<AppVars>): Promise<SessionUser> {
+  const session = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
+  if (!session) throw unauthenticated();
+  const u = session.user as typeof session.user & { role?: string | null };
+  return { id: u.id, email: u.email, name: u.name, role: u.role ?? "user" };
+}

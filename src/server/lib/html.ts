@@ -1,0 +1,58 @@
+// Author HTML is cleaned before it is stored (design brief: on write and before render), so the
+// database never holds a script even if a renderer forgets to clean it. The allowed set is what
+// the dashboard's rich-text editor produces.
+import sanitizeHtml from "sanitize-html";
+
+/** What author HTML may contain, on write and (with link hardening) again on render. */
+export const AUTHOR_HTML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "hr",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "code",
+    "pre",
+    "span",
+    "div",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+  ],
+  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+};
+
+/** Author HTML with only harmless tags and attributes; null when no text or image is left. */
+export function cleanAuthorHtml(html: string | null | undefined): string | null {
+  if (html == null) return null;
+  const clean = sanitizeHtml(html, AUTHOR_HTML_OPTIONS).trim();
+  const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, " ")
+    .trim();
+  if (text === "" && !/<img\s/i.test(clean)) return null;
+  return clean;
+}

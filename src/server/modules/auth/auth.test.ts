@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstLink } from "../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+async function signUpAndVerify(email: string, password = "correct horse battery") {
+  const res = await s.api("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name: "Jane Author", email, password },
+  });
+  expect(res.status).toBe(200);
+  const mail = await s.smtp.waitFor(email, "Confirm your email");
+  const verify = await fetch(firstLink(mail.text), { redirect: "manual" });
+  expect([200, 302]).toContain(verify.status);
+  return cookiesFrom(verify);
+}
+
+describe("accounts", () => {
+  it("refuses sign-in before the email is verified, then accepts it after", async () => {
+    const email = "verify-first@example.com";
+    await s.api("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { name: "V", email, password: "correct horse battery" },
+    });
+    const early = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "correct horse battery" },
+    });
+    expect(early.status).toBe(403);
+    const mail = await s.smtp.waitFor(email, "Confirm your email");
+    await fetch(firstLink(mail.text), { redirect: "manual" });
+    const ok = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "correct horse battery" },
+    });
+    expect(ok.status).toBe(200);
+    const cookie = cookiesFrom(ok);
+    const me = await s.api("/api/profile", { cookie });
+    expect(me.status).toBe(200);
+    expect((await me.json()).profile).toMatchObject({ email, name: "V", bio: "Author bio coming soon..." });
+  });
+
+  it("answers a wrong password with the generic message", async () => {
+    await signUpAndVerify("wrongpw@example.com");
+    const res = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "wrongpw@example.com", password: "not the password" },
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe("Invalid email or password");
+  });
+
+  it("resets a forgotten password by mail and ends the old sessions", async () => {
+    const email = "reset@example.com";
+    const oldCookie = await signUpAndVerify(email);
+    expect((await s.api("/api/profile", { cookie: oldCookie })).status).toBe(200);
+    const ask = await s.api("/api/auth/request-password-reset", {
+      method: "POST",
+      json: { email, redirectTo: "/reset-password" },
+    });
+    expect(ask.status).toBe(200);
+    const mail = await s.smtp.waitFor(email, "Reset your Bookplate password");
+    const link = await fetch(firstLink(mail.text), { redirect: "manual" });
+    const location = new URL(link.headers.get("location") ?? "", s.url);
+    const token = location.searchParams.get("token");
+    expect(token).toBeTruthy();
+    const reset = await s.api("/api/auth/reset-password", {
+      method: "POST",
+      json: { token, newPassword: "a brand new passphrase" },
+    });
+    expect(reset.status).toBe(200);
+    expect((await s.api("/api/profile", { cookie: oldCookie })).status).toBe(401);
+    const signIn = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "a brand new passphrase" },
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("sets a host-only, HttpOnly, SameSite=Lax session cookie", async () => {
+    await signUpAndVerify("cookie@example.com");
+    const res = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: "cookie@example.com", password: "correct horse battery" },
+    });
+    const session = res.headers.getSetCookie().find((c) => c.includes("session_token"));
+    expect(session).toBeDefined();
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/Domain=/i);
+  });
+
+  it("refuses a state-changing request from another origin", async () => {
+    const res = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      json: { email: "cookie@example.com", password: "correct horse battery" },
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,109 @@
+// Accounts: Better Auth on our own tables. Everything about sessions, passwords, verification
+// and two-factor lives here; the rest of the server only asks "who is this?".
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import type { Db } from "../../../db/client.ts";
+import * as schema from "../../../db/schema/index.ts";
+import type { Mailer } from "../mail/mail.service.ts";
+import { createProfileForUser } from "../profile/profile.service.ts";
+
+/** The header our own server sets to the socket's address; any value a client sends is replaced. */
+export const CLIENT_IP_HEADER = "x-bookplate-client-ip";
+
+export type AuthOptions = {
+  db: Db;
+  mailer: Mailer;
+  appOrigin: string;
+  secret: string;
+  production: boolean;
+  /** Sign-in, sign-up and password attempts allowed per window per address. */
+  rateLimit: { window: number; max: number };
+};
+
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    appName: "Bookplate",
+    baseURL: opts.appOrigin,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    trustedOrigins: [opts.appOrigin],
+    database: drizzleAdapter(opts.db, { provider: "pg", schema, usePlural: false }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await opts.mailer.send({
+          to: user.email,
+          subject: "Reset your Bookplate password",
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Bookplate account. To choose a new password, open this link (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await opts.mailer.send({
+          to: user.email,
+          subject: "Confirm your email for Bookplate",
+          text: `Hello ${user.name},\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${url}\n\nThe link works for 24 hours.`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    user: {
+      deleteUser: { enabled: false },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await createProfileForUser(opts.db, { id: user.id, name: user.name, email: user.email });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": opts.rateLimit,
+        "/sign-up/email": opts.rateLimit,
+        "/two-factor/verify-totp": opts.rateLimit,
+        "/two-factor/verify-backup-code": opts.rateLimit,
+        "/request-password-reset": opts.rateLimit,
+        "/reset-password": opts.rateLimit,
+        "/change-password": opts.rateLimit,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: opts.production,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [
+      twoFactor({ issuer: "Bookplate" }),
+      admin({
+        roles: { user: userAc, admin: adminAc, super_admin: adminAc },
+        adminRoles: ["admin", "super_admin"],
+        defaultRole: "user",
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

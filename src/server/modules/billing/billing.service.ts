@@ -1,0 +1,420 @@
+// Subscriptions as the rest of the server sees them.
+import { and, eq, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { exchangeRates, processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
+import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
+import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
+import { isTier, TRIAL_DAYS } from "../../../shared/plans.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { BillingEvent, BillingProvider, SubscriptionSnapshot } from "./provider.ts";
+
+export type SubscriptionView = { tier: Tier; status: SubscriptionStatus; trialEndsAt: Date | null };
+
+/** The author's plan; no row yet reads as the spec's defaults (mini, trial). */
+export async function getSubscription(db: Db | Tx, userId: string): Promise<SubscriptionView> {
+  const [row] = await db
+    .select({ tier: subscriptions.tier, status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(row?.status ?? "")
+    ? (row?.status as SubscriptionStatus)
+    : "trial";
+  return { tier: isTier(row?.tier) ? row.tier : "mini", status, trialEndsAt: row?.trialEndsAt ?? null };
+}
+
+export type SubscriptionDetails = SubscriptionView & {
+  currency: Currency;
+  /** Cancelled: the site stays live until then. Active: the next renewal. */
+  currentPeriodEnd: Date | null;
+  customDomainAddon: boolean;
+  /** Card details taken (a checkout completed); false until the author finishes the payment step. */
+  checkoutCompleted: boolean;
+};
+
+/** What the dashboard shows: the check-subscription answer plus currency, period end and payment state. */
+export async function getSubscriptionDetails(db: Db | Tx, userId: string): Promise<SubscriptionDetails> {
+  const view = await getSubscription(db, userId);
+  const row = await getSubscriptionRow(db, userId);
+  const currency = (CURRENCIES as readonly string[]).includes(row?.currency ?? "")
+    ? (row?.currency as Currency)
+    : "GBP";
+  return {
+    ...view,
+    currency,
+    currentPeriodEnd: row?.currentPeriodEnd ?? null,
+    customDomainAddon: row?.customDomainAddon ?? false,
+    checkoutCompleted: Boolean(row?.providerSubscriptionId),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscription life cycle: checkout, plan changes, cancellation, webhooks and expiry.
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function getSubscriptionRow(db: Db | Tx, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row ?? null;
+}
+
+function addMonth(d: Date): Date {
+  const out = new Date(d);
+  out.setUTCMonth(out.getUTCMonth() + 1);
+  return out;
+}
+
+/** Trial days still owed to this author: the full trial before any, none once it is used up. */
+export function remainingTrialDays(row: SubscriptionRow | null, now = new Date()): number {
+  if (!row) return TRIAL_DAYS;
+  if (row.status !== "trial" || !row.trialEndsAt) return 0;
+  // Part of a day counts as a day (a trial started a moment ago still owes all 14); a minute's
+  // slack keeps the clock between onboarding and checkout from rounding up to 15.
+  const left = Math.ceil((row.trialEndsAt.getTime() - now.getTime() - 60_000) / DAY_MS);
+  return Math.max(0, Math.min(TRIAL_DAYS, left));
+}
+
+export async function startCheckout(
+  db: Db,
+  provider: BillingProvider,
+  appOrigin: string,
+  user: { id: string; email: string },
+  choice: { tier: Tier; currency: Currency; customDomain?: boolean },
+): Promise<{ url: string }> {
+  const row = await getSubscriptionRow(db, user.id);
+  return provider.createCheckout({
+    userId: user.id,
+    email: user.email,
+    tier: choice.tier,
+    currency: choice.currency,
+    customDomain: choice.customDomain ?? row?.customDomainAddon ?? false,
+    successUrl: `${appOrigin}/dashboard?success=true`,
+    cancelUrl: `${appOrigin}/pricing`,
+    trialDays: remainingTrialDays(row),
+    customerId: row?.provider === provider.name ? row.providerCustomerId : null,
+  });
+}
+
+/**
+ * The sandbox's "payment": the author entered a (fake) card. A first subscription or a running
+ * trial stays a trial; a cancelled or expired one is paid for again and becomes active.
+ */
+export async function completeSandboxCheckout(
+  db: Db,
+  userId: string,
+  choice: { tier: Tier; currency: Currency; customDomain: boolean },
+  now = new Date(),
+): Promise<SubscriptionRow> {
+  return db.transaction(async (tx) => {
+    const row = await getSubscriptionRow(tx, userId);
+    const restart = row && (row.status === "expired" || row.status === "cancelled");
+    const values = {
+      tier: choice.tier,
+      currency: choice.currency,
+      customDomainAddon: choice.customDomain,
+      provider: "sandbox",
+      providerCustomerId: `sbx_cus_${userId}`,
+      providerSubscriptionId: `sbx_sub_${userId}`,
+      cancelAtPeriodEnd: false,
+      updatedAt: now,
+      ...(restart
+        ? { status: "active", currentPeriodEnd: addMonth(now) }
+        : {
+            status: row?.status ?? "trial",
+            trialEndsAt: row?.trialEndsAt ?? new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+          }),
+    };
+    const [saved] = row
+      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.userId, userId)).returning()
+      : await tx
+          .insert(subscriptions)
+          .values({ userId, ...values })
+          .returning();
+    if (!saved) throw new Error("subscription not saved");
+    return saved;
+  });
+}
+
+const noSubscription = () => new HttpError(404, "No subscription found. Please complete onboarding first.");
+
+export async function changePlan(db: Db, provider: BillingProvider, userId: string, tier: Tier) {
+  const row = await getSubscriptionRow(db, userId);
+  if (!row) throw noSubscription();
+  if (row.status === "expired") throw new HttpError(409, "Your subscription has ended. Please reactivate it first.");
+  if (row.tier === tier) return getSubscription(db, userId);
+  if (row.provider === provider.name && provider.name === "stripe" && row.providerSubscriptionId) {
+    await provider.changePlan({
+      subscriptionId: row.providerSubscriptionId,
+      tier,
+      currency: row.currency as Currency,
+      customDomain: row.customDomainAddon,
+    });
+  }
+  await db.update(subscriptions).set({ tier, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
+  return getSubscription(db, userId);
+}
+
+/** Cancelling keeps the site live to the end of what was paid for (or of the trial). */
+export async function cancelSubscription(db: Db, provider: BillingProvider, userId: string, now = new Date()) {
+  const row = await getSubscriptionRow(db, userId);
+  if (!row) throw noSubscription();
+  if (row.status === "cancelled") throw new HttpError(409, "Your subscription is already cancelled.");
+  if (row.status === "expired") throw new HttpError(409, "Your subscription has already ended.");
+  if (row.provider === "stripe" && provider.name === "stripe" && row.providerSubscriptionId) {
+    await provider.cancel({ subscriptionId: row.providerSubscriptionId });
+  }
+  const liveUntil =
+    row.status === "trial" ? (row.trialEndsAt ?? now) : (row.currentPeriodEnd ?? row.trialEndsAt ?? addMonth(now));
+  await db
+    .update(subscriptions)
+    .set({ status: "cancelled", cancelAtPeriodEnd: true, currentPeriodEnd: liveUntil, updatedAt: now })
+    .where(eq(subscriptions.userId, userId));
+  return getSubscription(db, userId);
+}
+
+/**
+ * A cancelled subscription resumes as it was; an expired one needs a new checkout, whose
+ * address is returned for the author to pay.
+ */
+export async function reactivateSubscription(
+  db: Db,
+  provider: BillingProvider,
+  appOrigin: string,
+  user: { id: string; email: string },
+  now = new Date(),
+): Promise<{ subscription: SubscriptionView; checkoutUrl: string | null }> {
+  const row = await getSubscriptionRow(db, user.id);
+  if (!row) throw noSubscription();
+  if (row.status === "expired") {
+    const { url } = await startCheckout(db, provider, appOrigin, user, {
+      tier: row.tier as Tier,
+      currency: row.currency as Currency,
+    });
+    return { subscription: await getSubscription(db, user.id), checkoutUrl: url };
+  }
+  if (row.status !== "cancelled") throw new HttpError(409, "Your subscription is already active.");
+  if (row.provider === "stripe" && provider.name === "stripe" && row.providerSubscriptionId) {
+    await provider.reactivate({ subscriptionId: row.providerSubscriptionId });
+  }
+  const status = row.trialEndsAt && row.trialEndsAt > now ? "trial" : "active";
+  await db
+    .update(subscriptions)
+    .set({ status, cancelAtPeriodEnd: false, updatedAt: now })
+    .where(eq(subscriptions.userId, user.id));
+  return { subscription: await getSubscription(db, user.id), checkoutUrl: null };
+}
+
+export async function openPortal(db: Db, provider: BillingProvider, appOrigin: string, userId: string) {
+  const row = await getSubscriptionRow(db, userId);
+  if (!row) throw noSubscription();
+  if (provider.name === "stripe" && (row.provider !== "stripe" || !row.providerCustomerId)) {
+    throw new HttpError(409, "Please complete checkout before managing your subscription.");
+  }
+  return provider.createPortal({ userId, customerId: row.providerCustomerId, returnUrl: `${appOrigin}/dashboard` });
+}
+
+// --- exchange rates -------------------------------------------------------------------------
+
+/** Fixed starting rates to GBP; staff may update the table, these only fill an empty one. */
+export const DEFAULT_RATES_TO_GBP: Record<Currency, number> = {
+  GBP: 1,
+  USD: 0.79,
+  EUR: 0.85,
+  CAD: 0.57,
+  AUD: 0.52,
+};
+
+export async function seedExchangeRates(db: Db | Tx) {
+  await db
+    .insert(exchangeRates)
+    .values(
+      (Object.entries(DEFAULT_RATES_TO_GBP) as [Currency, number][]).map(([from, rate]) => ({
+        fromCurrency: from,
+        toCurrency: "GBP",
+        rate,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function toGbpMinor(tx: Tx, currency: Currency, amountMinor: number): Promise<number> {
+  if (currency === "GBP") return amountMinor;
+  await seedExchangeRates(tx);
+  const [rate] = await tx
+    .select({ rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.fromCurrency, currency), eq(exchangeRates.toCurrency, "GBP")));
+  return Math.round(amountMinor * Number(rate?.rate ?? DEFAULT_RATES_TO_GBP[currency]));
+}
+
+// --- webhooks -------------------------------------------------------------------------------
+
+/** Our state for a provider status; 'cancel at period end' is our 'cancelled'. */
+export function statusFromStripe(s: SubscriptionSnapshot): SubscriptionStatus {
+  if ((s.status === "trialing" || s.status === "active") && s.cancelAtPeriodEnd) return "cancelled";
+  switch (s.status) {
+    case "trialing":
+      return "trial";
+    case "active":
+      return "active";
+    case "past_due":
+    case "unpaid":
+    case "incomplete":
+      return "past_due";
+    default:
+      return "expired";
+  }
+}
+
+async function applySnapshot(tx: Tx, snap: SubscriptionSnapshot, fallbackUserId: string | null, now: Date) {
+  const [byProvider] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, snap.id));
+  const userId = byProvider?.userId ?? fallbackUserId ?? snap.userId;
+  if (!userId) return;
+  const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  if (!owner) return;
+  if (!byProvider) {
+    // The end of an earlier Stripe subscription must not overwrite the one that replaced it.
+    const current = await getSubscriptionRow(tx, userId);
+    if (
+      current?.providerSubscriptionId &&
+      current.providerSubscriptionId !== snap.id &&
+      statusFromStripe(snap) === "expired"
+    ) {
+      return;
+    }
+  }
+  const values = {
+    status: statusFromStripe(snap),
+    provider: "stripe",
+    providerSubscriptionId: snap.id,
+    ...(snap.customerId ? { providerCustomerId: snap.customerId } : {}),
+    ...(snap.tier ? { tier: snap.tier } : {}),
+    ...(snap.currency ? { currency: snap.currency } : {}),
+    ...(snap.customDomain !== null ? { customDomainAddon: snap.customDomain } : {}),
+    trialEndsAt: snap.trialEnd,
+    currentPeriodEnd: snap.currentPeriodEnd,
+    cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
+    updatedAt: now,
+  };
+  await tx
+    .insert(subscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+}
+
+async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
+  switch (e.kind) {
+    case "checkout_completed":
+      if (e.subscription) await applySnapshot(tx, e.subscription, e.userId, now);
+      else if (e.userId && e.customerId) {
+        await tx
+          .update(subscriptions)
+          .set({ provider: "stripe", providerCustomerId: e.customerId, updatedAt: now })
+          .where(eq(subscriptions.userId, e.userId));
+      }
+      return;
+    case "subscription_changed":
+      await applySnapshot(tx, e.subscription, null, now);
+      return;
+    case "invoice_paid": {
+      if (!e.subscriptionId || e.amountMinor <= 0) return;
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, e.subscriptionId));
+      if (!sub) throw new Error(`invoice ${e.invoiceId} for an unknown subscription ${e.subscriptionId}`);
+      const currency = (CURRENCIES as readonly string[]).includes(e.currency) ? (e.currency as Currency) : null;
+      if (!currency) throw new Error(`invoice ${e.invoiceId} in an unsupported currency ${e.currency}`);
+      await tx
+        .insert(transactions)
+        .values({
+          userId: sub.userId,
+          subscriptionTier: sub.tier,
+          currency,
+          amountMinor: e.amountMinor,
+          amountGbpMinor: await toGbpMinor(tx, currency, e.amountMinor),
+          providerInvoiceId: e.invoiceId,
+          processedAt: e.created,
+        })
+        .onConflictDoNothing({ target: transactions.providerInvoiceId });
+      return;
+    }
+    case "payment_failed":
+      if (!e.subscriptionId) return;
+      await tx
+        .update(subscriptions)
+        .set({ status: "past_due", updatedAt: now })
+        // A late failure notice never revives an ended subscription.
+        .where(and(eq(subscriptions.providerSubscriptionId, e.subscriptionId), ne(subscriptions.status, "expired")));
+      return;
+    case "ignored":
+      return;
+  }
+}
+
+/**
+ * Each event is applied once: its id goes into processed_webhook_events in the same
+ * transaction as its effect, so a redelivery (or a concurrent duplicate) changes nothing.
+ * A failure throws, the transaction rolls back, and the caller answers 5xx for a retry.
+ */
+export async function processBillingEvents(db: Db, events: BillingEvent[], provider: "stripe" | "sandbox") {
+  let applied = 0;
+  for (const e of events) {
+    await db.transaction(async (tx) => {
+      const fresh = await tx
+        .insert(processedWebhookEvents)
+        .values({ id: e.id, provider, type: e.type })
+        .onConflictDoNothing()
+        .returning({ id: processedWebhookEvents.id });
+      if (fresh.length === 0) return;
+      await applyEvent(tx, e, new Date());
+      applied++;
+    });
+  }
+  return { applied };
+}
+
+// --- expiry ---------------------------------------------------------------------------------
+
+/**
+ * Trials that ended without a completed checkout, and cancelled subscriptions whose paid time
+ * is over, become expired (site offline, data kept). A sandbox trial with a completed checkout
+ * turns active instead, as Stripe would after charging the card; Stripe's own trials are left
+ * to its webhooks.
+ */
+export async function expireDueSubscriptions(db: Db | Tx, now = new Date()) {
+  const trialsEnded = await db
+    .update(subscriptions)
+    .set({ status: "expired", updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.status, "trial"),
+        lt(subscriptions.trialEndsAt, now),
+        isNull(subscriptions.providerSubscriptionId),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  const sandboxPaid = await db
+    .update(subscriptions)
+    .set({ status: "active", currentPeriodEnd: sql`${subscriptions.trialEndsAt} + interval '1 month'`, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.status, "trial"),
+        lt(subscriptions.trialEndsAt, now),
+        eq(subscriptions.provider, "sandbox"),
+        isNotNull(subscriptions.providerSubscriptionId),
+      ),
+    )
+    .returning({ userId: subscriptions.userId });
+  const cancelledEnded = await db
+    .update(subscriptions)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(subscriptions.status, "cancelled"), lt(subscriptions.currentPeriodEnd, now)))
+    .returning({ userId: subscriptions.userId });
+  return {
+    trialsExpired: trialsEnded.length,
+    trialsConverted: sandboxPaid.length,
+    cancelledExpired: cancelledEnded.length,
+  };
+}

@@ -1,0 +1,265 @@
+// Sandbox billing end to end, the billing endpoints' input checks, and the expiry job.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "../../../db/schema/index.ts";
+import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
+import { firstLink } from "../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+let n = 0;
+async function newUser(): Promise<{ cookie: string; email: string; id: string }> {
+  const email = `bill-${n++}-${Date.now()}@example.com`;
+  const res = await s.api("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name: "Jane Author", email, password: "correct horse battery" },
+  });
+  expect(res.status).toBe(200);
+  const id = (await res.json()).user.id as string;
+  const mail = await s.smtp.waitFor(email, "Confirm your email");
+  const verify = await fetch(firstLink(mail.text), { redirect: "manual" });
+  return { cookie: cookiesFrom(verify), email, id };
+}
+
+async function onboarded(tier = "mini") {
+  const u = await newUser();
+  const res = await s.api("/api/onboarding/complete", {
+    method: "POST",
+    cookie: u.cookie,
+    json: {
+      name: "Jane",
+      email: u.email,
+      websiteName: "Site",
+      subdomain: `site${n}x${Date.now() % 100000}`,
+      domainOption: "free",
+      tier,
+      currency: "GBP",
+    },
+  });
+  expect(res.status).toBe(201);
+  return { ...u, checkoutUrl: (await res.json()).checkoutUrl as string };
+}
+
+const sub = async (userId: string) =>
+  (await s.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+
+describe("sandbox checkout", () => {
+  it("shows a test-mode page with the plan and price, and completes over HTTP", async () => {
+    const u = await onboarded("maxi");
+    const url = new URL(u.checkoutUrl);
+    expect(url.pathname).toBe("/billing/sandbox/checkout");
+    const statusOf = async () => (await s.api("/api/subscription/status", { cookie: u.cookie })).json();
+    expect(await statusOf()).toMatchObject({
+      tier: "maxi",
+      status: "trial",
+      currency: "GBP",
+      checkoutCompleted: false,
+    });
+    const pageRes = await s.api(`${url.pathname}${url.search}`, { cookie: u.cookie });
+    expect(pageRes.status).toBe(200);
+    const html = await pageRes.text();
+    expect(html).toContain("TEST MODE — no real payment");
+    expect(html).toContain("Maxi");
+    expect(html).toContain("£7.99/month");
+    expect(html).toContain("billing starts on day 15");
+    const session = url.searchParams.get("session") ?? "";
+    const post = await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: u.cookie,
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session, action: "pay", card: "4242" }).toString(),
+    });
+    expect(post.status).toBe(303);
+    const loc = post.headers.get("location") ?? "";
+    expect(loc).toBe(`/dashboard?success=true&session_id=${encodeURIComponent(session)}`);
+    const row = await sub(u.id);
+    expect(row).toMatchObject({ status: "trial", provider: "sandbox", tier: "maxi" });
+    expect(row?.providerSubscriptionId).toBeTruthy();
+    expect(await statusOf()).toMatchObject({ tier: "maxi", status: "trial", checkoutCompleted: true });
+    const dash = await s.api(loc, { cookie: u.cookie });
+    expect([200, 503]).toContain(dash.status); // the SPA shell (503 only when it is not built)
+  });
+
+  it("refuses someone else's checkout session and a signed-out visitor", async () => {
+    const a = await onboarded();
+    const b = await newUser();
+    const url = new URL(a.checkoutUrl);
+    expect((await s.api(`${url.pathname}${url.search}`, { cookie: b.cookie })).status).toBe(404);
+    expect((await s.api(`${url.pathname}${url.search}`)).status).toBe(401);
+    const post = await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: b.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session: url.searchParams.get("session") ?? "", action: "pay" }).toString(),
+    });
+    expect(post.status).toBe(404);
+    const crossSite = await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: a.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ session: url.searchParams.get("session") ?? "", action: "pay" }).toString(),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await sub(b.id)).toBeUndefined();
+    expect((await sub(a.id))?.providerSubscriptionId).toBeNull();
+    const garbage = await s.api("/billing/sandbox/checkout?session=sbx_notbase64!!", { cookie: a.cookie });
+    expect(garbage.status).toBe(404);
+  });
+
+  it("portal page changes plan, cancels and reactivates", async () => {
+    const u = await onboarded();
+    const portal = await s.api("/api/billing/portal", { method: "POST", cookie: u.cookie });
+    expect(portal.status).toBe(200);
+    const { url } = await portal.json();
+    const path = new URL(url).pathname;
+    expect(path).toBe("/billing/sandbox/portal");
+    expect(await (await s.api(path, { cookie: u.cookie })).text()).toContain("TEST MODE — no real payment");
+    const act = (form: Record<string, string>) =>
+      s.api(path, {
+        method: "POST",
+        cookie: u.cookie,
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form).toString(),
+      });
+    expect((await act({ action: "change-plan", tier: "mega" })).status).toBe(303);
+    expect((await sub(u.id))?.tier).toBe("mega");
+    expect((await act({ action: "change-plan", tier: "platinum" })).status).toBe(400);
+    expect((await act({ action: "cancel" })).status).toBe(303);
+    expect((await sub(u.id))?.status).toBe("cancelled");
+    expect((await act({ action: "reactivate" })).status).toBe(303);
+    expect((await sub(u.id))?.status).toBe("trial");
+  });
+});
+
+describe("billing API", () => {
+  it("reports the subscription, defaulting to mini/trial", async () => {
+    const u = await newUser();
+    expect(await (await s.api("/api/subscription/status", { cookie: u.cookie })).json()).toEqual({
+      tier: "mini",
+      status: "trial",
+      trialEndsAt: null,
+      currency: "GBP",
+      currentPeriodEnd: null,
+      customDomainAddon: false,
+      checkoutCompleted: false,
+    });
+    expect((await s.api("/api/subscription/status")).status).toBe(401);
+  });
+
+  it("checkout says 'Please log in to subscribe' when signed out", async () => {
+    const res = await s.api("/api/billing/checkout", { method: "POST", json: { tier: "mini", currency: "GBP" } });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe("Please log in to subscribe");
+  });
+
+  it.each([
+    ["/api/billing/checkout", { tier: "gold", currency: "GBP" }, "Plan must be one of mini, midi, maxi, mega"],
+    ["/api/billing/checkout", { tier: "mini", currency: "gbp" }, "Currency must be one of GBP, USD, EUR, CAD, AUD"],
+    ["/api/billing/checkout", { tier: "mini", amount: -5 }, "Unknown field: amount"],
+    ["/api/billing/change-plan", { tier: 7 }, "Plan must be one of mini, midi, maxi, mega"],
+    ["/api/billing/change-plan", { tier: "mini", userId: "x" }, "Unknown field: userId"],
+    ["/api/billing/cancel", { userId: "someone-else" }, "Unknown field: userId"],
+    ["/api/billing/reactivate", { force: true }, "Unknown field: force"],
+    ["/api/billing/portal", { customerId: "cus_other" }, "Unknown field: customerId"],
+  ])("%s refuses %j", async (path, json, message) => {
+    const u = await onboarded("midi");
+    const before = await sub(u.id);
+    const res = await s.api(path, { method: "POST", cookie: u.cookie, json });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe(message);
+    expect(await sub(u.id)).toEqual(before);
+  });
+
+  it("changes plan, cancels (live until the end), refuses a double cancel, reactivates", async () => {
+    const u = await onboarded();
+    const change = await s.api("/api/billing/change-plan", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { tier: "maxi" },
+    });
+    expect((await change.json()).subscription.tier).toBe("maxi");
+    const cancel = await s.api("/api/billing/cancel", { method: "POST", cookie: u.cookie });
+    expect(cancel.status).toBe(200);
+    const row = await sub(u.id);
+    expect(row?.status).toBe("cancelled");
+    expect(row?.currentPeriodEnd?.getTime()).toBe(row?.trialEndsAt?.getTime());
+    expect((await s.api("/api/billing/cancel", { method: "POST", cookie: u.cookie })).status).toBe(409);
+    const re = await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie, json: {} });
+    expect(await re.json()).toMatchObject({ subscription: { status: "trial", tier: "maxi" }, checkoutUrl: null });
+    expect((await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie })).status).toBe(409);
+  });
+
+  it("answers 404 for actions without a subscription", async () => {
+    const u = await newUser();
+    for (const p of ["/api/billing/cancel", "/api/billing/reactivate", "/api/billing/portal"]) {
+      expect((await s.api(p, { method: "POST", cookie: u.cookie })).status).toBe(404);
+    }
+    expect(
+      (await s.api("/api/billing/change-plan", { method: "POST", cookie: u.cookie, json: { tier: "mega" } })).status,
+    ).toBe(404);
+  });
+
+  it("has no Stripe webhook endpoint in sandbox mode", async () => {
+    const res = await s.api("/api/webhooks/stripe", { method: "POST", body: "{}", headers: { origin: "" } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("expiry job", () => {
+  it("expires ended trials without checkout and ended cancellations; reactivation restores", async () => {
+    const unpaid = await onboarded();
+    const paid = await onboarded();
+    const url = new URL(paid.checkoutUrl);
+    await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: paid.cookie,
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session: url.searchParams.get("session") ?? "", action: "pay" }).toString(),
+    });
+    const cancelled = await onboarded();
+    await s.api("/api/billing/cancel", { method: "POST", cookie: cancelled.cookie });
+
+    // Nothing is due yet.
+    await runSubscriptionExpiry(s.database.db);
+    expect((await sub(unpaid.id))?.status).toBe("trial");
+
+    const later = new Date(Date.now() + 15 * 864e5);
+    // Two overlapping runs in one process: one does the work, the other stands aside.
+    const [first, second] = await Promise.all([
+      runSubscriptionExpiry(s.database.db, later),
+      runSubscriptionExpiry(s.database.db, later),
+    ]);
+    expect(second).toEqual({ skipped: true });
+    expect(first).toMatchObject({ trialsConverted: expect.any(Number) });
+    if ("skipped" in first) throw new Error("the first run must not be skipped");
+    expect(first.trialsExpired).toBeGreaterThanOrEqual(1);
+    expect(first.cancelledExpired).toBeGreaterThanOrEqual(1);
+    expect((await sub(unpaid.id))?.status).toBe("expired");
+    expect((await sub(paid.id))?.status).toBe("active");
+    expect((await sub(cancelled.id))?.status).toBe("expired");
+
+    // Reactivating an expired subscription goes through checkout, then it is active again.
+    const re = await s.api("/api/billing/reactivate", { method: "POST", cookie: unpaid.cookie });
+    const { checkoutUrl } = await re.json();
+    expect(checkoutUrl).toMatch(/\/billing\/sandbox\/checkout/);
+    const cu = new URL(checkoutUrl);
+    await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: unpaid.cookie,
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session: cu.searchParams.get("session") ?? "", action: "pay" }).toString(),
+    });
+    expect((await sub(unpaid.id))?.status).toBe("active");
+  });
+});

@@ -1,0 +1,310 @@
+// The billing provider behind one interface: Stripe when keys are configured, otherwise a
+// sandbox that takes no money and says so on every page.
+import Stripe from "stripe";
+import type { Currency, Tier } from "../../../shared/enums.ts";
+import { CURRENCIES } from "../../../shared/enums.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR, isTier, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
+import type { Env } from "../../env.ts";
+
+export type CheckoutRequest = {
+  userId: string;
+  email: string;
+  tier: Tier;
+  currency: Currency;
+  customDomain: boolean;
+  successUrl: string;
+  cancelUrl: string;
+  /** Trial days still owed; 0 for a returning subscriber who already used the trial. */
+  trialDays?: number;
+  customerId?: string | null;
+};
+
+/** The provider's view of a subscription, fetched fresh so event order never matters. */
+export type SubscriptionSnapshot = {
+  id: string;
+  customerId: string | null;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  trialEnd: Date | null;
+  userId: string | null;
+  tier: Tier | null;
+  currency: Currency | null;
+  customDomain: boolean | null;
+};
+
+export type BillingEvent = { id: string; type: string; created: Date } & (
+  | {
+      kind: "checkout_completed";
+      userId: string | null;
+      customerId: string | null;
+      subscription: SubscriptionSnapshot | null;
+    }
+  | { kind: "subscription_changed"; subscription: SubscriptionSnapshot }
+  | {
+      kind: "invoice_paid";
+      invoiceId: string;
+      subscriptionId: string | null;
+      customerId: string | null;
+      currency: string;
+      amountMinor: number;
+    }
+  | { kind: "payment_failed"; subscriptionId: string | null }
+  | { kind: "ignored" }
+);
+
+export class WebhookSignatureError extends Error {}
+
+export interface BillingProvider {
+  readonly name: "sandbox" | "stripe";
+  createCheckout(input: CheckoutRequest): Promise<{ url: string }>;
+  createPortal(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>;
+  changePlan(input: { subscriptionId: string; tier: Tier; currency: Currency; customDomain: boolean }): Promise<void>;
+  cancel(input: { subscriptionId: string }): Promise<void>;
+  reactivate(input: { subscriptionId: string }): Promise<void>;
+  /** Verifies the signature (WebhookSignatureError when wrong) and normalises the event. */
+  parseWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent[]>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox: checkout and portal are pages on the app host; the session id carries the choice.
+
+export type SandboxSession = { userId: string; tier: Tier; currency: Currency; customDomain: boolean };
+
+export function encodeSandboxSession(s: SandboxSession): string {
+  const nonce = Math.random().toString(36).slice(2, 10);
+  return `sbx_${Buffer.from(JSON.stringify({ ...s, nonce })).toString("base64url")}`;
+}
+
+export function decodeSandboxSession(id: string): SandboxSession | null {
+  if (!id.startsWith("sbx_") || id.length > 1000) return null;
+  try {
+    const v = JSON.parse(Buffer.from(id.slice(4), "base64url").toString("utf8")) as Record<string, unknown>;
+    if (typeof v.userId !== "string" || !isTier(v.tier)) return null;
+    if (!(CURRENCIES as readonly unknown[]).includes(v.currency)) return null;
+    return { userId: v.userId, tier: v.tier, currency: v.currency as Currency, customDomain: v.customDomain === true };
+  } catch {
+    return null;
+  }
+}
+
+export function sandboxProvider(appOrigin: string): BillingProvider {
+  return {
+    name: "sandbox",
+    async createCheckout(input) {
+      const session = encodeSandboxSession(input);
+      return { url: `${appOrigin}/billing/sandbox/checkout?session=${encodeURIComponent(session)}` };
+    },
+    async createPortal() {
+      return { url: `${appOrigin}/billing/sandbox/portal` };
+    },
+    // The sandbox's only record is our own table, which the billing service updates.
+    async changePlan() {},
+    async cancel() {},
+    async reactivate() {},
+    async parseWebhook() {
+      throw new WebhookSignatureError("Stripe webhooks are not configured (sandbox billing)");
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe.
+
+function lineItems(tier: Tier, currency: Currency, customDomain: boolean) {
+  const items: Stripe.Checkout.SessionCreateParams.LineItem[] = [
+    {
+      quantity: 1,
+      price_data: {
+        currency: currency.toLowerCase(),
+        unit_amount: MONTHLY_PRICE_MINOR[tier][currency],
+        recurring: { interval: "month" },
+        product_data: { name: `Bookplate ${PLANS[tier].name} (${PLANS[tier].range})` },
+      },
+    },
+  ];
+  if (customDomain) {
+    items.push({
+      quantity: 1,
+      price_data: {
+        currency: currency.toLowerCase(),
+        unit_amount: CUSTOM_DOMAIN_ADDON_MINOR[currency],
+        recurring: { interval: "month" },
+        product_data: { name: "Bookplate custom domain" },
+      },
+    });
+  }
+  return items;
+}
+
+const toDate = (unix: unknown) => (typeof unix === "number" ? new Date(unix * 1000) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
+
+export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const loose = sub as unknown as Record<string, unknown>;
+  const item = sub.items?.data?.[0] as unknown as Record<string, unknown> | undefined;
+  const meta = sub.metadata ?? {};
+  const currency = (meta.currency ?? sub.currency ?? "").toUpperCase();
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer),
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+    // API versions from 2025 keep the period on the item; older ones on the subscription.
+    currentPeriodEnd: toDate(item?.current_period_end ?? loose.current_period_end),
+    trialEnd: toDate(sub.trial_end),
+    userId: meta.userId ?? null,
+    tier: isTier(meta.tier) ? meta.tier : null,
+    currency: (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : null,
+    customDomain: meta.customDomain === undefined ? null : meta.customDomain === "true",
+  };
+}
+
+export function stripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  api?: { host?: string; port?: number; protocol?: "http" | "https" };
+}): BillingProvider & { stripe: Stripe } {
+  const stripe = new Stripe(opts.secretKey, { ...opts.api, maxNetworkRetries: 1, timeout: 20_000 });
+
+  async function snapshot(id: string | null): Promise<SubscriptionSnapshot | null> {
+    if (!id) return null;
+    return snapshotOf(await stripe.subscriptions.retrieve(id));
+  }
+
+  return {
+    name: "stripe",
+    stripe,
+    async createCheckout(input) {
+      const trialDays = input.trialDays ?? TRIAL_DAYS;
+      const meta = {
+        userId: input.userId,
+        tier: input.tier,
+        currency: input.currency,
+        customDomain: String(input.customDomain),
+      };
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        client_reference_id: input.userId,
+        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+        line_items: lineItems(input.tier, input.currency, input.customDomain),
+        payment_method_collection: "always",
+        // Stripe refuses trials shorter than 1 day; a returning subscriber pays from today.
+        subscription_data: { metadata: meta, ...(trialDays >= 1 ? { trial_period_days: trialDays } : {}) },
+        metadata: { userId: input.userId, tier: input.tier, currency: input.currency },
+        success_url: `${input.successUrl}${input.successUrl.includes("?") ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error("Stripe returned a checkout session without a url");
+      return { url: session.url };
+    },
+    async createPortal(input) {
+      if (!input.customerId) throw new Error("No Stripe customer for this user yet");
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: input.customerId,
+        return_url: input.returnUrl,
+      });
+      return { url: portal.url };
+    },
+    async changePlan(input) {
+      const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
+      const planItem = sub.items.data[0];
+      if (!planItem) throw new Error("Stripe subscription has no items");
+      await stripe.subscriptions.update(input.subscriptionId, {
+        items: [
+          {
+            id: planItem.id,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              product: idOf(planItem.price.product) ?? "",
+              unit_amount: MONTHLY_PRICE_MINOR[input.tier][input.currency],
+              recurring: { interval: "month" },
+            },
+          },
+        ],
+        metadata: { tier: input.tier },
+        proration_behavior: "create_prorations",
+      });
+    },
+    async cancel(input) {
+      await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true });
+    },
+    async reactivate(input) {
+      await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: false });
+    },
+    async parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", opts.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
+      switch (event.type) {
+        case "checkout.session.completed": {
+          const s = event.data.object;
+          return [
+            {
+              ...base,
+              kind: "checkout_completed",
+              userId: s.client_reference_id ?? s.metadata?.userId ?? null,
+              customerId: idOf(s.customer),
+              subscription: await snapshot(idOf(s.subscription)),
+            },
+          ];
+        }
+        case "customer.subscription.created":
+        case "customer.subscription.updated":
+        case "customer.subscription.deleted": {
+          // The event may be older than what Stripe holds now; the live object is the truth.
+          const live = await snapshot(event.data.object.id);
+          return live ? [{ ...base, kind: "subscription_changed", subscription: live }] : [];
+        }
+        case "invoice.paid": {
+          const inv = event.data.object as unknown as Record<string, unknown>;
+          const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+          return [
+            {
+              ...base,
+              kind: "invoice_paid",
+              invoiceId: String(inv.id),
+              subscriptionId: idOf(parent?.subscription_details?.subscription ?? inv.subscription),
+              customerId: idOf(inv.customer),
+              currency: String(inv.currency ?? "").toUpperCase(),
+              amountMinor: Number(inv.amount_paid ?? 0),
+            },
+          ];
+        }
+        case "invoice.payment_failed": {
+          const inv = event.data.object as unknown as Record<string, unknown>;
+          const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+          return [
+            {
+              ...base,
+              kind: "payment_failed",
+              subscriptionId: idOf(parent?.subscription_details?.subscription ?? inv.subscription),
+            },
+          ];
+        }
+        default:
+          return [{ ...base, kind: "ignored" }];
+      }
+    },
+  };
+}
+
+const cache = new WeakMap<Env, BillingProvider>();
+
+/** Stripe when both keys are set, otherwise the sandbox. One instance per configuration. */
+export function billingProviderFor(env: Env): BillingProvider {
+  let p = cache.get(env);
+  if (!p) {
+    p =
+      env.stripeSecretKey && env.stripeWebhookSecret
+        ? stripeProvider({ secretKey: env.stripeSecretKey, webhookSecret: env.stripeWebhookSecret, api: env.stripeApi })
+        : sandboxProvider(env.appOrigin);
+    cache.set(env, p);
+  }
+  return p;
+}

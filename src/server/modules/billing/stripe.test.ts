@@ -1,0 +1,316 @@
+// The Stripe provider through the real `stripe` SDK against a local fake Stripe, and webhooks
+// signed by the SDK's own test-header helper.
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processedWebhookEvents, subscriptions, transactions } from "../../../db/schema/index.ts";
+import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
+import { firstLink } from "../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+let s: TestServer;
+let fake: FakeStripe;
+const signer = new Stripe("sk_test_signer");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  s = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...fake.env });
+});
+afterAll(async () => {
+  await s?.close();
+  await fake?.close();
+});
+
+let n = 0;
+async function onboarded(over: Record<string, unknown> = {}) {
+  const email = `stripe-${n++}-${Date.now()}@example.com`;
+  const res = await s.api("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name: "Jane Author", email, password: "correct horse battery" },
+  });
+  const id = (await res.json()).user.id as string;
+  const mail = await s.smtp.waitFor(email, "Confirm your email");
+  const cookie = cookiesFrom(await fetch(firstLink(mail.text), { redirect: "manual" }));
+  const done = await s.api("/api/onboarding/complete", {
+    method: "POST",
+    cookie,
+    json: {
+      name: "Jane",
+      email,
+      websiteName: "Site",
+      subdomain: `stripe${n}x${Date.now() % 100000}`,
+      domainOption: "free",
+      tier: "midi",
+      currency: "USD",
+      ...over,
+    },
+  });
+  expect(done.status).toBe(201);
+  return { id, email, cookie, checkoutUrl: (await done.json()).checkoutUrl as string };
+}
+
+let ev = 0;
+function event(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  return { id: `evt_test_${ev++}_${Date.now()}`, object: "event", type, created, livemode: false, data: { object } };
+}
+function deliver(payload: unknown, secret = WEBHOOK_SECRET) {
+  const body = JSON.stringify(payload);
+  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret });
+  // Stripe sends no Origin header.
+  return fetch(`${s.url}/api/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
+}
+const sub = async (userId: string) =>
+  (await s.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+
+async function linked() {
+  const u = await onboarded();
+  const stripeSub = fake.putSubscription({
+    status: "trialing",
+    metadata: { userId: u.id, tier: "midi", currency: "USD", customDomain: "false" },
+    trialEnd: new Date(Date.now() + 14 * 864e5),
+    currency: "usd",
+    unitAmount: 799,
+  });
+  const res = await deliver(
+    event("checkout.session.completed", {
+      id: "cs_test_1",
+      object: "checkout.session",
+      client_reference_id: u.id,
+      customer: stripeSub.customer,
+      subscription: stripeSub.id,
+    }),
+  );
+  expect(res.status).toBe(200);
+  return { ...u, subId: stripeSub.id as string, customer: stripeSub.customer as string };
+}
+
+describe("stripe checkout", () => {
+  it("creates a subscription-mode session with a 14-day trial and prices from plans.ts", async () => {
+    const u = await onboarded({ domainOption: "custom", ownDomain: "jane-stripe.example.com", subdomain: undefined });
+    expect(u.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/cs_test_/);
+    const req = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
+    expect(req?.params).toMatchObject({
+      mode: "subscription",
+      client_reference_id: u.id,
+      customer_email: u.email,
+      payment_method_collection: "always",
+      "subscription_data[trial_period_days]": "14",
+      "line_items[0][price_data][unit_amount]": "799",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][recurring][interval]": "month",
+      "line_items[1][price_data][unit_amount]": "500",
+      "metadata[userId]": u.id,
+      "metadata[tier]": "midi",
+      "metadata[currency]": "USD",
+    });
+    expect(req?.params.success_url).toContain("/dashboard?success=true&session_id={CHECKOUT_SESSION_ID}");
+  });
+
+  it("answers 502 and keeps the site when Stripe fails, and checkout can be resumed", async () => {
+    const email = `stripe-fail-${Date.now()}@example.com`;
+    await s.api("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { name: "J", email, password: "correct horse battery" },
+    });
+    const mail = await s.smtp.waitFor(email, "Confirm your email");
+    const cookie = cookiesFrom(await fetch(firstLink(mail.text), { redirect: "manual" }));
+    fake.failNextRequests(1);
+    const res = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie,
+      json: {
+        name: "J",
+        email,
+        websiteName: "W",
+        subdomain: `fail${Date.now() % 100000}`,
+        domainOption: "free",
+        tier: "mini",
+        currency: "GBP",
+      },
+    });
+    expect(res.status).toBe(502);
+    const resume = await s.api("/api/billing/checkout", {
+      method: "POST",
+      cookie,
+      json: { tier: "mini", currency: "GBP" },
+    });
+    expect(resume.status).toBe(200);
+    expect((await resume.json()).url).toMatch(/checkout\.stripe\.test/);
+  });
+});
+
+describe("stripe webhooks", () => {
+  it("links the subscription on checkout.session.completed", async () => {
+    const u = await linked();
+    expect(await sub(u.id)).toMatchObject({
+      provider: "stripe",
+      providerSubscriptionId: u.subId,
+      providerCustomerId: u.customer,
+      status: "trial",
+      tier: "midi",
+      currency: "USD",
+    });
+  });
+
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const u = await linked();
+    const before = await sub(u.id);
+    fake.putSubscription({ id: u.subId, customer: u.customer, status: "canceled", metadata: { userId: u.id } });
+    const e = event("customer.subscription.deleted", { id: u.subId, object: "subscription" });
+    const res = await deliver(e, "whsec_wrong");
+    expect(res.status).toBe(400);
+    const unsigned = await fetch(`${s.url}/api/webhooks/stripe`, { method: "POST", body: JSON.stringify(e) });
+    expect(unsigned.status).toBe(400);
+    expect(await sub(u.id)).toEqual(before);
+    const seen = await s.database.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, e.id));
+    expect(seen).toHaveLength(0);
+  });
+
+  it("records invoice.paid once, in GBP too, however often it is delivered", async () => {
+    const u = await linked();
+    const e = event("invoice.paid", {
+      id: `in_test_${Date.now()}`,
+      object: "invoice",
+      customer: u.customer,
+      currency: "usd",
+      amount_paid: 799,
+      parent: { subscription_details: { subscription: u.subId } },
+    });
+    expect((await deliver(e)).status).toBe(200);
+    const replay = await deliver(e);
+    expect(replay.status).toBe(200);
+    expect((await replay.json()).applied).toBe(0);
+    const rows = await s.database.db.select().from(transactions).where(eq(transactions.userId, u.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ currency: "USD", amountMinor: 799, amountGbpMinor: 631, subscriptionTier: "midi" });
+  });
+
+  it("applies Stripe's current state even when events arrive out of order", async () => {
+    const u = await linked();
+    const now = Math.floor(Date.now() / 1000);
+    // Stripe now holds: active (the trial converted). The newer event arrives first.
+    fake.putSubscription({
+      id: u.subId,
+      customer: u.customer,
+      status: "active",
+      metadata: { userId: u.id, tier: "midi" },
+    });
+    const newer = event(
+      "customer.subscription.updated",
+      { id: u.subId, object: "subscription", status: "active" },
+      now,
+    );
+    const older = event(
+      "customer.subscription.created",
+      { id: u.subId, object: "subscription", status: "trialing" },
+      now - 60,
+    );
+    expect((await deliver(newer)).status).toBe(200);
+    expect((await deliver(older)).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("active");
+
+    fake.putSubscription({ id: u.subId, customer: u.customer, status: "canceled", metadata: { userId: u.id } });
+    expect(
+      (await deliver(event("customer.subscription.deleted", { id: u.subId, object: "subscription" }))).status,
+    ).toBe(200);
+    expect((await sub(u.id))?.status).toBe("expired");
+  });
+
+  it("ignores the end of an older Stripe subscription once a newer one replaced it", async () => {
+    const u = await linked();
+    const old = fake.putSubscription({ status: "canceled", metadata: { userId: u.id, tier: "mini" } });
+    expect((await deliver(event("customer.subscription.deleted", { id: old.id, object: "subscription" }))).status).toBe(
+      200,
+    );
+    expect(await sub(u.id)).toMatchObject({ status: "trial", providerSubscriptionId: u.subId });
+  });
+
+  it("marks a failed payment past_due", async () => {
+    const u = await linked();
+    const e = event("invoice.payment_failed", {
+      id: `in_fail_${Date.now()}`,
+      object: "invoice",
+      parent: { subscription_details: { subscription: u.subId } },
+    });
+    expect((await deliver(e)).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("past_due");
+  });
+
+  it("answers 5xx when processing fails, and a redelivery then succeeds once", async () => {
+    const u = await linked();
+    fake.putSubscription({ id: u.subId, customer: u.customer, status: "active", metadata: { userId: u.id } });
+    const e = event("customer.subscription.updated", { id: u.subId, object: "subscription" });
+    fake.failNextRequests(1);
+    const failed = await deliver(e);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect((await sub(u.id))?.status).toBe("trial");
+    const retried = await deliver(e);
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).applied).toBe(1);
+    expect((await sub(u.id))?.status).toBe("active");
+
+    // An invoice for a subscription we do not know is an error too (nothing recorded).
+    const orphan = event("invoice.paid", {
+      id: `in_orphan_${Date.now()}`,
+      object: "invoice",
+      currency: "gbp",
+      amount_paid: 399,
+      parent: { subscription_details: { subscription: "sub_unknown" } },
+    });
+    expect((await deliver(orphan)).status).toBe(500);
+    const seen = await s.database.db
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.id, orphan.id));
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe("stripe plan management", () => {
+  it("opens the portal for the customer, changes plan, cancels and reactivates through Stripe", async () => {
+    const u = await linked();
+    const portal = await s.api("/api/billing/portal", { method: "POST", cookie: u.cookie });
+    expect(await portal.json()).toEqual({ url: `https://billing.stripe.test/p/${u.customer}` });
+
+    const change = await s.api("/api/billing/change-plan", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { tier: "mega" },
+    });
+    expect(change.status).toBe(200);
+    const upd = fake.requests.filter((r) => r.path === `/v1/subscriptions/${u.subId}` && r.method === "POST").at(-1);
+    expect(upd?.params).toMatchObject({
+      "items[0][price_data][unit_amount]": "1299",
+      "items[0][price_data][product]": "prod_test_plan",
+      "metadata[tier]": "mega",
+    });
+    expect((await sub(u.id))?.tier).toBe("mega");
+
+    expect((await s.api("/api/billing/cancel", { method: "POST", cookie: u.cookie })).status).toBe(200);
+    expect(fake.subscriptions.get(u.subId)?.cancel_at_period_end).toBe(true);
+    expect((await sub(u.id))?.status).toBe("cancelled");
+    expect((await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie })).status).toBe(200);
+    expect(fake.subscriptions.get(u.subId)?.cancel_at_period_end).toBe(false);
+  });
+
+  it("refuses the portal before checkout and someone else's subscription is never reached", async () => {
+    const u = await onboarded();
+    const res = await s.api("/api/billing/portal", { method: "POST", cookie: u.cookie });
+    expect(res.status).toBe(409);
+    const other = await linked();
+    const before = fake.requests.length;
+    const cancel = await s.api("/api/billing/cancel", {
+      method: "POST",
+      cookie: u.cookie,
+      json: { subscriptionId: other.subId },
+    });
+    expect(cancel.status).toBe(400);
+    expect(fake.requests.length).toBe(before);
+    expect(fake.subscriptions.get(other.subId)?.cancel_at_period_end).toBe(false);
+  });
+});

@@ -1,0 +1,379 @@
+// The author's catalogue. Every function takes the owner's id (from the session) and answers
+// 'Book not found' for a book that is not theirs. Every change runs in one transaction that
+// first locks the author (so limit checks, featured flags and positions never race), and marks
+// the author's public site as changed.
+import type { Db, Tx } from "../../../db/client.ts";
+import type { ImageVariants } from "../../../db/schema/books.ts";
+import type { Tier } from "../../../shared/enums.ts";
+import { bookLimit } from "../../../shared/plans.ts";
+import {
+  BOOK_MESSAGES,
+  type BookCreateInput,
+  type BookUpdateInput,
+  type RetailerLinkInput,
+  type ReviewInput,
+} from "../../../shared/schemas/book.ts";
+import { HttpError } from "../../http/errors.ts";
+import { cleanAuthorHtml } from "../../lib/html.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { getSubscription } from "../billing/billing.service.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
+import * as q from "./books.queries.ts";
+import { coverDir } from "./covers.ts";
+
+export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
+const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit);
+
+// ---------------------------------------------------------------------------------------------
+// What the API answers.
+
+export type RetailerLinkView = { id: string; retailerName: string; retailerUrl: string; retailerIcon: string | null };
+export type ReviewView = {
+  id: string;
+  rating: number | null;
+  reviewerName: string | null;
+  reviewText: string;
+  reviewDate: string | null;
+};
+
+function bookView(row: q.BookRow, overLimit = false) {
+  const { userId: _owner, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    userRating: rest.userRating == null ? null : Number(rest.userRating),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    overLimit,
+  };
+}
+export type BookView = ReturnType<typeof bookView>;
+export type BookDetailView = BookView & {
+  retailerLinks: RetailerLinkView[];
+  genres: string[];
+  reviews: ReviewView[];
+};
+
+const linkView = (l: q.RetailerLinkRow): RetailerLinkView => ({
+  id: l.id,
+  retailerName: l.retailerName,
+  retailerUrl: l.retailerUrl,
+  retailerIcon: l.retailerIcon,
+});
+
+const reviewView = (r: q.ReviewRow): ReviewView => ({
+  id: r.id,
+  rating: r.rating == null ? null : Number(r.rating),
+  reviewerName: r.reviewerName,
+  reviewText: r.reviewText,
+  reviewDate: r.reviewDate,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Plan limit.
+
+export type Capacity = { tier: Tier; limit: number; used: number; canAdd: boolean };
+
+async function planLimit(db: Db | Tx, userId: string): Promise<{ tier: Tier; limit: number }> {
+  const { tier } = await getSubscription(db, userId);
+  return { tier, limit: bookLimit(tier) };
+}
+
+export async function getCapacity(db: Db, userId: string): Promise<Capacity> {
+  const [{ tier, limit }, used] = [await planLimit(db, userId), await q.countBooks(db, userId)];
+  return { tier, limit, used, canAdd: used < limit };
+}
+
+/**
+ * Which of the author's books the plan does not cover: visible books beyond the limit, by
+ * position. After a downgrade they are kept but not shown publicly until the author upgrades or
+ * hides/removes others.
+ */
+export function overLimitIds(ordered: { id: string; visibilityEnabled: boolean }[], limit: number): Set<string> {
+  const over = new Set<string>();
+  let visible = 0;
+  for (const b of ordered) {
+    if (!b.visibilityEnabled) continue;
+    visible++;
+    if (visible > limit) over.add(b.id);
+  }
+  return over;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads.
+
+export async function listBooks(db: Db, userId: string): Promise<BookView[]> {
+  const rows = await q.selectBooks(db, userId);
+  const { limit } = await planLimit(db, userId);
+  const over = overLimitIds(rows, limit);
+  return rows.map((r) => bookView(r, over.has(r.id)));
+}
+
+async function detail(db: Db | Tx, userId: string, row: q.BookRow): Promise<BookDetailView> {
+  const [links, genres, reviewRows, ids] = [
+    await q.selectRetailerLinks(db, row.id),
+    await q.selectGenres(db, row.id),
+    await q.selectReviews(db, row.id),
+    await q.selectBooks(db, userId),
+  ];
+  const { limit } = await planLimit(db, userId);
+  return {
+    ...bookView(row, overLimitIds(ids, limit).has(row.id)),
+    retailerLinks: links.map(linkView),
+    genres,
+    reviews: reviewRows.map(reviewView),
+  };
+}
+
+export async function getBook(db: Db, userId: string, bookId: string): Promise<BookDetailView> {
+  const row = await q.selectBook(db, userId, bookId);
+  if (!row) throw bookNotFound();
+  return detail(db, userId, row);
+}
+
+/** The book, if it is this author's; for routes that check before doing expensive work. */
+export async function assertOwnBook(db: Db, userId: string, bookId: string): Promise<void> {
+  if (!(await q.selectBook(db, userId, bookId))) throw bookNotFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes.
+
+/** One locked transaction per change; the site is marked changed before it commits. */
+async function change<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!(await q.lockAuthor(tx, userId))) throw bookNotFound();
+    const result = await fn(tx);
+    await markSiteChanged(tx, userId);
+    return result;
+  });
+}
+
+async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRow> {
+  const row = await q.selectBook(tx, userId, bookId);
+  if (!row) throw bookNotFound();
+  return row;
+}
+
+type BookFields = Omit<BookUpdateInput, "retailerLinks" | "genres" | "reviews">;
+
+/** The columns a create or update writes, with the cross-field rules applied. */
+function columns(input: BookFields, current: Pick<q.BookRow, "promoBadgeEnabled" | "promoBadgeText"> | null) {
+  const values: q.BookValues = { ...input };
+  if (input.shortBlurb !== undefined) values.shortBlurb = cleanAuthorHtml(input.shortBlurb);
+  const promoOn = input.promoBadgeEnabled ?? current?.promoBadgeEnabled ?? false;
+  const promoText = input.promoBadgeText !== undefined ? input.promoBadgeText : (current?.promoBadgeText ?? null);
+  if (!promoOn) {
+    // Promo text exists only with the promo badge.
+    if (promoText !== null) values.promoBadgeText = null;
+  } else if (!promoText) {
+    throw new HttpError(400, BOOK_MESSAGES.promoText, "promoBadgeText");
+  }
+  return values;
+}
+
+async function writeChildren(
+  tx: Tx,
+  bookId: string,
+  input: {
+    retailerLinks?: RetailerLinkInput[] | undefined;
+    genres?: string[] | undefined;
+    reviews?: ReviewInput[] | undefined;
+  },
+) {
+  if (input.retailerLinks) await q.syncRetailerLinks(tx, bookId, input.retailerLinks);
+  if (input.genres) await q.replaceGenres(tx, bookId, input.genres);
+  if (input.reviews) await q.syncReviews(tx, bookId, input.reviews);
+}
+
+export async function createBook(db: Db, userId: string, input: BookCreateInput): Promise<BookDetailView> {
+  return change(db, userId, async (tx) => {
+    const { limit } = await planLimit(tx, userId);
+    if ((await q.countBooks(tx, userId)) >= limit) throw limitReached();
+    const { retailerLinks, genres, reviews, ...fields } = input;
+    const before = await q.selectBookIds(tx, userId);
+    if (fields.isFeatured) await q.unfeatureOthers(tx, userId, null);
+    const row = await q.insertBook(tx, userId, { ...columns(fields, null), title: input.title, author: input.author });
+    // A new book goes first (the spec lists newest first), and every position is rewritten.
+    await q.writeOrder(tx, userId, [row.id, ...before]);
+    await writeChildren(tx, row.id, { retailerLinks, genres, reviews });
+    return detail(tx, userId, await ownBook(tx, userId, row.id));
+  });
+}
+
+/** Making a hidden book visible must keep the visible books within the plan. */
+async function checkCanShow(tx: Tx, userId: string) {
+  const { limit } = await planLimit(tx, userId);
+  if ((await q.countBooks(tx, userId, { visibleOnly: true })) >= limit) throw limitReached();
+}
+
+export async function updateBook(
+  db: Db,
+  userId: string,
+  bookId: string,
+  input: BookUpdateInput,
+): Promise<BookDetailView> {
+  return change(db, userId, async (tx) => {
+    const current = await ownBook(tx, userId, bookId);
+    const { retailerLinks, genres, reviews, ...fields } = input;
+    if (fields.visibilityEnabled === true && !current.visibilityEnabled) await checkCanShow(tx, userId);
+    if (fields.isFeatured === true && !current.isFeatured) await q.unfeatureOthers(tx, userId, bookId);
+    await q.updateBook(tx, userId, bookId, columns(fields, current));
+    await writeChildren(tx, bookId, { retailerLinks, genres, reviews });
+    return detail(tx, userId, await ownBook(tx, userId, bookId));
+  });
+}
+
+export async function setVisibility(db: Db, userId: string, bookId: string, visible: boolean): Promise<BookView> {
+  return change(db, userId, async (tx) => {
+    const current = await ownBook(tx, userId, bookId);
+    if (current.visibilityEnabled === visible) return bookView(current);
+    if (visible) await checkCanShow(tx, userId);
+    const row = await q.updateBook(tx, userId, bookId, { visibilityEnabled: visible });
+    if (!row) throw bookNotFound();
+    return bookView(row);
+  });
+}
+
+export async function deleteBook(db: Db, userId: string, bookId: string): Promise<void> {
+  await change(db, userId, async (tx) => {
+    if (!(await q.deleteBook(tx, userId, bookId))) throw bookNotFound();
+    await q.writeOrder(tx, userId, await q.selectBookIds(tx, userId));
+  });
+}
+
+/** Moves a book to a 1-based position (clamped to 1..total) and rewrites every position 0..n-1. */
+export async function moveBook(db: Db, userId: string, bookId: string, position: number): Promise<BookView[]> {
+  await change(db, userId, async (tx) => {
+    const ids = await q.selectBookIds(tx, userId);
+    const from = ids.indexOf(bookId);
+    if (from < 0) throw bookNotFound();
+    const to = Math.min(Math.max(position, 1), ids.length) - 1;
+    ids.splice(from, 1);
+    ids.splice(to, 0, bookId);
+    await q.writeOrder(tx, userId, ids);
+  });
+  return listBooks(db, userId);
+}
+
+/**
+ * Puts the listed books in the given order. Books the list leaves out (added in another tab
+ * meanwhile) keep their relative order after them; an id that is not the author's is a 404.
+ */
+export async function orderBooks(db: Db, userId: string, orderedIds: string[]): Promise<BookView[]> {
+  await change(db, userId, async (tx) => {
+    const ids = await q.selectBookIds(tx, userId);
+    const own = new Set(ids);
+    if (orderedIds.some((id) => !own.has(id))) throw bookNotFound();
+    const listed = new Set(orderedIds);
+    await q.writeOrder(tx, userId, [...orderedIds, ...ids.filter((id) => !listed.has(id))]);
+  });
+  return listBooks(db, userId);
+}
+
+export async function setCover(
+  db: Db,
+  userId: string,
+  bookId: string,
+  variants: ImageVariants | null,
+): Promise<BookView> {
+  return change(db, userId, async (tx) => {
+    const row = await q.updateBook(tx, userId, bookId, {
+      coverImageUrl: variants?.at(-1)?.url ?? null,
+      coverImageVariants: variants,
+    });
+    if (!row) throw bookNotFound();
+    return bookView(row);
+  });
+}
+
+/** An upload stores its files before it points the book at them; this long it may take. */
+export const COVER_UPLOAD_GRACE_MS = 60_000;
+
+/**
+ * Deletes the stored versions of a book's cover that the book no longer points at (replaced or
+ * removed covers, or every version once the book is gone). Files younger than `graceMs` stay:
+ * they may belong to an upload in another request that has not reached the database yet.
+ */
+export async function pruneCoverFiles(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  bookId: string,
+  graceMs = COVER_UPLOAD_GRACE_MS,
+): Promise<number> {
+  const row = await q.selectBook(db, userId, bookId);
+  const keep = (row?.coverImageVariants ?? []).map((v) => v.url);
+  return storage.prune(coverDir(userId, bookId), keep, graceMs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retailer links, genres and reviews on their own.
+
+export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLinkView[]> {
+  await assertOwnBook(db, userId, bookId);
+  return (await q.selectRetailerLinks(db, bookId)).map(linkView);
+}
+
+export async function replaceRetailerLinks(db: Db, userId: string, bookId: string, links: RetailerLinkInput[]) {
+  return change(db, userId, async (tx) => {
+    await ownBook(tx, userId, bookId);
+    await q.syncRetailerLinks(tx, bookId, links);
+    await q.updateBook(tx, userId, bookId, {});
+    return (await q.selectRetailerLinks(tx, bookId)).map(linkView);
+  });
+}
+
+export async function listGenres(db: Db, userId: string, bookId: string): Promise<string[]> {
+  await assertOwnBook(db, userId, bookId);
+  return q.selectGenres(db, bookId);
+}
+
+export async function replaceGenres(db: Db, userId: string, bookId: string, genres: string[]) {
+  return change(db, userId, async (tx) => {
+    await ownBook(tx, userId, bookId);
+    await q.replaceGenres(tx, bookId, genres);
+    await q.updateBook(tx, userId, bookId, {});
+    return q.selectGenres(tx, bookId);
+  });
+}
+
+export async function listReviews(db: Db, userId: string, bookId: string): Promise<ReviewView[]> {
+  await assertOwnBook(db, userId, bookId);
+  return (await q.selectReviews(db, bookId)).map(reviewView);
+}
+
+export async function addReview(db: Db, userId: string, bookId: string, input: ReviewInput): Promise<ReviewView> {
+  return change(db, userId, async (tx) => {
+    await ownBook(tx, userId, bookId);
+    const row = await q.insertReview(tx, bookId, input);
+    await q.updateBook(tx, userId, bookId, {});
+    return reviewView(row);
+  });
+}
+
+export const reviewNotFound = () => new HttpError(404, "Review not found");
+
+export async function updateReview(
+  db: Db,
+  userId: string,
+  bookId: string,
+  reviewId: string,
+  input: Partial<ReviewInput>,
+): Promise<ReviewView> {
+  return change(db, userId, async (tx) => {
+    await ownBook(tx, userId, bookId);
+    const row = await q.updateReview(tx, bookId, reviewId, input);
+    if (!row) throw reviewNotFound();
+    await q.updateBook(tx, userId, bookId, {});
+    return reviewView(row);
+  });
+}
+
+export async function deleteReview(db: Db, userId: string, bookId: string, reviewId: string): Promise<void> {
+  await change(db, userId, async (tx) => {
+    await ownBook(tx, userId, bookId);
+    if (!(await q.deleteReview(tx, bookId, reviewId))) throw reviewNotFound();
+    await q.updateBook(tx, userId, bookId, {});
+  });
+}

@@ -1,0 +1,322 @@
+// Tenant isolation for every books endpoint: another author's book (or review, link) id answers
+// exactly what an id that exists nowhere answers, and nothing of the owner's changes — not the
+// book, its links, genres, reviews or cover files, and the owner's site is not marked changed.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookGenres, books, retailerLinks, reviews } from "../../../db/schema/index.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
+
+let s: TestServer;
+const dataDir = mkdtempSync(join(tmpdir(), "bookplate-isolation-"));
+const changes: string[] = [];
+let stopListening: () => Promise<void>;
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+let owner: TestAuthor;
+let intruder: TestAuthor;
+let bystander: TestAuthor;
+let ownerBook: Json;
+let ownerReviewId: string;
+let ownerLinkId: string;
+let intruderBook: Json;
+let png: Buffer;
+
+async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
+  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+
+async function uploadCover(a: { cookie: string }, bookId: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "cover.png");
+  const res = await s.api(`/api/books/${bookId}/cover`, { method: "POST", cookie: a.cookie, body: form });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+
+function files(dir = join(dataDir, "uploads")): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Everything the owner has that a books endpoint could touch. */
+async function ownerState() {
+  const db = s.database.db;
+  const rows = await db.select().from(books).where(eq(books.userId, owner.id));
+  const ids = rows.map((b) => b.id);
+  return {
+    books: rows.sort((x, y) => x.id.localeCompare(y.id)),
+    links: await db.select().from(retailerLinks).where(inArray(retailerLinks.bookId, ids)),
+    genres: await db.select().from(bookGenres).where(inArray(bookGenres.bookId, ids)),
+    reviews: await db.select().from(reviews).where(inArray(reviews.bookId, ids)),
+    files: files(),
+  };
+}
+
+const ownerChanges = () => changes.filter((c) => c === owner.id).length;
+
+/**
+ * Waits until the site-changed notices up to now have arrived (by making a change for a third
+ * author and seeing it), then says how many the owner got.
+ */
+async function settledOwnerChanges(): Promise<number> {
+  const before = changes.filter((c) => c === bystander.id).length;
+  const r = await call(bystander, "POST", "/api/books", { title: "Sentinel", author: "B" });
+  expect(r.status).toBe(201);
+  await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before);
+  await call(bystander, "DELETE", `/api/books/${r.body.book.id}`);
+  await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before + 1);
+  return ownerChanges();
+}
+
+const NOWHERE = "7d1f0a4e-5b8c-4f3e-9a2b-0c6d8e4f1a3b";
+
+beforeAll(async () => {
+  s = await startTestServer({ DATA_DIR: dataDir });
+  stopListening = await s.database.listen(SITE_CHANGED_CHANNEL, (p) => changes.push(p));
+  png = await sharp({ create: { width: 300, height: 450, channels: 3, background: "#884422" } })
+    .png()
+    .toBuffer();
+  [owner, intruder, bystander] = await Promise.all([createAuthor(s), createAuthor(s), createAuthor(s)]);
+  const created = await call(owner, "POST", "/api/books", {
+    title: "Owner's Secret Manuscript",
+    author: "Owner",
+    subtitle: "Unpublished",
+    isFeatured: true,
+    retailerLinks: [{ retailerName: "Shop", retailerUrl: "https://shop.example/1" }],
+    genres: ["Mystery"],
+    reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
+  });
+  expect(created.status).toBe(201);
+  await call(owner, "POST", "/api/books", { title: "Owner's Second", author: "Owner" });
+  ownerBook = created.body.book;
+  ownerReviewId = ownerBook.reviews[0].id;
+  ownerLinkId = ownerBook.retailerLinks[0].id;
+  expect((await uploadCover(owner, ownerBook.id)).status).toBe(200);
+  intruderBook = (await call(intruder, "POST", "/api/books", { title: "Intruder's", author: "I" })).body.book;
+});
+
+afterAll(async () => {
+  await stopListening?.();
+  await s?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Req = (bookId: string, reviewId: string) => Promise<{ status: number; body: Json }>;
+
+/** A request by the intruder; the body is built when it is sent (the ids exist after beforeAll). */
+const byIntruder =
+  (method: string, path: (b: string, r: string) => string, body?: () => unknown): Req =>
+  (b, r) =>
+    call(intruder, method, path(b, r), body?.());
+
+/** Every books endpoint that names a book, as the intruder. */
+const ENDPOINTS: [string, Req][] = [
+  ["GET /api/books/:id", byIntruder("GET", (b) => `/api/books/${b}`)],
+  [
+    "PATCH /api/books/:id",
+    byIntruder(
+      "PATCH",
+      (b) => `/api/books/${b}`,
+      () => ({ title: "Pwned" }),
+    ),
+  ],
+  [
+    "PATCH /api/books/:id with children",
+    byIntruder(
+      "PATCH",
+      (b) => `/api/books/${b}`,
+      () => ({ retailerLinks: [], genres: [], reviews: [], isFeatured: false }),
+    ),
+  ],
+  ["DELETE /api/books/:id", byIntruder("DELETE", (b) => `/api/books/${b}`)],
+  [
+    "PATCH /api/books/:id/visibility",
+    byIntruder(
+      "PATCH",
+      (b) => `/api/books/${b}/visibility`,
+      () => ({ visible: false }),
+    ),
+  ],
+  [
+    "POST /api/books/:id/move",
+    byIntruder(
+      "POST",
+      (b) => `/api/books/${b}/move`,
+      () => ({ position: 2 }),
+    ),
+  ],
+  ["POST /api/books/:id/cover", (b) => uploadCover(intruder, b)],
+  ["DELETE /api/books/:id/cover", byIntruder("DELETE", (b) => `/api/books/${b}/cover`)],
+  ["GET /api/books/:id/retailer-links", byIntruder("GET", (b) => `/api/books/${b}/retailer-links`)],
+  [
+    "PUT /api/books/:id/retailer-links",
+    byIntruder(
+      "PUT",
+      (b) => `/api/books/${b}/retailer-links`,
+      () => ({ retailerLinks: [{ id: ownerLinkId, retailerName: "Evil", retailerUrl: "https://evil.example" }] }),
+    ),
+  ],
+  ["GET /api/books/:id/genres", byIntruder("GET", (b) => `/api/books/${b}/genres`)],
+  [
+    "PUT /api/books/:id/genres",
+    byIntruder(
+      "PUT",
+      (b) => `/api/books/${b}/genres`,
+      () => ({ genres: ["Pwned"] }),
+    ),
+  ],
+  ["GET /api/books/:id/reviews", byIntruder("GET", (b) => `/api/books/${b}/reviews`)],
+  [
+    "POST /api/books/:id/reviews",
+    byIntruder(
+      "POST",
+      (b) => `/api/books/${b}/reviews`,
+      () => ({ reviewText: "Planted", rating: 1 }),
+    ),
+  ],
+  [
+    "PATCH /api/books/:id/reviews/:reviewId",
+    byIntruder(
+      "PATCH",
+      (b, r) => `/api/books/${b}/reviews/${r}`,
+      () => ({ reviewText: "Edited by intruder" }),
+    ),
+  ],
+  ["DELETE /api/books/:id/reviews/:reviewId", byIntruder("DELETE", (b, r) => `/api/books/${b}/reviews/${r}`)],
+];
+
+describe("another author's book id", () => {
+  for (const [label, request] of ENDPOINTS) {
+    it(`${label}: 404 like an id that exists nowhere, and nothing changes`, async () => {
+      const before = await ownerState();
+      const changedBefore = await settledOwnerChanges();
+
+      const theirs = await request(ownerBook.id, ownerReviewId);
+      const nowhere = await request(NOWHERE, NOWHERE);
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(404);
+      expect(theirs.body).toEqual({ error: { message: "Book not found" } });
+      // Nothing tells the intruder the id is real.
+      expect(theirs).toEqual(nowhere);
+
+      expect(await ownerState()).toEqual(before);
+      expect(await settledOwnerChanges()).toBe(changedBefore);
+    });
+  }
+
+  it("the owner still sees everything as it was", async () => {
+    const r = await call(owner, "GET", `/api/books/${ownerBook.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.book).toMatchObject({
+      title: "Owner's Secret Manuscript",
+      isFeatured: true,
+      visibilityEnabled: true,
+      coverImageUrl: expect.stringMatching(/^\/uploads\/covers\//),
+      genres: ["Mystery"],
+      retailerLinks: [expect.objectContaining({ id: ownerLinkId, retailerName: "Shop" })],
+      reviews: [expect.objectContaining({ id: ownerReviewId, reviewText: "Only the owner may edit this." })],
+    });
+  });
+});
+
+describe("another author's ids inside the intruder's own requests", () => {
+  it("lists and capacity show only the intruder's own books", async () => {
+    const list = await call(intruder, "GET", "/api/books");
+    expect(list.status).toBe(200);
+    expect((list.body.books as Json[]).map((b) => b.id)).toEqual([intruderBook.id]);
+    expect(JSON.stringify(list.body)).not.toContain("Owner's");
+    expect((await call(intruder, "GET", "/api/books/capacity")).body.used).toBe(1);
+  });
+
+  it("POST /api/books/order with the owner's id is a 404 and reorders nobody", async () => {
+    const before = await ownerState();
+    const intruderBefore = await call(intruder, "GET", "/api/books");
+    const r = await call(intruder, "POST", "/api/books/order", { ids: [ownerBook.id, intruderBook.id] });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: { message: "Book not found" } });
+    expect(await ownerState()).toEqual(before);
+    expect(await call(intruder, "GET", "/api/books")).toEqual(intruderBefore);
+  });
+
+  it("the owner's review id under the intruder's own book is 'Review not found'", async () => {
+    const before = await ownerState();
+    const patch = await call(intruder, "PATCH", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`, {
+      reviewText: "Edited by intruder",
+    });
+    const del = await call(intruder, "DELETE", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`);
+    for (const r of [patch, del]) {
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: { message: "Review not found" } });
+    }
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it("the owner's link and review ids in the intruder's lists make new rows, never touch the owner's", async () => {
+    const before = await ownerState();
+    const r = await call(intruder, "PATCH", `/api/books/${intruderBook.id}`, {
+      retailerLinks: [{ id: ownerLinkId, retailerName: "Mine", retailerUrl: "https://mine.example" }],
+      reviews: [{ id: ownerReviewId, reviewText: "Mine" }],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.book.retailerLinks).toEqual([expect.objectContaining({ retailerName: "Mine" })]);
+    expect(r.body.book.retailerLinks[0].id).not.toBe(ownerLinkId);
+    expect(r.body.book.reviews[0].id).not.toBe(ownerReviewId);
+
+    const put = await call(intruder, "PUT", `/api/books/${intruderBook.id}/retailer-links`, {
+      retailerLinks: [{ id: ownerLinkId, retailerName: "Again", retailerUrl: "https://again.example" }],
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.retailerLinks[0].id).not.toBe(ownerLinkId);
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it("featuring the intruder's book leaves the owner's featured book alone", async () => {
+    const before = await ownerState();
+    expect((await call(intruder, "PATCH", `/api/books/${intruderBook.id}`, { isFeatured: true })).status).toBe(200);
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it("a user id in the body is refused, not used", async () => {
+    const r = await call(intruder, "POST", "/api/books", { title: "T", author: "A", userId: owner.id });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe("Unknown field: userId");
+    expect((await ownerState()).books).toHaveLength(2);
+  });
+
+  it("nothing answers without a session", async () => {
+    const anon = { cookie: "" };
+    const paths: [string, string, unknown?][] = [
+      ["GET", "/api/books"],
+      ["GET", `/api/books/${ownerBook.id}`],
+      ["PATCH", `/api/books/${ownerBook.id}`, { title: "x" }],
+      ["DELETE", `/api/books/${ownerBook.id}`],
+      ["PATCH", `/api/books/${ownerBook.id}/visibility`, { visible: false }],
+      ["POST", `/api/books/${ownerBook.id}/move`, { position: 2 }],
+      ["POST", "/api/books/order", { ids: [ownerBook.id] }],
+      ["DELETE", `/api/books/${ownerBook.id}/cover`],
+      ["GET", `/api/books/${ownerBook.id}/retailer-links`],
+      ["PUT", `/api/books/${ownerBook.id}/genres`, { genres: [] }],
+      ["POST", `/api/books/${ownerBook.id}/reviews`, { reviewText: "x" }],
+      ["DELETE", `/api/books/${ownerBook.id}/reviews/${ownerReviewId}`],
+    ];
+    const before = await ownerState();
+    for (const [method, path, json] of paths) {
+      const r = await call(anon, method, path, json);
+      expect(r.status, `${method} ${path}`).toBe(401);
+    }
+    expect((await uploadCover(anon, ownerBook.id)).status).toBe(401);
+    expect(await ownerState()).toEqual(before);
+  });
+});

@@ -1,0 +1,37 @@
+// Outgoing mail. Every message is recorded in the outbox; with SMTP_URL it is also sent,
+// without it the message is logged so a local user can still follow a link in it.
+import nodemailer from "nodemailer";
+import type { Db } from "../../../db/client.ts";
+import { mailOutbox } from "../../../db/schema/index.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  return {
+    async send(mail) {
+      if (!transport) {
+        opts.logger.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          "mail (no SMTP_URL: not sent)",
+        );
+        await opts.db.insert(mailOutbox).values({ ...mail, status: "logged" });
+        return;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, ...mail });
+        await opts.db.insert(mailOutbox).values({ ...mail, status: "sent" });
+      } catch (err) {
+        opts.logger.error({ err, to: mail.to, subject: mail.subject }, "mail failed");
+        await opts.db.insert(mailOutbox).values({ ...mail, status: "failed", error: String(err) });
+        throw err;
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

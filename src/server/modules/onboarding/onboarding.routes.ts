@@ -1,0 +1,116 @@
+// Onboarding API (the 3-step wizard).
+//
+// GET  /api/onboarding/subdomain-availability?subdomain=Jane-Author
+//        public. → 200 { subdomain: "janeauthor", available: boolean, reason?: "too_short" | "too_long" | "reserved" | "taken" }
+//        The subdomain is lower-cased and stripped of every non-alphanumeric character first.
+//        429 { error } when one address asks too often.
+// GET  /api/onboarding
+//        signed in. → 200 { name, email, onboardingCompleted, sitesDomain, website } — prefill
+//        step 1; redirect to /dashboard when onboardingCompleted. sitesDomain is where sites live
+//        ({subdomain}.{sitesDomain}); website is null before onboarding, else { websiteName,
+//        subdomain, domainOption, customDomain, customDomainVerified }. 401 when signed out.
+// POST /api/onboarding/complete
+//        signed in. Body { name, email, websiteName, subdomain?, domainOption: "free"|"custom",
+//        ownDomain?, tier: "mini"|"midi"|"maxi"|"mega", currency?: "GBP"|"USD"|"EUR"|"CAD"|"AUD", bio?, genre? }
+//        → 201 { checkoutUrl, website: { subdomain, customDomain, domainOption },
+//                subscription: { tier, status: "trial", trialEndsAt },
+//                domainVerification: { domain, token } | null }
+//        Open checkoutUrl (card entry; the trial starts now, billing on day 15).
+//        400 { error: { message, field } } with the spec's messages ('Please fill in all required
+//        fields', 'Please choose a subdomain', 'Please enter your domain name', 'Please select a
+//        plan'); 409 'This subdomain is already taken. Please choose another one.' (field
+//        subdomain), or already onboarded; 502 when the payment provider failed after the site
+//        was created — resume with POST /api/billing/checkout.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { onboardingCompleteSchema, subdomainQuerySchema } from "../../../shared/schemas/onboarding.ts";
+import type { AppVars } from "../../http/context.ts";
+import { HttpError, parseWith, readJson } from "../../http/errors.ts";
+import { requireUser } from "../../http/session.ts";
+import { startCheckout } from "../billing/billing.service.ts";
+import { billingProviderFor } from "../billing/provider.ts";
+import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
+
+/** A light per-address allowance for the public availability check. */
+function rateLimiter(max: number, windowMs: number) {
+  const hits = new Map<string, { count: number; resetAt: number }>();
+  return (key: string) => {
+    const now = Date.now();
+    if (hits.size > 10_000) for (const [k, v] of hits) if (v.resetAt < now) hits.delete(k);
+    const h = hits.get(key);
+    if (!h || h.resetAt < now) {
+      hits.set(key, { count: 1, resetAt: now + windowMs });
+      return true;
+    }
+    h.count++;
+    return h.count <= max;
+  };
+}
+
+function clientAddress(c: { req: { header(n: string): string | undefined } }, trustProxy: boolean, fallback: string) {
+  if (trustProxy) return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || fallback;
+  return fallback;
+}
+
+export function onboardingRoutes() {
+  const r = new Hono<AppVars>();
+  const allow = rateLimiter(120, 60_000);
+
+  r.get("/onboarding/subdomain-availability", async (c) => {
+    const { env, database } = c.get("deps");
+    let remote = "unknown";
+    try {
+      remote = getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      // Not behind the node adapter (e.g. app.request in a unit test): one shared bucket.
+    }
+    if (!allow(clientAddress(c, env.trustProxy, remote))) {
+      throw new HttpError(429, "Too many availability checks. Please wait a minute and try again.");
+    }
+    const q = parseWith(subdomainQuerySchema, { subdomain: c.req.query("subdomain") });
+    return c.json(await checkSubdomain(database.db, q.subdomain));
+  });
+
+  r.get("/onboarding", async (c) => {
+    const me = await requireUser(c);
+    const { database, env } = c.get("deps");
+    return c.json({ ...(await getOnboardingState(database.db, me.id)), sitesDomain: env.sitesDomain });
+  });
+
+  r.post("/onboarding/complete", async (c) => {
+    const me = await requireUser(c);
+    const input = await readJson(c, onboardingCompleteSchema);
+    const { database, env, logger } = c.get("deps");
+    const done = await completeOnboarding(database.db, me.id, input);
+    let checkoutUrl: string;
+    try {
+      ({ url: checkoutUrl } = await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, {
+        tier: input.tier,
+        currency: input.currency,
+        customDomain: input.domainOption === "custom",
+      }));
+    } catch (err) {
+      logger.error({ err, userId: me.id }, "checkout after onboarding failed");
+      throw new HttpError(502, "Your website is ready, but we could not start the payment step. Please try again.");
+    }
+    return c.json(
+      {
+        checkoutUrl,
+        website: {
+          subdomain: done.website.subdomain,
+          customDomain: done.website.customDomain,
+          domainOption: done.website.domainOption,
+        },
+        subscription: {
+          tier: done.subscription.tier,
+          status: done.subscription.status,
+          trialEndsAt: done.subscription.trialEndsAt,
+        },
+        domainVerification: done.verification,
+      },
+      201,
+    );
+  });
+
+  return r;
+}

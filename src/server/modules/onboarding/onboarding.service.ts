@@ -1,0 +1,174 @@
+// From a verified account to a website and a trial subscription, all or nothing.
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { domainVerifications, profiles, subscriptions, user, websites } from "../../../db/schema/index.ts";
+import { TRIAL_DAYS } from "../../../shared/plans.ts";
+import { isReservedSubdomain, normaliseSubdomain } from "../../../shared/reserved-subdomains.ts";
+import {
+  ONBOARDING_MESSAGES,
+  type OnboardingCompleteInput,
+  SUBDOMAIN_MIN,
+} from "../../../shared/schemas/onboarding.ts";
+import { HttpError } from "../../http/errors.ts";
+
+export type Availability = {
+  subdomain: string;
+  available: boolean;
+  reason?: "too_short" | "too_long" | "reserved" | "taken";
+};
+
+export async function checkSubdomain(db: Db, raw: string): Promise<Availability> {
+  const subdomain = normaliseSubdomain(raw);
+  if (subdomain.length < SUBDOMAIN_MIN) return { subdomain, available: false, reason: "too_short" };
+  if (subdomain.length > 63) return { subdomain, available: false, reason: "too_long" };
+  if (isReservedSubdomain(subdomain)) return { subdomain, available: false, reason: "reserved" };
+  const [row] = await db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(eq(sql`lower(${websites.subdomain})`, subdomain));
+  return row ? { subdomain, available: false, reason: "taken" } : { subdomain, available: true };
+}
+
+export type OnboardingState = {
+  name: string;
+  email: string;
+  onboardingCompleted: boolean;
+  /** The author's website once set up (the dashboard's site address), else null. */
+  website: {
+    websiteName: string;
+    subdomain: string | null;
+    domainOption: string;
+    customDomain: string | null;
+    customDomainVerified: boolean;
+  } | null;
+};
+
+export async function getOnboardingState(db: Db, userId: string): Promise<OnboardingState> {
+  const [row] = await db
+    .select({
+      name: sql<string>`coalesce(${profiles.name}, ${user.name})`,
+      email: sql<string>`coalesce(${profiles.email}, ${user.email})`,
+      completed: sql<boolean>`coalesce(${profiles.onboardingCompleted}, false)`,
+      websiteId: websites.id,
+      websiteName: websites.websiteName,
+      subdomain: websites.subdomain,
+      domainOption: websites.domainOption,
+      customDomain: websites.customDomain,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(websites, eq(websites.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row) throw new HttpError(404, "Profile not found");
+  let website: OnboardingState["website"] = null;
+  if (row.websiteId) {
+    let customDomainVerified = false;
+    if (row.customDomain) {
+      const [v] = await db
+        .select({ verified: domainVerifications.verified })
+        .from(domainVerifications)
+        .where(
+          and(
+            eq(domainVerifications.userId, userId),
+            eq(sql`lower(${domainVerifications.domain})`, row.customDomain.toLowerCase()),
+          ),
+        );
+      customDomainVerified = v?.verified === true;
+    }
+    website = {
+      websiteName: row.websiteName ?? "",
+      subdomain: row.subdomain,
+      domainOption: row.domainOption ?? "free",
+      customDomain: row.customDomain,
+      customDomainVerified,
+    };
+  }
+  return {
+    name: row.name,
+    email: row.email,
+    onboardingCompleted: row.completed === true || website !== null,
+    website,
+  };
+}
+
+function pgCode(err: unknown): { code?: string; constraint?: string } {
+  let e = err as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code) return { code: e.code, constraint: e.constraint ?? e.constraint_name };
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+const alreadyOnboarded = () =>
+  new HttpError(409, "You have already set up your website. Go to your dashboard to manage it.");
+
+/**
+ * Profile, website (and domain verification for an own domain) and the trial subscription in
+ * one transaction. The unique index on lower(subdomain) settles races between two authors.
+ */
+export async function completeOnboarding(db: Db, userId: string, input: OnboardingCompleteInput, now = new Date()) {
+  if (input.subdomain && isReservedSubdomain(input.subdomain)) {
+    throw new HttpError(409, ONBOARDING_MESSAGES.taken, "subdomain");
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.userId, userId));
+      if (existing) throw alreadyOnboarded();
+      const profile = {
+        name: input.name,
+        email: input.email,
+        ...(input.bio ? { bio: input.bio } : {}),
+        ...(input.genre ? { genre: input.genre } : {}),
+        onboardingCompleted: true,
+        onboardingCompletedAt: now,
+        updatedAt: now,
+      };
+      await tx
+        .insert(profiles)
+        .values({ id: userId, ...profile })
+        .onConflictDoUpdate({ target: profiles.id, set: profile });
+      const [site] = await tx
+        .insert(websites)
+        .values({
+          userId,
+          websiteName: input.websiteName,
+          subdomain: input.subdomain ?? null,
+          domainOption: input.domainOption,
+          customDomain: input.domainOption === "custom" ? (input.ownDomain ?? null) : null,
+        })
+        .returning();
+      let verification: { domain: string; token: string } | null = null;
+      if (input.domainOption === "custom" && input.ownDomain) {
+        const token = `bookplate-verify-${randomBytes(16).toString("hex")}`;
+        await tx.insert(domainVerifications).values({ userId, domain: input.ownDomain, verificationToken: token });
+        verification = { domain: input.ownDomain, token };
+      }
+      const [subscription] = await tx
+        .insert(subscriptions)
+        .values({
+          userId,
+          tier: input.tier,
+          currency: input.currency,
+          status: "trial",
+          trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+          customDomainAddon: input.domainOption === "custom",
+        })
+        .returning();
+      if (!site || !subscription) throw new Error("onboarding rows not created");
+      return { website: site, subscription, verification };
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const { code, constraint } = pgCode(err);
+    if (code === "23505") {
+      if (constraint?.includes("subdomain")) throw new HttpError(409, ONBOARDING_MESSAGES.taken, "subdomain");
+      if (constraint?.includes("custom_domain") || constraint?.includes("domain_verifications")) {
+        throw new HttpError(409, "This domain is already connected to another website.", "ownDomain");
+      }
+      throw alreadyOnboarded();
+    }
+    throw err;
+  }
+}

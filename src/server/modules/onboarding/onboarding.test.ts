@@ -1,0 +1,281 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { domainVerifications, profiles, subscriptions, websites } from "../../../db/schema/index.ts";
+import { firstLink } from "../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+let n = 0;
+async function newUser(): Promise<{ cookie: string; email: string; id: string }> {
+  const email = `onb-${n++}-${Date.now()}@example.com`;
+  const res = await s.api("/api/auth/sign-up/email", {
+    method: "POST",
+    json: { name: "Jane Author", email, password: "correct horse battery" },
+  });
+  expect(res.status).toBe(200);
+  const id = (await res.json()).user.id as string;
+  const mail = await s.smtp.waitFor(email, "Confirm your email");
+  const verify = await fetch(firstLink(mail.text), { redirect: "manual" });
+  return { cookie: cookiesFrom(verify), email, id };
+}
+
+const valid = (over: Record<string, unknown> = {}) => ({
+  name: "Jane Author",
+  email: "jane@example.com",
+  websiteName: "Jane's Books",
+  subdomain: "Jane-Author",
+  domainOption: "free",
+  tier: "midi",
+  currency: "USD",
+  ...over,
+});
+
+const db = () => s.database.db;
+async function rowsFor(userId: string) {
+  const [p] = await db().select().from(profiles).where(eq(profiles.id, userId));
+  const w = await db().select().from(websites).where(eq(websites.userId, userId));
+  const sub = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const dv = await db().select().from(domainVerifications).where(eq(domainVerifications.userId, userId));
+  return { profile: p, websites: w, subscriptions: sub, verifications: dv };
+}
+
+const avail = async (q: string) =>
+  (await s.api(`/api/onboarding/subdomain-availability?subdomain=${encodeURIComponent(q)}`)).json();
+
+describe("subdomain availability", () => {
+  it("normalises, refuses short and reserved names, and compares case-insensitively", async () => {
+    expect(await avail("Mary.Writes-Books!")).toEqual({ subdomain: "marywritesbooks", available: true });
+    expect(await avail("a-b")).toEqual({ subdomain: "ab", available: false, reason: "too_short" });
+    expect(await avail("WWW")).toMatchObject({ subdomain: "www", available: false, reason: "reserved" });
+    expect(await avail("Book-plate")).toMatchObject({ available: false, reason: "reserved" });
+    const u = await newUser();
+    const res = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: u.cookie,
+      json: valid({ subdomain: "takenname" }),
+    });
+    expect(res.status).toBe(201);
+    expect(await avail("TakenName")).toEqual({ subdomain: "takenname", available: false, reason: "taken" });
+    expect(await avail("taken-name")).toMatchObject({ available: false, reason: "taken" });
+  });
+
+  it("needs the parameter and refuses absurd lengths", async () => {
+    expect((await s.api("/api/onboarding/subdomain-availability")).status).toBe(400);
+    expect((await s.api(`/api/onboarding/subdomain-availability?subdomain=${"a".repeat(500)}`)).status).toBe(400);
+    expect(await avail("a".repeat(64))).toMatchObject({ available: false, reason: "too_long" });
+  });
+});
+
+describe("onboarding", () => {
+  it("prefills from the signed-in user and needs a session", async () => {
+    expect((await s.api("/api/onboarding")).status).toBe(401);
+    const u = await newUser();
+    const res = await s.api("/api/onboarding", { cookie: u.cookie });
+    expect(await res.json()).toEqual({
+      name: "Jane Author",
+      email: u.email,
+      onboardingCompleted: false,
+      website: null,
+      sitesDomain: `localhost:${s.port}`,
+    });
+  });
+
+  it("creates profile, website and trial subscription, then refuses a second time", async () => {
+    const u = await newUser();
+    const before = Date.now();
+    const res = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: u.cookie,
+      json: valid({ subdomain: "Happy-Path", bio: "I write.", genre: "Mystery" }),
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.checkoutUrl).toMatch(/\/billing\/sandbox\/checkout\?session=/);
+    expect(body.website).toEqual({ subdomain: "happypath", customDomain: null, domainOption: "free" });
+    const r = await rowsFor(u.id);
+    expect(r.profile).toMatchObject({
+      onboardingCompleted: true,
+      bio: "I write.",
+      genre: "Mystery",
+      name: "Jane Author",
+    });
+    expect(r.profile?.onboardingCompletedAt).toBeTruthy();
+    expect(r.websites).toHaveLength(1);
+    expect(r.websites[0]).toMatchObject({ subdomain: "happypath", websiteName: "Jane's Books", domainOption: "free" });
+    expect(r.subscriptions[0]).toMatchObject({
+      status: "trial",
+      tier: "midi",
+      currency: "USD",
+      customDomainAddon: false,
+    });
+    const trialMs = (r.subscriptions[0]?.trialEndsAt?.getTime() ?? 0) - before;
+    expect(trialMs).toBeGreaterThan(13.9 * 864e5);
+    expect(trialMs).toBeLessThan(14.1 * 864e5);
+    const state = await (await s.api("/api/onboarding", { cookie: u.cookie })).json();
+    expect(state).toMatchObject({
+      onboardingCompleted: true,
+      website: {
+        websiteName: "Jane's Books",
+        subdomain: "happypath",
+        domainOption: "free",
+        customDomain: null,
+        customDomainVerified: false,
+      },
+    });
+    // Another author sees only their own (empty) state, never this website.
+    const other = await newUser();
+    const theirs = await (await s.api("/api/onboarding", { cookie: other.cookie })).json();
+    expect(theirs).toMatchObject({ onboardingCompleted: false, website: null });
+    const status = await (await s.api("/api/subscription/status", { cookie: u.cookie })).json();
+    expect(status).toMatchObject({ tier: "midi", status: "trial" });
+
+    const again = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: u.cookie,
+      json: valid({ subdomain: "another-one" }),
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toMatch(/already set up/);
+    expect((await rowsFor(u.id)).websites).toHaveLength(1);
+    expect((await avail("anotherone")).available).toBe(true);
+  });
+
+  it("sets up an own domain with a verification token and the add-on", async () => {
+    const u = await newUser();
+    const res = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: u.cookie,
+      json: valid({ subdomain: undefined, domainOption: "custom", ownDomain: "https://www.JaneAuthor.com/" }),
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.domainVerification.domain).toBe("www.janeauthor.com");
+    const r = await rowsFor(u.id);
+    expect(r.websites[0]).toMatchObject({
+      subdomain: null,
+      customDomain: "www.janeauthor.com",
+      domainOption: "custom",
+    });
+    expect(r.verifications[0]).toMatchObject({ domain: "www.janeauthor.com", verified: false });
+    expect(r.verifications[0]?.verificationToken).toBe(body.domainVerification.token);
+    expect(r.subscriptions[0]?.customDomainAddon).toBe(true);
+  });
+
+  it.each([
+    [{ name: "" }, "Please fill in all required fields", "name"],
+    [{ name: undefined }, "Please fill in all required fields", "name"],
+    [{ email: "  " }, "Please fill in all required fields", "email"],
+    [{ websiteName: "" }, "Please fill in all required fields", "websiteName"],
+    [{ subdomain: "" }, "Please choose a subdomain", "subdomain"],
+    [{ subdomain: "--" }, "Please choose a subdomain", "subdomain"],
+    [{ subdomain: undefined }, "Please choose a subdomain", "subdomain"],
+    [{ domainOption: "custom", ownDomain: "" }, "Please enter your domain name", "ownDomain"],
+    [{ domainOption: "custom" }, "Please enter your domain name", "ownDomain"],
+    [
+      { domainOption: "custom", ownDomain: "not a domain" },
+      "Please enter a valid domain name, like janeauthor.com",
+      "ownDomain",
+    ],
+    [{ tier: undefined }, "Please select a plan", "tier"],
+    [{ tier: "gold" }, "Please select a plan", "tier"],
+    [{ tier: "MINI" }, "Please select a plan", "tier"],
+    [{ currency: "JPY" }, "Currency must be one of GBP, USD, EUR, CAD, AUD", "currency"],
+    [{ domainOption: "premium" }, "Domain option must be 'free' or 'custom'", "domainOption"],
+    [{ subdomain: "ab" }, "Your subdomain must be 3 to 63 letters or digits", "subdomain"],
+    [{ name: "x".repeat(101) }, "Full Name must be at most 100 characters", "name"],
+    [{ email: "nope" }, "Please enter a valid email address", "email"],
+    [{ subdomain: "x".repeat(300) }, "Subdomain is too long", "subdomain"],
+    [{ tier: -1 }, "Please select a plan", "tier"],
+    [{ bio: "x".repeat(6000) }, "Bio must be at most 5000 characters", "bio"],
+    [{ userId: "someone-else" }, "Unknown field: userId", "userId"],
+    [{ status: "active" }, "Unknown field: status", "status"],
+  ])("refuses %j with '%s' and changes nothing", async (over, message, field) => {
+    const u = await newUser();
+    const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: valid(over) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ message, field });
+    const r = await rowsFor(u.id);
+    expect(r.profile?.onboardingCompleted).toBe(false);
+    expect(r.websites).toHaveLength(0);
+    expect(r.subscriptions).toHaveLength(0);
+  });
+
+  it("refuses a reserved subdomain with the taken message", async () => {
+    const u = await newUser();
+    const res = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: u.cookie,
+      json: valid({ subdomain: "Admin" }),
+    });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe("This subdomain is already taken. Please choose another one.");
+  });
+
+  it("needs a session and JSON", async () => {
+    expect((await s.api("/api/onboarding/complete", { method: "POST", json: valid() })).status).toBe(401);
+    const u = await newUser();
+    const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, body: "name=x" });
+    expect(res.status).toBe(415);
+  });
+
+  it("rolls everything back when the subdomain is taken between check and submit, and lets the author retry", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    expect((await avail("Race-Me")).available).toBe(true);
+    const bRes = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: b.cookie,
+      json: valid({ subdomain: "raceme" }),
+    });
+    expect(bRes.status).toBe(201);
+    const aRes = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: a.cookie,
+      json: valid({ subdomain: "RACE-me", name: "Changed Name" }),
+    });
+    expect(aRes.status).toBe(409);
+    expect((await aRes.json()).error).toMatchObject({
+      message: "This subdomain is already taken. Please choose another one.",
+      field: "subdomain",
+    });
+    const r = await rowsFor(a.id);
+    // The profile update ran first inside the transaction; it must be gone too.
+    expect(r.profile).toMatchObject({ onboardingCompleted: false, name: "Jane Author" });
+    expect(r.websites).toHaveLength(0);
+    expect(r.subscriptions).toHaveLength(0);
+    const retry = await s.api("/api/onboarding/complete", {
+      method: "POST",
+      cookie: a.cookie,
+      json: valid({ subdomain: "raceme2" }),
+    });
+    expect(retry.status).toBe(201);
+  });
+
+  it("lets exactly one of two simultaneous authors have a subdomain", async () => {
+    const [a, b] = await Promise.all([newUser(), newUser()]);
+    const results = await Promise.all(
+      [a, b].map((u) =>
+        s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: valid({ subdomain: "samename" }) }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+});
+
+describe("availability rate limit", () => {
+  it("slows down one address that asks too often", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 125; i++) {
+      statuses.push((await s.api(`/api/onboarding/subdomain-availability?subdomain=probe${i}`)).status);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(120);
+  });
+});

@@ -1,0 +1,58 @@
+// Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
+import { and, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { blogPosts } from "../../../db/schema/index.ts";
+import type { PostCategory } from "../../../shared/enums.ts";
+
+type Conn = Db | Tx;
+export type PostRow = typeof blogPosts.$inferSelect;
+export type PostValues = { title?: string; content?: string; category?: PostCategory };
+
+/** Newest first, id breaking ties so the order is stable. */
+export function selectPosts(db: Conn, userId: string): Promise<PostRow[]> {
+  return db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.userId, userId))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+}
+
+export async function selectPost(db: Conn, userId: string, id: string): Promise<PostRow | null> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)));
+  return row ?? null;
+}
+
+export async function insertPost(
+  tx: Tx,
+  userId: string,
+  values: { title: string; content: string; category: PostCategory },
+): Promise<PostRow> {
+  const [row] = await tx
+    .insert(blogPosts)
+    .values({ userId, ...values })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** The updated row; null when the post is not this author's. */
+export async function updatePost(tx: Tx, userId: string, id: string, values: PostValues): Promise<PostRow | null> {
+  const [row] = await tx
+    .update(blogPosts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a row went; false when the post is not this author's. */
+export async function deletePost(tx: Tx, userId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(blogPosts)
+    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)))
+    .returning({ id: blogPosts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,209 @@
+// Blog posts through the API, and what a reader then sees on the author's public /blog.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+async function call(a: { cookie: string }, method: string, path: string, body?: unknown) {
+  const res = await s.api(path, {
+    method,
+    cookie: a.cookie,
+    ...(body === undefined
+      ? {}
+      : typeof body === "string"
+        ? { body, headers: { "content-type": "application/json" } }
+        : { json: body }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+
+const list = async (a: TestAuthor) => (await call(a, "GET", "/api/posts")).body.posts as Json[];
+const create = async (a: TestAuthor, body: unknown) => call(a, "POST", "/api/posts", body);
+
+/** A page of the author's public site, asked for by its own host name. */
+function site(sub: string, path: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: s.port, path, headers: { host: `${sub}.localhost:${s.port}` } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          body += d;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("blog posts", () => {
+  it("need a session", async () => {
+    expect((await call({ cookie: "" }, "GET", "/api/posts")).status).toBe(401);
+    expect((await call({ cookie: "" }, "POST", "/api/posts", { title: "x", content: "<p>x</p>" })).status).toBe(401);
+  });
+
+  it("are created, listed newest first, read, edited and deleted", async () => {
+    const a = await createAuthor(s);
+    expect(await list(a)).toEqual([]);
+
+    const first = await create(a, { title: "  First post  ", content: "<p>Hello <strong>world</strong></p>" });
+    expect(first.status).toBe(201);
+    expect(first.body.post).toMatchObject({
+      title: "First post",
+      content: "<p>Hello <strong>world</strong></p>",
+      category: "news",
+    });
+    const second = await create(a, { title: "Second", content: "<p>Signing</p>", category: "events" });
+    expect(second.status).toBe(201);
+    expect((await list(a)).map((p) => p.title)).toEqual(["Second", "First post"]);
+
+    const id = first.body.post.id as string;
+    expect((await call(a, "GET", `/api/posts/${id}`)).body.post).toEqual(first.body.post);
+
+    const edited = await call(a, "PATCH", `/api/posts/${id}`, { title: "First, revised", category: "thoughts" });
+    expect(edited.status).toBe(200);
+    expect(edited.body.post).toMatchObject({
+      id,
+      title: "First, revised",
+      content: "<p>Hello <strong>world</strong></p>",
+      category: "thoughts",
+      createdAt: first.body.post.createdAt,
+    });
+
+    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    expect((await list(a)).map((p) => p.title)).toEqual(["Second"]);
+    const gone = await call(a, "GET", `/api/posts/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe("Post not found");
+    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(404);
+  });
+
+  it("clean the HTML before storing it", async () => {
+    const a = await createAuthor(s);
+    const res = await create(a, {
+      title: "Careful",
+      content: '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">there</a></p>',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.post.content).toBe("<p>Hi <a>there</a></p>");
+    // Only a script: nothing is left to read, which is a blank body.
+    const blank = await create(a, { title: "Sneaky", content: "<p><script>alert(1)</script></p>" });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toMatchObject({ message: "Please fill in all fields", field: "content" });
+    expect((await list(a)).map((p) => p.title)).toEqual(["Careful"]);
+  });
+
+  it("show on the public blog at once, and leave it when deleted (cached pages dropped)", async () => {
+    const a = await createAuthor(s);
+    // Prime the page cache with the empty blog.
+    const before = await site(a.subdomain, "/blog");
+    expect(before.status).toBe(200);
+    expect(before.body).toContain("No posts yet");
+
+    const res = await create(a, {
+      title: "Launch at the Harbour",
+      content: "<p>Come <strong>along</strong></p>",
+      category: "events",
+    });
+    expect(res.status).toBe(201);
+    const after = await site(a.subdomain, "/blog");
+    expect(after.body).toContain("Launch at the Harbour");
+    expect(after.body).toContain("<strong>along</strong>");
+    expect((await site(a.subdomain, "/blog?category=events")).body).toContain("Launch at the Harbour");
+    expect((await site(a.subdomain, "/blog?category=news")).body).not.toContain("Launch at the Harbour");
+
+    const id = res.body.post.id as string;
+    expect((await call(a, "PATCH", `/api/posts/${id}`, { title: "Launch moved" })).status).toBe(200);
+    const edited = await site(a.subdomain, "/blog");
+    expect(edited.body).toContain("Launch moved");
+    expect(edited.body).not.toContain("Launch at the Harbour");
+
+    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    const deleted = await site(a.subdomain, "/blog");
+    expect(deleted.body).not.toContain("Launch moved");
+    expect(deleted.body).toContain("No posts yet");
+  });
+
+  const valid = { title: "A post", content: "<p>Words</p>", category: "books" };
+  const bad: [string, string, unknown, string, string | undefined][] = [
+    ["malformed JSON", "POST", "{", "Request body is not valid JSON", undefined],
+    ["someone else's id", "POST", { ...valid, userId: "someone-else" }, "Unknown field: userId", "userId"],
+    ["an unknown category", "POST", { ...valid, category: "gossip" }, "Category must be one of", "category"],
+    ["a blank title", "POST", { ...valid, title: "   " }, "Please fill in all fields", "title"],
+    ["a blank body", "POST", { ...valid, content: "<p> &nbsp;</p>" }, "Please fill in all fields", "content"],
+    ["a missing body", "POST", { title: "A post" }, "content is required", "content"],
+    ["a title too long", "POST", { ...valid, title: "x".repeat(201) }, "Title must be at most 200", "title"],
+    [
+      "an oversized body",
+      "POST",
+      { ...valid, content: `<p>${"x".repeat(100_000)}</p>` },
+      "Content must be at most 100,000",
+      "content",
+    ],
+    ["a title that is not text", "POST", { ...valid, title: 42 }, "Title must be text", "title"],
+    ["malformed JSON on edit", "PATCH", "{", "Request body is not valid JSON", undefined],
+    ["someone else's id on edit", "PATCH", { userId: "x", title: "Hi" }, "Unknown field: userId", "userId"],
+    ["a blank title on edit", "PATCH", { title: "" }, "Please fill in all fields", "title"],
+    ["an unknown category on edit", "PATCH", { category: "NEWS" }, "Category must be one of", "category"],
+    ["an empty edit", "PATCH", {}, "Nothing to update", undefined],
+  ];
+  let author: TestAuthor;
+  let postId: string;
+  beforeAll(async () => {
+    author = await createAuthor(s);
+    postId = (await create(author, valid)).body.post.id;
+  });
+  for (const [label, method, body, message, field] of bad) {
+    it(`refuse ${label} with a clear message and change nothing`, async () => {
+      const before = await list(author);
+      const path = method === "POST" ? "/api/posts" : `/api/posts/${postId}`;
+      const res = await call(author, method, path, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      if (field) expect(res.body.error.field).toBe(field);
+      expect(await list(author)).toEqual(before);
+    });
+  }
+
+  it("belong to their author: another author's id is 'Post not found' everywhere and changes nothing", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    const mine = (await create(a, { title: "Secret draft", content: "<p>Private words</p>" })).body.post;
+    await site(a.subdomain, "/blog");
+
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { title: "Taken over" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await call(b, method, `/api/posts/${mine.id}`, body);
+      expect(res.status, method).toBe(404);
+      expect(res.body).toEqual({ error: { message: "Post not found" } });
+      expect(JSON.stringify(res.body)).not.toContain("Secret");
+    }
+    // A path that is not an id at all answers the same.
+    expect((await call(b, "GET", "/api/posts/not-an-id")).body).toEqual({ error: { message: "Post not found" } });
+
+    expect(await list(b)).toEqual([]);
+    expect(await list(a)).toEqual([mine]);
+    const page = await site(a.subdomain, "/blog");
+    expect(page.body).toContain("Secret draft");
+    expect(page.body).not.toContain("Taken over");
+    expect((await site(b.subdomain, "/blog")).body).not.toContain("Private words");
+  });
+});

@@ -1,0 +1,146 @@
+import { request } from "node:http";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../../../db/schema/index.ts";
+import { BIO_MESSAGES, PROFILE_LIMITS } from "../../../shared/schemas/profile.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+
+let s: TestServer;
+let jane: TestAuthor;
+let other: TestAuthor;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  jane = await createAuthor(s, { name: "Jane Bio" });
+  other = await createAuthor(s, { name: "Olive Other" });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+/** GET with an arbitrary Host header (fetch will not set one), as a reader's browser would. */
+function getPage(host: string, path: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: s.port, path, headers: { host: `${host}:${s.port}` } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => {
+        body += d;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+const aboutOf = (a: TestAuthor) => getPage(`${a.subdomain}.localhost`, "/about");
+
+const patch = (a: TestAuthor, json: unknown) => s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json });
+const rowOf = async (a: TestAuthor) => {
+  const [row] = await s.database.db.select().from(profiles).where(eq(profiles.id, a.id));
+  if (!row) throw new Error("no profile row");
+  return row;
+};
+const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string; field?: string } }).error;
+
+describe("author bio", () => {
+  it("saves a cleaned bio that GET /api/profile returns", async () => {
+    const res = await patch(jane, {
+      bio: '<p>I write <strong>mysteries</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+    });
+    expect(res.status).toBe(200);
+    const saved = ((await res.json()) as { profile: { bio: string } }).profile.bio;
+    expect(saved).toContain("<strong>mysteries</strong>");
+    for (const bad of ["<script", "onerror", "javascript:", "alert("]) expect(saved).not.toContain(bad);
+
+    const got = (await (await s.api("/api/profile", { cookie: jane.cookie })).json()) as { profile: { bio: string } };
+    expect(got.profile.bio).toBe(saved);
+    expect((await rowOf(jane)).bio).toBe(saved);
+  });
+
+  it("refuses a bio that is too long and changes nothing", async () => {
+    const before = await rowOf(jane);
+    const res = await patch(jane, { bio: `<p>${"a".repeat(PROFILE_LIMITS.bio)}</p>`, tagline: "Should not stick" });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ message: BIO_MESSAGES.tooLong, field: "bio" });
+    expect(await rowOf(jane)).toEqual(before);
+  });
+
+  it("stores a bio with no text left as empty", async () => {
+    const res = await patch(jane, { bio: "<p>  </p><script>x()</script>" });
+    expect(res.status).toBe(200);
+    expect((await rowOf(jane)).bio).toBe("");
+  });
+
+  it("saves tagline and an https photo, refusing other addresses", async () => {
+    const ok = await patch(jane, { tagline: "  Stories with teeth ", authorPhotoUrl: "https://img.example/jane.jpg" });
+    expect(ok.status).toBe(200);
+    expect(await rowOf(jane)).toMatchObject({
+      tagline: "Stories with teeth",
+      authorPhotoUrl: "https://img.example/jane.jpg",
+    });
+
+    for (const bad of ["javascript:alert(1)", "http://img.example/jane.jpg", "/relative.jpg"]) {
+      const res = await patch(jane, { authorPhotoUrl: bad });
+      expect(res.status, bad).toBe(400);
+      expect((await errorOf(res)).message).toBe(BIO_MESSAGES.photoScheme);
+    }
+    expect((await rowOf(jane)).authorPhotoUrl).toBe("https://img.example/jane.jpg");
+
+    const cleared = await patch(jane, { tagline: "", authorPhotoUrl: "" });
+    expect(cleared.status).toBe(200);
+    expect(await rowOf(jane)).toMatchObject({ tagline: null, authorPhotoUrl: null });
+  });
+
+  it("shows the new bio on the public About page at once (cache dropped)", async () => {
+    expect((await patch(jane, { bio: "<p>First <em>version</em></p>" })).status).toBe(200);
+    const first = await aboutOf(jane);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain("First <em>version</em>");
+    // Served again from the page cache, unless the save drops it.
+    expect((await aboutOf(jane)).body).toContain("First <em>version</em>");
+
+    expect(
+      (await patch(jane, { bio: "<p>Second <strong>version</strong></p>", tagline: "Now with a tagline" })).status,
+    ).toBe(200);
+    const second = await aboutOf(jane);
+    expect(second.body).toContain("Second <strong>version</strong>");
+    expect(second.body).toContain("Now with a tagline");
+    expect(second.body).not.toContain("First <em>version</em>");
+
+    const preview = await getPage("localhost", `/author/${jane.subdomain}/about`);
+    expect(preview.body).toContain("Second <strong>version</strong>");
+  });
+
+  it("never touches another author's profile; the owner comes from the session only", async () => {
+    const before = await rowOf(other);
+    // Whatever names another author in the body is refused, not obeyed.
+    for (const body of [
+      { id: other.id, bio: "<p>hijack</p>" },
+      { userId: other.id, bio: "<p>hijack</p>" },
+    ]) {
+      const res = await patch(jane, body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toMatch(/^Unknown field: (id|userId)$/);
+    }
+    expect((await patch(jane, { bio: "<p>Jane's own words</p>" })).status).toBe(200);
+    expect(await rowOf(other)).toEqual(before);
+    const page = await aboutOf(other);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("Jane&#x27;s own words");
+    expect(page.body).not.toContain("Jane's own words");
+
+    // The other author reads only their own profile.
+    const theirs = (await (await s.api("/api/profile", { cookie: other.cookie })).json()) as {
+      profile: { id: string; bio: string };
+    };
+    expect(theirs.profile.id).toBe(other.id);
+    expect(theirs.profile.bio).toBe(before.bio);
+  });
+
+  it("needs a session", async () => {
+    const res = await s.api("/api/profile", { method: "PATCH", json: { bio: "<p>anon</p>" } });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,122 @@
+// The columns Site Settings edits, spread over the website and its customization row.
+import { and, desc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { contactSettings, newsletterSubscribers, websiteCustomization, websites } from "../../../db/schema/index.ts";
+import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
+
+const WEBSITE_KEYS = [
+  "websiteName",
+  "websiteTitle",
+  "tagline",
+  "booksEnabled",
+  "aboutEnabled",
+  "newsEnabled",
+  "newsletterEnabled",
+  "contactEnabled",
+  "logoIcon",
+  "headerSize",
+  "iconColor",
+  "headerBackgroundColor",
+  "footerBackgroundColor",
+] as const satisfies readonly (keyof SiteSettings)[];
+
+const CUSTOMIZATION_KEYS = [
+  "fontFamily",
+  "accentColor",
+  "buttonColor",
+  "buttonTextColor",
+  "buttonHoverColor",
+  "buttonHoverTextColor",
+] as const satisfies readonly (keyof SiteSettings)[];
+
+function pick<K extends keyof SiteSettingsUpdate>(input: SiteSettingsUpdate, keys: readonly K[]) {
+  const out: Partial<Pick<SiteSettingsUpdate, K>> = {};
+  for (const k of keys) if (input[k] !== undefined) out[k] = input[k];
+  return out;
+}
+
+export async function selectSettings(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ website: websites, customization: websiteCustomization })
+    .from(websites)
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, websites.userId))
+    .where(eq(websites.userId, userId));
+  return row ?? null;
+}
+
+/** Writes the changed columns; false when the author has no website. */
+export async function writeSettings(tx: Tx, userId: string, input: SiteSettingsUpdate): Promise<boolean> {
+  const site = pick(input, WEBSITE_KEYS);
+  const [website] = await tx
+    .update(websites)
+    .set({ ...site, updatedAt: new Date() })
+    .where(eq(websites.userId, userId))
+    .returning({ id: websites.id });
+  if (!website) return false;
+  const look = pick(input, CUSTOMIZATION_KEYS);
+  if (Object.keys(look).length > 0) {
+    await tx
+      .insert(websiteCustomization)
+      .values({ userId, ...look })
+      .onConflictDoUpdate({ target: websiteCustomization.userId, set: { ...look, updatedAt: new Date() } });
+  }
+  return true;
+}
+
+export async function selectContactSettings(db: Db | Tx, userId: string) {
+  const [row] = await db.select().from(contactSettings).where(eq(contactSettings.userId, userId));
+  return row ?? null;
+}
+
+export async function hasWebsite(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: websites.id }).from(websites).where(eq(websites.userId, userId));
+  return Boolean(row);
+}
+
+export async function writeContactSettings(tx: Tx, userId: string, input: ContactSettings): Promise<void> {
+  await tx
+    .insert(contactSettings)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: contactSettings.userId, set: { ...input, updatedAt: new Date() } });
+}
+
+export async function selectEmbedCode(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: websiteCustomization.newsletterEmbedCode })
+    .from(websiteCustomization)
+    .where(eq(websiteCustomization.userId, userId));
+  return row?.code ?? null;
+}
+
+export async function writeEmbedCode(tx: Tx, userId: string, code: string | null): Promise<void> {
+  await tx
+    .insert(websiteCustomization)
+    .values({ userId, newsletterEmbedCode: code })
+    .onConflictDoUpdate({
+      target: websiteCustomization.userId,
+      set: { newsletterEmbedCode: code, updatedAt: new Date() },
+    });
+}
+
+export function selectSubscribers(db: Db, userId: string) {
+  return db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      createdAt: newsletterSubscribers.createdAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.userId, userId))
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+}
+
+export async function deleteSubscriber(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.userId, userId), eq(newsletterSubscribers.id, id)))
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}

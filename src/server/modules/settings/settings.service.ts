@@ -1,0 +1,113 @@
+// Site Settings for the signed-in author: read with the spec's defaults, save and drop the site's
+// cached pages in the same transaction.
+import type { Db } from "../../../db/client.ts";
+import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
+import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
+import { HttpError } from "../../http/errors.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
+import * as q from "./settings.queries.ts";
+
+const noWebsite = () => new HttpError(404, "Set up your website first");
+
+export async function getSiteSettings(db: Db, userId: string): Promise<SiteSettings> {
+  const row = await q.selectSettings(db, userId);
+  if (!row) throw noWebsite();
+  const { website: w, customization: c } = row;
+  return {
+    websiteName: w.websiteName,
+    websiteTitle: w.websiteTitle,
+    tagline: w.tagline,
+    booksEnabled: w.booksEnabled,
+    aboutEnabled: w.aboutEnabled,
+    newsEnabled: w.newsEnabled,
+    newsletterEnabled: w.newsletterEnabled,
+    contactEnabled: w.contactEnabled,
+    logoIcon: w.logoIcon as SiteSettings["logoIcon"],
+    headerSize: w.headerSize,
+    iconColor: w.iconColor,
+    headerBackgroundColor: w.headerBackgroundColor,
+    footerBackgroundColor: w.footerBackgroundColor,
+    fontFamily: (c?.fontFamily ?? "merriweather") as SiteSettings["fontFamily"],
+    accentColor: c?.accentColor ?? "#6366f1",
+    buttonColor: c?.buttonColor ?? "#2563eb",
+    buttonTextColor: c?.buttonTextColor ?? "#ffffff",
+    buttonHoverColor: c?.buttonHoverColor ?? "#1d4ed8",
+    buttonHoverTextColor: c?.buttonHoverTextColor ?? "#ffffff",
+  };
+}
+
+export async function updateSiteSettings(db: Db, userId: string, input: SiteSettingsUpdate): Promise<SiteSettings> {
+  await db.transaction(async (tx) => {
+    if (!(await q.writeSettings(tx, userId, input))) throw noWebsite();
+    await markSiteChanged(tx, userId);
+  });
+  return getSiteSettings(db, userId);
+}
+
+/** The contact settings, with the defaults of a site that never saved them. */
+export async function getContactSettings(db: Db, userId: string): Promise<ContactSettings> {
+  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+  const row = await q.selectContactSettings(db, userId);
+  return {
+    contactEmail: row?.contactEmail ?? null,
+    enableContactForm: row?.enableContactForm ?? true,
+    antispamEnabled: row?.antispamEnabled ?? true,
+    socialLinks: (row?.socialLinks ?? []) as ContactSettings["socialLinks"],
+  };
+}
+
+export async function saveContactSettings(db: Db, userId: string, input: ContactSettings): Promise<ContactSettings> {
+  await db.transaction(async (tx) => {
+    if (!(await q.hasWebsite(tx, userId))) throw noWebsite();
+    await q.writeContactSettings(tx, userId, input);
+    await markSiteChanged(tx, userId);
+  });
+  return getContactSettings(db, userId);
+}
+
+export async function getNewsletterSettings(db: Db, userId: string): Promise<NewsletterSettings> {
+  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+  return { embedCode: await q.selectEmbedCode(db, userId) };
+}
+
+export async function saveNewsletterSettings(
+  db: Db,
+  userId: string,
+  input: NewsletterSettings,
+): Promise<NewsletterSettings> {
+  await db.transaction(async (tx) => {
+    if (!(await q.hasWebsite(tx, userId))) throw noWebsite();
+    await q.writeEmbedCode(tx, userId, input.embedCode);
+    await markSiteChanged(tx, userId);
+  });
+  return getNewsletterSettings(db, userId);
+}
+
+/** The author's own list (sign-ups made without a provider embed), newest first. */
+export async function listSubscribers(db: Db, userId: string): Promise<NewsletterSubscriber[]> {
+  const rows = await q.selectSubscribers(db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    status: r.status as NewsletterSubscriber["status"],
+    createdAt: r.createdAt.toISOString(),
+    confirmedAt: r.confirmedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function removeSubscriber(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await q.deleteSubscriber(db, userId, id))) throw new HttpError(404, "Subscriber not found");
+}
+
+/** Confirmed subscribers as CSV for a mailing tool; a leading =, +, - or @ is quoted away. */
+export function subscribersCsv(list: NewsletterSubscriber[]): string {
+  const cell = (v: string) => {
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = list
+    .filter((s) => s.status === "confirmed")
+    .map((s) => [s.email, s.confirmedAt ?? ""].map(cell).join(","));
+  return `email,confirmed_at\n${lines.join("\n")}${lines.length ? "\n" : ""}`;
+}

@@ -1,0 +1,355 @@
+// Site Settings through the API, and what a reader then sees on the author's site.
+import { request } from "node:http";
+import { and, eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsletterSubscribers } from "../../../db/schema/index.ts";
+import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+async function call(a: { cookie: string }, method: string, body?: unknown) {
+  const res = await s.api("/api/site/settings", {
+    method,
+    cookie: a.cookie,
+    ...(body === undefined
+      ? {}
+      : typeof body === "string"
+        ? { body, headers: { "content-type": "application/json" } }
+        : { json: body }),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+/** A page of the author's public site, asked for by its own host name. */
+function site(sub: string, path: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: s.port, path, headers: { host: `${sub}.localhost:${s.port}` } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          body += d;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("site settings", () => {
+  it("needs a session, and a website", async () => {
+    expect((await call({ cookie: "" }, "GET")).status).toBe(401);
+    const noSite = await createSignedInUser(s);
+    const res = await call(noSite, "GET");
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("Set up your website first");
+    expect((await call(noSite, "PATCH", { booksEnabled: false })).status).toBe(404);
+  });
+
+  it("starts from the spec's defaults", async () => {
+    const a = await createAuthor(s);
+    const res = await call(a, "GET");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      websiteName: `${a.name}'s Books`,
+      booksEnabled: true,
+      newsEnabled: true,
+      fontFamily: "merriweather",
+      logoIcon: "BookOpen",
+      headerSize: 1.5,
+      accentColor: "#6366f1",
+      buttonColor: "#2563eb",
+      headerBackgroundColor: "#ffffff",
+      footerBackgroundColor: "#1f2937",
+    });
+  });
+
+  it("saves the look and the pages, and readers see it at once (cached pages dropped)", async () => {
+    const a = await createAuthor(s);
+    const before = await site(a.subdomain, "/");
+    expect(before.body).toContain(">Blog<");
+    expect((await site(a.subdomain, "/blog")).status).toBe(200);
+
+    const res = await call(a, "PATCH", {
+      websiteName: "  The Harbour Shelf ",
+      fontFamily: "playfair-display",
+      accentColor: "#FF0000",
+      headerSize: 2.04,
+      newsEnabled: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      websiteName: "The Harbour Shelf",
+      fontFamily: "playfair-display",
+      accentColor: "#ff0000",
+      headerSize: 2,
+      newsEnabled: false,
+      booksEnabled: true,
+    });
+    expect((await call(a, "GET")).body).toEqual(res.body);
+
+    const after = await site(a.subdomain, "/");
+    expect(after.body).toContain("--accent:#ff0000");
+    expect(after.body).toContain("/_fonts/playfair-display-700.woff2");
+    expect(after.body).not.toContain(">Blog<");
+    expect((await site(a.subdomain, "/blog")).status).toBe(404);
+  });
+
+  const bad: [string, unknown, string, string | undefined][] = [
+    ["a colour that is not one", { accentColor: "red" }, "Accent colour must be a colour like #6366f1", "accentColor"],
+    [
+      "a script as a colour",
+      { buttonColor: "#fff;}</style><script>" },
+      "Button colour must be a colour like #6366f1",
+      "buttonColor",
+    ],
+    ["an unknown font", { fontFamily: "comic-sans" }, "Font must be one of", "fontFamily"],
+    ["an unknown icon", { logoIcon: "Skull" }, "Header icon must be one of", "logoIcon"],
+    ["a header size too big", { headerSize: 5 }, "Header size must be at most 3", "headerSize"],
+    ["a header size as text", { headerSize: "2" }, "Header size must be a number", "headerSize"],
+    ["a blank name", { websiteName: "   " }, "Website name is required", "websiteName"],
+    ["a toggle as text", { booksEnabled: "no" }, "Books page must be on or off", "booksEnabled"],
+    ["someone else's id", { userId: "someone-else", booksEnabled: false }, "Unknown field: userId", "userId"],
+    ["nothing", {}, "Nothing to update", undefined],
+    ["malformed JSON", "{", "Request body is not valid JSON", undefined],
+  ];
+  let author: TestAuthor;
+  beforeAll(async () => {
+    author = await createAuthor(s);
+  });
+  for (const [label, body, message, field] of bad) {
+    it(`refuses ${label} with a clear message and changes nothing`, async () => {
+      const before = (await call(author, "GET")).body;
+      const res = await call(author, "PATCH", body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      if (field) expect(res.body.error.field).toBe(field);
+      expect((await call(author, "GET")).body).toEqual(before);
+    });
+  }
+
+  it("changes only the signed-in author's site", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    expect((await call(b, "PATCH", { contactEnabled: false, accentColor: "#123456" })).status).toBe(200);
+    expect((await call(a, "GET")).body).toMatchObject({ contactEnabled: true, accentColor: "#6366f1" });
+    expect((await site(a.subdomain, "/contact")).status).toBe(200);
+    expect((await site(b.subdomain, "/contact")).status).toBe(404);
+  });
+});
+
+describe("contact settings", () => {
+  const contact = async (a: { cookie: string }, method: string, body?: unknown) => {
+    const res = await s.api("/api/site/contact", {
+      method,
+      cookie: a.cookie,
+      ...(body === undefined ? {} : { json: body }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const valid = {
+    contactEmail: "Jane@Example.com",
+    enableContactForm: true,
+    antispamEnabled: true,
+    socialLinks: [
+      { platform: "instagram", url: "https://instagram.com/jane", enabled: true },
+      { platform: "youtube", url: "", enabled: false },
+      { platform: "email", url: "jane@example.com", enabled: true },
+    ],
+  };
+
+  it("starts with the form and anti-spam on and no links, and needs a website", async () => {
+    const a = await createAuthor(s);
+    expect((await contact(a, "GET")).body).toEqual({
+      contactEmail: null,
+      enableContactForm: true,
+      antispamEnabled: true,
+      socialLinks: [],
+    });
+    expect((await contact({ cookie: "" }, "GET")).status).toBe(401);
+    expect((await contact(await createSignedInUser(s), "PUT", valid)).status).toBe(404);
+  });
+
+  it("saves, and the contact page shows the enabled web links and masks the address", async () => {
+    const a = await createAuthor(s);
+    await site(a.subdomain, "/contact");
+    const res = await contact(a, "PUT", valid);
+    expect(res.status).toBe(200);
+    expect(res.body.contactEmail).toBe("jane@example.com");
+    const page = await site(a.subdomain, "/contact");
+    expect(page.body).toContain('href="https://instagram.com/jane"');
+    expect(page.body).not.toContain("youtube.com");
+    expect(page.body).toContain("j***e@example.com");
+
+    expect((await contact(a, "PUT", { ...valid, enableContactForm: false })).status).toBe(200);
+    expect((await site(a.subdomain, "/contact")).body).not.toContain('name="message"');
+  });
+
+  const bad: [string, unknown, string, string][] = [
+    [
+      "a bad address",
+      { ...valid, contactEmail: "not-an-address" },
+      "Please enter a valid email address",
+      "contactEmail",
+    ],
+    [
+      "a link that is not a web address",
+      { ...valid, socialLinks: [{ platform: "facebook", url: "javascript:alert(1)", enabled: true }] },
+      "Please enter a full link for Facebook, starting with https://",
+      "socialLinks.0.url",
+    ],
+    [
+      "an unknown platform",
+      { ...valid, socialLinks: [{ platform: "myspace", url: "https://myspace.com/x", enabled: true }] },
+      "Platform must be one of",
+      "socialLinks.0.platform",
+    ],
+    [
+      "the same platform twice",
+      {
+        ...valid,
+        socialLinks: [
+          { platform: "bluesky", url: "https://bsky.app/a", enabled: true },
+          { platform: "bluesky", url: "https://bsky.app/b", enabled: true },
+        ],
+      },
+      "Each platform can be listed once",
+      "socialLinks",
+    ],
+    ["a missing toggle", { ...valid, antispamEnabled: undefined }, "antispamEnabled is required", "antispamEnabled"],
+  ];
+  for (const [label, body, message, field] of bad) {
+    it(`refuses ${label} and changes nothing`, async () => {
+      const a = await createAuthor(s);
+      await contact(a, "PUT", valid);
+      const before = (await contact(a, "GET")).body;
+      const res = await contact(a, "PUT", body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      expect(res.body.error.field).toBe(field);
+      expect((await contact(a, "GET")).body).toEqual(before);
+    });
+  }
+
+  it("changes only the signed-in author's settings", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await contact(a, "PUT", valid);
+    expect((await contact(b, "PUT", { ...valid, contactEmail: "b@example.com", socialLinks: [] })).status).toBe(200);
+    expect((await contact(a, "GET")).body.contactEmail).toBe("jane@example.com");
+    expect((await contact(a, "GET")).body.socialLinks).toHaveLength(3);
+  });
+});
+
+describe("newsletter settings and subscribers", () => {
+  const put = async (a: { cookie: string }, body: unknown) => {
+    const res = await s.api("/api/site/newsletter", { method: "PUT", cookie: a.cookie, json: body });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const get = async (a: { cookie: string }, path: string) => s.api(path, { cookie: a.cookie });
+  const embed = '<form action="https://list.example.com/subscribe" method="post"><input name="email"></form>';
+
+  it("keeps a provider's embed, shown framed on the public page; empty goes back to the site's own form", async () => {
+    const a = await createAuthor(s);
+    expect((await (await get(a, "/api/site/newsletter")).json()).embedCode).toBeNull();
+    await site(a.subdomain, "/newsletter");
+    expect((await put(a, { embedCode: `  ${embed}  ` })).body.embedCode).toBe(embed);
+    const framed = (await site(a.subdomain, "/newsletter")).body;
+    expect(framed).toMatch(/<iframe[^>]*sandbox=/);
+    expect(framed).not.toContain('action="https://list.example.com/subscribe"');
+
+    expect((await put(a, { embedCode: "" })).body.embedCode).toBeNull();
+    expect((await site(a.subdomain, "/newsletter")).body).not.toContain("<iframe");
+  });
+
+  it("refuses what is not an embed code with the spec's warning, and changes nothing", async () => {
+    const a = await createAuthor(s);
+    await put(a, { embedCode: embed });
+    for (const body of [{ embedCode: "just some words" }, { embedCode: 42 }, { embedCode: embed, userId: "x" }]) {
+      const res = await put(a, body);
+      expect(res.status).toBe(400);
+    }
+    const res = await put(a, { embedCode: "<p>Sign up!</p>" });
+    expect(res.body.error).toEqual({ message: EMBED_WARNING, field: "embedCode" });
+    expect((await (await get(a, "/api/site/newsletter")).json()).embedCode).toBe(embed);
+  });
+
+  it("lists the author's own subscribers, exports the confirmed ones, and removes one", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await site(a.subdomain, "/newsletter");
+    // A formula-looking address cannot come through the form; a list imported later might hold one.
+    await s.database.db
+      .insert(newsletterSubscribers)
+      .values({ userId: a.id, email: "=cmd@example.com", confirmToken: `t-${Date.now()}` });
+    for (const email of ["first@example.com", "pending@example.com"]) {
+      await new Promise<void>((resolve, reject) => {
+        const body = `email=${encodeURIComponent(email)}`;
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: s.port,
+            path: "/newsletter",
+            method: "POST",
+            headers: {
+              host: `${a.subdomain}.localhost:${s.port}`,
+              "content-type": "application/x-www-form-urlencoded",
+              "content-length": Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve());
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    }
+    await s.database.db
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: new Date("2026-11-01T10:00:00Z") })
+      .where(and(eq(newsletterSubscribers.userId, a.id), ne(newsletterSubscribers.email, "pending@example.com")));
+
+    const list = (await (await get(a, "/api/newsletter/subscribers")).json()).subscribers as Json[];
+    expect(list.map((x) => [x.email, x.status]).sort()).toEqual([
+      ["=cmd@example.com", "confirmed"],
+      ["first@example.com", "confirmed"],
+      ["pending@example.com", "pending"],
+    ]);
+    expect((await (await get(b, "/api/newsletter/subscribers")).json()).subscribers).toEqual([]);
+
+    const csv = await get(a, "/api/newsletter/subscribers.csv");
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (await csv.text()).trim().split("\n");
+    expect(lines[0]).toBe("email,confirmed_at");
+    expect(lines.slice(1).sort()).toEqual([
+      "'=cmd@example.com,2026-11-01T10:00:00.000Z",
+      "first@example.com,2026-11-01T10:00:00.000Z",
+    ]);
+
+    const target = list.find((x) => x.email === "pending@example.com")?.id;
+    const del = (who: { cookie: string }) =>
+      s.api(`/api/newsletter/subscribers/${target}`, { method: "DELETE", cookie: who.cookie });
+    expect((await del(b)).status).toBe(404);
+    expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(3);
+    expect((await del(a)).status).toBe(204);
+    expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(2);
+    expect((await del(a)).status).toBe(404);
+    expect((await s.api("/api/newsletter/subscribers", {})).status).toBe(401);
+  });
+});

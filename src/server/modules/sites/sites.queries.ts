@@ -1,0 +1,255 @@
+// Queries behind the public author sites. A page is one context query plus at most one page query.
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  blogPosts,
+  books,
+  contactMessages,
+  contactSettings,
+  domainVerifications,
+  legalPages,
+  newsletterSubscribers,
+  profiles,
+  subscriptions,
+  websiteCustomization,
+  websites,
+} from "../../../db/schema/index.ts";
+
+const customDomainVerified = sql<boolean>`exists (select 1 from domain_verifications dv where dv.user_id = "websites"."user_id" and lower(dv.domain) = lower("websites"."custom_domain") and dv.verified)`;
+
+function contextQuery(db: Db) {
+  return db
+    .select({
+      website: websites,
+      profile: profiles,
+      customization: websiteCustomization,
+      contact: contactSettings,
+      legal: { content: legalPages.content, isEnabled: legalPages.isEnabled },
+      subscriptionStatus: subscriptions.status,
+      subscriptionTier: subscriptions.tier,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      customDomainVerified,
+    })
+    .from(websites)
+    .innerJoin(profiles, eq(profiles.id, websites.userId))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, websites.userId))
+    .leftJoin(contactSettings, eq(contactSettings.userId, websites.userId))
+    .leftJoin(legalPages, and(eq(legalPages.userId, websites.userId), eq(legalPages.pageType, "privacy_legal")))
+    .leftJoin(subscriptions, eq(subscriptions.userId, websites.userId));
+}
+
+export type SiteContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>["execute"]>>[number];
+
+export async function selectContextBySubdomain(db: Db, subdomain: string): Promise<SiteContextRow | null> {
+  const [row] = await statements(db).contextBySubdomain.execute({ subdomain: subdomain.toLowerCase() });
+  return row ?? null;
+}
+
+export async function selectContextByCustomDomain(db: Db, domain: string): Promise<SiteContextRow | null> {
+  const [row] = await statements(db).contextByCustomDomain.execute({ domain: domain.toLowerCase() });
+  return row ?? null;
+}
+
+const firstGenre = sql<
+  string | null
+>`(select bg.genre_name from book_genres bg where bg.book_id = "books"."id" order by bg.ctid limit 1)`;
+
+/** Public order of an author's books; `id` makes it total, so "the first N" is well defined. */
+const publicOrder = [asc(books.sortOrder), asc(books.createdAt), asc(books.id)];
+
+/**
+ * The reads behind every uncached public page, built once per database handle: Drizzle then
+ * skips assembling the SQL on each request (measured at about half the cost of the context
+ * query on the embedded database), and PostgreSQL keeps the plan of each named statement.
+ */
+function prepareStatements(db: Db) {
+  const p = sql.placeholder;
+  return {
+    contextBySubdomain: contextQuery(db)
+      .where(eq(sql`lower(${websites.subdomain})`, p("subdomain")))
+      .prepare("site_context_by_subdomain"),
+    contextByCustomDomain: contextQuery(db)
+      .where(and(eq(sql`lower(${websites.customDomain})`, p("domain")), customDomainVerified))
+      .prepare("site_context_by_custom_domain"),
+    visibleBooks: db
+      .select({
+        id: books.id,
+        title: books.title,
+        subtitle: books.subtitle,
+        shortBlurb: books.shortBlurb,
+        releaseDate: books.releaseDate,
+        coverImageUrl: books.coverImageUrl,
+        coverImageVariants: books.coverImageVariants,
+        primaryPriceMinor: books.primaryPriceMinor,
+        primaryCurrency: books.primaryCurrency,
+        isFeatured: books.isFeatured,
+        promoBadgeEnabled: books.promoBadgeEnabled,
+        promoBadgeText: books.promoBadgeText,
+        bestsellerBadgeEnabled: books.bestsellerBadgeEnabled,
+        userRating: books.userRating,
+        showUserRating: books.showUserRating,
+        updatedAt: books.updatedAt,
+        firstGenre,
+      })
+      .from(books)
+      .where(and(eq(books.userId, p("userId")), eq(books.visibilityEnabled, true)))
+      .orderBy(...publicOrder)
+      .limit(p("limit"))
+      .prepare("site_visible_books"),
+    visibleBook: db
+      .select({
+        book: books,
+        genres: sql<
+          string[] | null
+        >`(select json_agg(bg.genre_name order by bg.ctid) from book_genres bg where bg.book_id = "books"."id")`,
+        retailers: sql<
+          RetailerRow[] | null
+        >`(select json_agg(json_build_object('name', r.retailer_name, 'url', r.retailer_url) order by r.sort_order) from retailer_links r where r.book_id = "books"."id")`,
+        reviews: sql<
+          ReviewRow[] | null
+        >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.created_at desc limit 5) x)`,
+      })
+      .from(books)
+      .where(
+        and(
+          eq(books.userId, p("userId")),
+          eq(books.id, p("bookId")),
+          eq(books.visibilityEnabled, true),
+          sql`(select count(*) from books b2 where b2.user_id = "books"."user_id" and b2.visibility_enabled and (b2.sort_order, b2.created_at, b2.id) < ("books"."sort_order", "books"."created_at", "books"."id")) < ${p("limit")}`,
+        ),
+      )
+      .prepare("site_visible_book"),
+    posts: db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        content: blogPosts.content,
+        category: blogPosts.category,
+        createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+      })
+      .from(blogPosts)
+      .where(eq(blogPosts.userId, p("userId")))
+      .orderBy(desc(blogPosts.createdAt))
+      .limit(p("limit"))
+      .prepare("site_posts"),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statements(db: Db) {
+  let s = prepared.get(db);
+  if (!s) {
+    s = prepareStatements(db);
+    prepared.set(db, s);
+  }
+  return s;
+}
+
+/** The first `limit` visible books by position: the plan's cap on what readers see. */
+export async function selectVisibleBooks(db: Db, userId: string, limit: number) {
+  return statements(db).visibleBooks.execute({ userId, limit });
+}
+
+export type RetailerRow = { name: string; url: string };
+export type ReviewRow = {
+  rating: number | null;
+  reviewerName: string | null;
+  reviewText: string;
+  reviewDate: string | null;
+};
+
+/** One visible book, only if it is among the first `limit` visible books by position. */
+export async function selectVisibleBook(db: Db, userId: string, bookId: string, limit: number) {
+  const [row] = await statements(db).visibleBook.execute({ userId, bookId, limit });
+  return row ?? null;
+}
+
+export async function selectPosts(db: Db, userId: string, limit = 200) {
+  return statements(db).posts.execute({ userId, limit });
+}
+
+export async function insertContactMessage(
+  db: Db,
+  userId: string,
+  m: { name: string; email: string; subject: string; message: string },
+) {
+  await db.insert(contactMessages).values({ userId, ...m });
+}
+
+export type SubscriberRow = { status: string; confirmToken: string };
+
+export async function selectSubscriber(db: Db, userId: string, email: string): Promise<SubscriberRow | null> {
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status, confirmToken: newsletterSubscribers.confirmToken })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.userId, userId), eq(sql`lower(${newsletterSubscribers.email})`, email)));
+  return row ?? null;
+}
+
+/** A concurrent sign-up of the same address inserts nothing: null. */
+export async function insertPendingSubscriber(
+  db: Db,
+  userId: string,
+  email: string,
+  confirmToken: string,
+): Promise<SubscriberRow | null> {
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({ userId, email, status: "pending", confirmToken })
+    .onConflictDoNothing()
+    .returning({ status: newsletterSubscribers.status, confirmToken: newsletterSubscribers.confirmToken });
+  return row ?? null;
+}
+
+/** An unsubscribed reader signing up again starts over with a fresh token. */
+export async function resetSubscriberToPending(db: Db, userId: string, email: string, confirmToken: string) {
+  await db
+    .update(newsletterSubscribers)
+    .set({ status: "pending", confirmToken, confirmedAt: null })
+    .where(
+      and(
+        eq(newsletterSubscribers.userId, userId),
+        eq(sql`lower(${newsletterSubscribers.email})`, email),
+        eq(newsletterSubscribers.status, "unsubscribed"),
+      ),
+    );
+}
+
+/** Confirms the subscriber holding this token on this site; false for an unknown token. */
+export async function confirmSubscriberByToken(db: Db, userId: string, token: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({
+      status: "confirmed",
+      confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())`,
+    })
+    .where(
+      and(
+        eq(newsletterSubscribers.userId, userId),
+        eq(newsletterSubscribers.confirmToken, token),
+        sql`${newsletterSubscribers.status} in ('pending', 'confirmed')`,
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Sites whose pages may have changed since `since`: their website was marked changed, or their
+ * subscription or a domain verification was written (billing and domains change what readers see).
+ */
+export async function selectSitesChangedSince(db: Db, since: Date): Promise<string[]> {
+  const rows = await db
+    .select({ userId: websites.userId })
+    .from(websites)
+    .where(gt(websites.updatedAt, since))
+    .union(db.select({ userId: subscriptions.userId }).from(subscriptions).where(gt(subscriptions.updatedAt, since)))
+    .union(
+      db
+        .select({ userId: domainVerifications.userId })
+        .from(domainVerifications)
+        .where(gt(domainVerifications.updatedAt, since)),
+    );
+  return rows.map((r) => r.userId);
+}

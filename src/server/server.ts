@@ -1,0 +1,101 @@
+// Assembling a running server from configuration. Used by main.ts and by the tests, so the
+// tests run the same process shape as production.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { type Database, openDatabase } from "../db/client.ts";
+import { seedDemo } from "../db/seed/demo.ts";
+import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
+import { createApp } from "./app.ts";
+import type { Env } from "./env.ts";
+import { startScheduler } from "./jobs/subscription-expiry.job.ts";
+import { createLogger, type Logger } from "./lib/logger.ts";
+import { localStorage } from "./lib/storage.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import { createMailer } from "./modules/mail/mail.service.ts";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: Database;
+  logger: Logger;
+  /** The public sites' page cache and visit counter (tests flush and sweep through it). */
+  sites: SiteRuntime;
+  close(): Promise<void>;
+};
+
+/** AUTH_SECRET, or one generated once and kept in DATA_DIR so sessions survive restarts. */
+function authSecret(env: Env): string {
+  if (env.authSecret) return env.authSecret;
+  mkdirSync(env.dataDir, { recursive: true });
+  const file = join(env.dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export type StartOptions = {
+  /** Use this embedded directory instead of DATA_DIR/pg (tests pass `memory://`). */
+  embeddedDir?: string;
+  /** Per-window allowance for sign-in and similar endpoints. */
+  authRateLimit?: { window: number; max: number };
+};
+
+export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(env.logLevel);
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: opts.embeddedDir ?? env.dataDir });
+  let sites: SiteRuntime | undefined;
+  try {
+    await database.migrate();
+    const storage = localStorage(join(env.dataDir, "uploads"));
+    if (env.seedDemo && (await seedDemo(database.db, storage))) logger.info("demo author created at /demo");
+    const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
+    const auth = createAuth({
+      db: database.db,
+      mailer,
+      appOrigin: env.appOrigin,
+      secret: authSecret(env),
+      production: env.nodeEnv === "production" || env.appOrigin.startsWith("https:"),
+      rateLimit: opts.authRateLimit ?? { window: 60, max: 10 },
+    });
+    sites = await startSiteRuntime({ database, logger, pageCache: env.pageCache });
+    const app = createApp({ env, database, auth, mailer, logger, storage, sites, webDist: resolve("dist/web") });
+    const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host });
+    await new Promise<void>((ok, fail) => {
+      server.once("listening", ok);
+      server.once("error", fail);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const running = sites;
+    const scheduler = startScheduler({ db: database.db, logger });
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      database,
+      logger,
+      sites: running,
+      close() {
+        closing ??= (async () => {
+          scheduler.stop();
+          await new Promise<void>((ok) => {
+            server.close(() => ok());
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          });
+          // Buffered visit counts are written before the database goes.
+          await running.close();
+          mailer.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await sites?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,82 @@
+// A real SMTP server for tests: the app sends through nodemailer exactly as in production.
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type CaughtMail = { to: string[]; subject: string; text: string; raw: string };
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes = s
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function parse(raw: string, to: string[]): CaughtMail {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
+  let body = rest.join("\n\n");
+  if (/quoted-printable/i.test(header("Content-Transfer-Encoding"))) body = decodeQuotedPrintable(body);
+  if (/base64/i.test(header("Content-Transfer-Encoding"))) body = Buffer.from(body, "base64").toString("utf8");
+  return { to, subject: header("Subject"), text: body, raw };
+}
+
+export async function startSmtpCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: { match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const mail = parse(
+          Buffer.concat(chunks).toString("utf8"),
+          session.envelope.rcptTo.map((r) => r.address),
+        );
+        mails.push(mail);
+        for (const w of [...waiters]) {
+          if (w.match(mail)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The next (or an already received) mail to `to` whose subject contains `subject`. */
+    waitFor(to: string, subject: string, timeoutMs = 10_000): Promise<CaughtMail> {
+      const match = (m: CaughtMail) => m.to.includes(to.toLowerCase()) && m.subject.includes(subject);
+      const found = mails.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(
+          () => reject(new Error(`No mail "${subject}" to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(t);
+            resolve(m);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+export function firstLink(text: string): string {
+  const m = /https?:\/\/\S+/.exec(text);
+  if (!m) throw new Error(`No link in mail:\n${text}`);
+  return m[0];
+}

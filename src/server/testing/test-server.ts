@@ -1,0 +1,113 @@
+// Starts the real server for a test file: PGlite in memory by default, or a fresh database on
+// the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { loadEnv } from "../env.ts";
+import { type RunningServer, startServer } from "../server.ts";
+import { startSmtpCatcher } from "./smtp-catcher.ts";
+
+export type TestServer = RunningServer & {
+  smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  /** fetch against the app host, with the Origin a browser would send. */
+  api(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+};
+
+async function freshPostgres(baseUrl: string) {
+  const name = `bookplate_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  opts: { authRateLimit?: { window: number; max: number } } = {},
+): Promise<TestServer> {
+  const smtp = await startSmtpCatcher();
+  const dataDir = mkdtempSync(join(tmpdir(), "bookplate-test-"));
+  const baseUrl = process.env.DATABASE_URL;
+  const pgdb = baseUrl ? await freshPostgres(baseUrl) : undefined;
+  // Port 0 needs the real port in APP_ORIGIN, so reserve one first.
+  const port = await freePort();
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgdb?.url ?? "",
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    SEED_DEMO: "false",
+    ...overrides,
+  });
+  const server = await startServer(env, {
+    embeddedDir: pgdb ? undefined : "memory://",
+    authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
+  });
+  return {
+    ...server,
+    smtp,
+    api(path, init = {}) {
+      const { json, cookie, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (!headers.has("origin")) headers.set("origin", env.appOrigin);
+      if (cookie) headers.set("cookie", cookie);
+      if (json !== undefined) headers.set("content-type", "application/json");
+      return fetch(`${server.url}${path}`, {
+        ...rest,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : rest.body,
+      });
+    },
+    async close() {
+      await server.close();
+      await smtp.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+}
+
+/** The cookie header to send back, from a response's Set-Cookie headers. */
+export function cookiesFrom(res: Response, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((kv) => [kv.split("=")[0] ?? "", kv] as const),
+  );
+  for (const sc of res.headers.getSetCookie()) {
+    const kv = sc.split(";")[0] ?? "";
+    const name = kv.split("=")[0] ?? "";
+    if (/max-age=0/i.test(sc) || kv.endsWith("=")) jar.delete(name);
+    else jar.set(name, kv);
+  }
+  return [...jar.values()].join("; ");
+}

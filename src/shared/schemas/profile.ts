@@ -1,0 +1,58 @@
+// The author's profile: what the public About page, header and footer say about them. One
+// schema for the Bio screen and the API, so both give the same message for the same mistake.
+import { z } from "zod";
+import { plainText } from "./text.ts";
+
+/** What a new profile's bio says until the author writes one (the profiles column default). */
+export const DEFAULT_BIO = "Author bio coming soon...";
+
+export const PROFILE_LIMITS = { bio: 20_000, tagline: 200, photoUrl: 2000 } as const;
+
+export const BIO_MESSAGES = {
+  saved: "Bio updated successfully!",
+  failed: "Failed to save bio",
+  loadFailed: "Failed to load profile data.",
+  tooLong: "Bio must be at most 20,000 characters",
+  photoScheme: "Photo URL must start with https://",
+} as const;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * An https address with a host. Public pages only load images over https (their CSP), so an
+ * http:// photo would be saved and then never shown.
+ */
+export function isHttpsUrl(raw: string): boolean {
+  if (!/^https:\/\//i.test(raw) || /\s/.test(raw)) return false;
+  try {
+    const u = new URL(raw);
+    return u.protocol === "https:" && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export const profileUpdateSchema = z
+  .strictObject({
+    name: plainText(1, 100, "Name"),
+    tagline: plainText(0, PROFILE_LIMITS.tagline, "Tagline")
+      .nullable()
+      .transform((v) => (v ? v : null)),
+    genre: plainText(1, 60, "Genre"),
+    /** Rich text (HTML) from the editor; the server cleans it before storing. */
+    bio: z
+      .string({ error: "Bio must be text" })
+      .max(PROFILE_LIMITS.bio, { error: BIO_MESSAGES.tooLong })
+      .refine((v) => !CONTROL.test(v), { error: "Bio contains characters that are not allowed" })
+      .nullable(),
+    authorPhotoUrl: plainText(0, PROFILE_LIMITS.photoUrl, "Photo URL")
+      .nullable()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || isHttpsUrl(v), { error: BIO_MESSAGES.photoScheme }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { etagOf, PageCache } from "./page-cache.ts";
+
+const page = (body: string) => ({
+  status: 200,
+  body,
+  etag: etagOf(body),
+  headers: {},
+  websiteId: "w",
+  countsAsView: true,
+});
+
+describe("PageCache", () => {
+  it("drops every page of one site and keeps the others", () => {
+    const cache = new PageCache();
+    cache.set("a", "a|/", page("a home"));
+    cache.set("a", "a|/books", page("a books"));
+    cache.set("b", "b|/", page("b home"));
+    cache.dropSite("a");
+    expect(cache.get("a|/")).toBeUndefined();
+    expect(cache.get("a|/books")).toBeUndefined();
+    expect(cache.get("b|/")?.body).toBe("b home");
+    expect(cache.size).toBe(1);
+  });
+
+  it("evicts the least recently used page when full", () => {
+    // Each page costs about 2.5 kB of the 13 kB budget: five fit, a sixth evicts one.
+    const cache = new PageCache(13_000);
+    for (const n of [1, 2, 3, 4, 5]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
+    cache.get("/1");
+    cache.set("a", "/6", page("6".repeat(1000)));
+    expect(cache.get("/1")).toBeDefined();
+    expect(cache.get("/2")).toBeUndefined();
+    expect(cache.get("/6")).toBeDefined();
+  });
+
+  it("forgets a page older than its safety-net age", () => {
+    let now = 1_000;
+    const cache = new PageCache(1_000_000, 60_000, () => now);
+    cache.set("a", "/", page("x"));
+    now += 59_000;
+    expect(cache.get("/")).toBeDefined();
+    now += 2_000;
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("gives equal bodies equal etags and different bodies different ones", () => {
+    expect(etagOf("same")).toBe(etagOf("same"));
+    expect(etagOf("one")).not.toBe(etagOf("two"));
+    expect(etagOf("one")).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+  });
+});

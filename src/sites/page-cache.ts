@@ -1,0 +1,149 @@
+// Rendered public pages, grouped by site and dropped as a whole when anything of that site
+// changes (see markSiteChanged). Bounded by total bytes; least recently used goes first. A page
+// is looked up by its request key alone (host, mode, path, variant): a hit needs no database.
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type CachedPage = {
+  status: number;
+  /** UTF-8 bytes, encoded once: a cache hit writes them to the socket as they are. */
+  body: Uint8Array<ArrayBuffer> | string;
+  /** Strong validator of the body. */
+  etag: string;
+  /** Response headers other than the caching ones, which are decided per request. */
+  headers: Record<string, string>;
+  /** websites.id, for visit counting and the surrogate key. */
+  websiteId: string;
+  /** An HTML page a reader looks at: its 200s and 304s count as page views. */
+  countsAsView: boolean;
+  /** Compressed copies, made on first demand and kept with the page. */
+  encoded?: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+};
+
+export type Encoding = "br" | "gzip";
+
+/** Smaller pages gain nothing worth the CPU. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/** The encoding to send for an Accept-Encoding header (brotli first), or null for the bytes as they are. */
+export function pickEncoding(acceptEncoding: string | undefined, page: CachedPage): Encoding | null {
+  if (!acceptEncoding || page.body.length < MIN_COMPRESS_BYTES) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/** The page's body in `encoding`, compressed once (a cached page is compressed once per encoding). */
+export function encodedBody(page: CachedPage, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  page.encoded ??= {};
+  let out = page.encoded[encoding];
+  if (!out) {
+    const raw = typeof page.body === "string" ? Buffer.from(page.body, "utf8") : page.body;
+    const packed =
+      encoding === "br"
+        ? brotliCompressSync(raw, {
+            params: {
+              // Quality 5 is most of brotli's gain at a few per cent of the time of the default 11.
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+            },
+          })
+        : gzipSync(raw, { level: 6 });
+    out = new Uint8Array(packed.buffer, packed.byteOffset, packed.byteLength) as Uint8Array<ArrayBuffer>;
+    page.encoded[encoding] = out;
+  }
+  return out;
+}
+
+/** A strong validator per representation: the compressed bytes are not the identity bytes. */
+export const encodedEtag = (etag: string, encoding: Encoding | null) =>
+  encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+
+export function etagOf(body: Uint8Array | string): string {
+  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+type Entry = { siteId: string; page: CachedPage; bytes: number; storedAt: number };
+
+export class PageCache {
+  private readonly pages = new Map<string, Entry>();
+  private readonly bySite = new Map<string, Set<string>>();
+  private bytes = 0;
+
+  /**
+   * @param maxBytes total budget
+   * @param maxAgeMs safety net only: a page is normally dropped by its site's change notice;
+   *   this bounds how long a page can outlive a notice that never arrived.
+   */
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxAgeMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.pages.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.maxAgeMs) {
+      this.remove(key);
+      return undefined;
+    }
+    // Re-insert to mark as most recently used.
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    return entry.page;
+  }
+
+  set(siteId: string, key: string, page: CachedPage): void {
+    this.remove(key);
+    // A string counts twice its length (UTF-16); bytes count half again for the compressed
+    // copies made later (together well under half of the page).
+    const bytes = (typeof page.body === "string" ? page.body.length * 2 : Math.ceil(page.body.byteLength * 1.5)) + 512;
+    if (bytes > this.maxBytes / 4) return;
+    this.pages.set(key, { siteId, page, bytes, storedAt: this.now() });
+    let keys = this.bySite.get(siteId);
+    if (!keys) {
+      keys = new Set();
+      this.bySite.set(siteId, keys);
+    }
+    keys.add(key);
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  dropSite(siteId: string): void {
+    for (const k of this.bySite.get(siteId) ?? []) this.remove(k);
+    this.bySite.delete(siteId);
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.bySite.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  private remove(key: string): void {
+    const entry = this.pages.get(key);
+    if (!entry) return;
+    this.pages.delete(key);
+    this.bytes -= entry.bytes;
+    const keys = this.bySite.get(entry.siteId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.bySite.delete(entry.siteId);
+  }
+}

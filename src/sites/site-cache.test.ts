@@ -1,0 +1,271 @@
+// The rendered-page cache in a running server: what is kept, what drops it, the HTTP validators
+// and CDN headers, and the two-round-trip budget of a page that is not cached.
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/client.ts";
+import { blogPosts, books, profiles, subscriptions, user, websites } from "../db/schema/index.ts";
+import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
+import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+
+let s: TestServer;
+type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function hit(host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<Res>((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: s.port, path, method, headers: { host: `${host}:${s.port}`, ...headers } },
+      (res) => {
+        let data = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          data += d;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The response as bytes, for compressed bodies. */
+function raw(host: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Res["headers"]; body: Buffer }>((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: s.port, path, headers: { host: `${host}:${s.port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * Counts the statements the app sends to the database while `fn` runs, by wrapping the driver
+ * under Drizzle (PGlite's and pg's `query` alike). Timer work (visit flush, cache sweep) is left out.
+ */
+async function countQueries(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
+  const client = (db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0];
+    const text = typeof q === "string" ? q : String((q as { text?: string }).text ?? "");
+    if (!/website_analytics|"updated_at" > \$1/.test(text)) seen.push(text);
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+
+async function makeSite(sub: string) {
+  const db = s.database.db;
+  const id = crypto.randomUUID();
+  await db.insert(user).values({ id, name: `Author ${sub}`, email: `${sub}@example.com`, emailVerified: true });
+  await db.insert(profiles).values({ id, name: `Author ${sub}`, email: `${sub}@example.com` });
+  await db.insert(websites).values({ userId: id, subdomain: sub, websiteName: `Site ${sub}` });
+  await db.insert(subscriptions).values({ userId: id, tier: "mini", status: "active" });
+  const [book] = await db
+    .insert(books)
+    .values({ userId: id, title: `Book of ${sub}`, author: `Author ${sub}`, shortBlurb: "<p>Blurb</p>" })
+    .returning({ id: books.id });
+  await db.insert(blogPosts).values({ userId: id, title: "First post", content: "<p>Hello</p>", category: "news" });
+  return { id, bookId: book?.id ?? "" };
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await s?.close();
+});
+
+describe("the page cache", () => {
+  it("serves a repeat request without touching the database, with a strong ETag and CDN headers", async () => {
+    const { bookId } = await makeSite("cachedone");
+    const first = await hit("cachedone.localhost", `/book/${bookId}`);
+    expect(first.status).toBe(200);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    expect(first.headers["cdn-cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(first.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(String(first.headers["surrogate-key"])).toMatch(/^site-[0-9a-f-]{36}$/);
+
+    let again: Res | undefined;
+    const queries = await countQueries(s.database.db, async () => {
+      again = await hit("cachedone.localhost", `/book/${bookId}`);
+    });
+    expect(queries).toEqual([]);
+    expect(again?.body).toBe(first.body);
+    expect(again?.headers.etag).toBe(etag);
+    expect(again?.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+
+    const revalidated = await hit("cachedone.localhost", `/book/${bookId}`, { "if-none-match": `W/"x", ${etag}` });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe("");
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
+    expect((await hit("cachedone.localhost", `/book/${bookId}`, { "if-none-match": '"other"' })).status).toBe(200);
+
+    const head = await hit("cachedone.localhost", `/book/${bookId}`, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+  });
+
+  it("compresses a kept page once per encoding, with its own validator", async () => {
+    const { bookId } = await makeSite("squeezed");
+    const path = `/book/${bookId}`;
+    const plain = await raw("squeezed.localhost", path, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const html = plain.body.toString("utf8");
+    expect(html).toContain("Book of squeezed");
+
+    const br = await raw("squeezed.localhost", path, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString("utf8")).toBe(html);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    const gz = await raw("squeezed.localhost", path, { "accept-encoding": "gzip;q=1, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString("utf8")).toBe(html);
+    expect((await raw("squeezed.localhost", path, { "accept-encoding": "identity" })).headers["content-encoding"]).toBe(
+      undefined,
+    );
+
+    // Each representation has its own strong ETag, and each revalidates.
+    const tags = new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]);
+    expect(tags.size).toBe(3);
+    const again = await raw("squeezed.localhost", path, {
+      "accept-encoding": "br",
+      "if-none-match": String(br.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(br.headers.etag);
+    const crossed = await raw("squeezed.localhost", path, {
+      "accept-encoding": "br",
+      "if-none-match": String(plain.headers.etag),
+    });
+    expect(crossed.status).toBe(200);
+  });
+
+  it("keeps a separate page for a reader who made a cookie choice", async () => {
+    await makeSite("cookieone");
+    const fresh = await hit("cookieone.localhost", "/");
+    const chosen = await hit("cookieone.localhost", "/", { cookie: "cookie_consent=accepted" });
+    expect(fresh.body).toContain('id="cc"');
+    expect(chosen.body).not.toContain('id="cc"');
+    expect(chosen.headers.etag).not.toBe(fresh.headers.etag);
+    expect((await hit("cookieone.localhost", "/")).body).toContain('id="cc"');
+  });
+
+  it("drops a site's pages when markSiteChanged is called, and only that site's", async () => {
+    const a = await makeSite("changera");
+    await makeSite("changerb");
+    const before = await hit("changera.localhost", "/");
+    await hit("changerb.localhost", "/");
+    const db = s.database.db;
+    await db.transaction(async (tx) => {
+      await tx.update(websites).set({ websiteName: "Renamed A" }).where(eq(websites.userId, a.id));
+      await markSiteChanged(tx, a.id);
+    });
+    const after = await hit("changera.localhost", "/");
+    expect(after.body).toContain("Renamed A");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // The old validator no longer matches: the reader gets the new page.
+    expect((await hit("changera.localhost", "/", { "if-none-match": String(before.headers.etag) })).status).toBe(200);
+    const untouched = await countQueries(db, () => hit("changerb.localhost", "/"));
+    expect(untouched).toEqual([]);
+  });
+
+  it("drops a site's pages on a site_changed notice from another process", async () => {
+    const a = await makeSite("notified");
+    await hit("notified.localhost", "/about");
+    const db = s.database.db;
+    // What another process's markSiteChanged does: a write and a NOTIFY, nothing in this process.
+    await db.update(profiles).set({ name: "Notified Name" }).where(eq(profiles.id, a.id));
+    expect((await hit("notified.localhost", "/about")).body).not.toContain("Notified Name");
+    await db.execute(sql`select pg_notify(${SITE_CHANGED_CHANNEL}, ${a.id})`);
+    let body = "";
+    for (let i = 0; i < 50 && !body.includes("Notified Name"); i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      body = (await hit("notified.localhost", "/about")).body;
+    }
+    expect(body).toContain("Notified Name");
+  });
+
+  it("finds subscription changes made without a notice on its sweep", async () => {
+    const a = await makeSite("swept");
+    expect((await hit("swept.localhost", "/")).status).toBe(200);
+    await s.database.db
+      .update(subscriptions)
+      .set({ status: "expired", updatedAt: new Date() })
+      .where(eq(subscriptions.userId, a.id));
+    expect((await hit("swept.localhost", "/")).status).toBe(200);
+    await s.sites.sweepNow();
+    const gone = await hit("swept.localhost", "/");
+    expect(gone.status).toBe(503);
+    expect(gone.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("never caches or shares the owner's preview", async () => {
+    await makeSite("previewed");
+    const res = await hit("localhost", "/author/previewed/books");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers.etag).toBeUndefined();
+    const queries = await countQueries(s.database.db, () => hit("localhost", "/author/previewed/books"));
+    expect(queries.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a page that is not cached", () => {
+  it("costs at most two database round trips, on every kind of page", async () => {
+    const a = await makeSite("roundtrips");
+    const db = s.database.db;
+    const paths = [
+      "/",
+      "/books",
+      `/book/${a.bookId}`,
+      "/book/00000000-0000-0000-0000-000000000000",
+      "/about",
+      "/blog",
+      "/blog?category=news",
+      "/newsletter",
+      "/contact",
+      "/privacy",
+      "/news",
+      "/sitemap.xml",
+      "/rss.xml",
+      "/robots.txt",
+      "/no-such-page",
+    ];
+    const counts: Record<string, number> = {};
+    for (const p of paths) {
+      await markSiteChanged(db, a.id);
+      let status = 0;
+      const queries = await countQueries(db, async () => {
+        status = (await hit("roundtrips.localhost", p)).status;
+      });
+      expect([200, 301, 404]).toContain(status);
+      expect(queries.length, `${p}: ${queries.join("\n")}`).toBeLessThanOrEqual(2);
+      counts[p] = queries.length;
+    }
+    // Not cached means really rendered: the context query at least, and the page's own.
+    expect(counts["/"]).toBe(1);
+    expect(counts[`/book/${a.bookId}`]).toBe(2);
+    expect(counts["/books"]).toBe(2);
+  });
+});

@@ -1,0 +1,86 @@
+// Every SPA path. Keep in step with src/shared/app-routes.ts: the server answers 404 for any
+// path not listed there, and serves index.html for the rest.
+import { createBrowserRouter, Outlet, redirect } from "react-router";
+import { ErrorScreen } from "./error-screen.tsx";
+import { NotFound } from "./not-found.tsx";
+import { ForgotPasswordRoute } from "./routes/forgot-password.tsx";
+import { HomeRoute } from "./routes/home.tsx";
+import { LoginRoute } from "./routes/login.tsx";
+import { ResetPasswordRoute } from "./routes/reset-password.tsx";
+import { SignupRoute } from "./routes/signup.tsx";
+import { VerifyEmailRoute } from "./routes/verify-email.tsx";
+import {
+  dashboardLoader,
+  onboardingLoader,
+  pricingLoader,
+  redirectIfSignedIn,
+  requireSession,
+} from "./session-loaders.ts";
+import { SignedInLayout } from "./signed-in-layout.tsx";
+
+// Heavy screens (rich-text editor, drag and drop, QR codes) load on first visit, so the
+// sign-in page stays small.
+const books = () => import("./routes/books.tsx");
+const bio = () => import("./routes/bio.tsx");
+const account = () => import("./routes/account.tsx");
+const onboarding = () => import("./routes/onboarding.tsx");
+const dashboard = () => import("./routes/dashboard.tsx");
+const pricing = () => import("./routes/pricing.tsx");
+const settings = () => import("./routes/settings.tsx");
+const blog = () => import("./routes/blog.tsx");
+
+function Loading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-500" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      { path: "/", element: <HomeRoute /> },
+      { path: "/main", loader: () => redirect("/") },
+      { path: "/login", element: <LoginRoute />, loader: redirectIfSignedIn },
+      { path: "/signup", element: <SignupRoute />, loader: redirectIfSignedIn },
+      { path: "/verify-email", element: <VerifyEmailRoute /> },
+      { path: "/forgot-password", element: <ForgotPasswordRoute /> },
+      { path: "/reset-password", element: <ResetPasswordRoute /> },
+      {
+        path: "/onboarding",
+        loader: onboardingLoader,
+        lazy: async () => ({ Component: (await onboarding()).OnboardingRoute }),
+      },
+      { path: "/pricing", loader: pricingLoader, lazy: async () => ({ Component: (await pricing()).PricingRoute }) },
+      {
+        element: <SignedInLayout />,
+        loader: requireSession,
+        children: [
+          {
+            path: "/dashboard",
+            loader: dashboardLoader,
+            lazy: async () => ({ Component: (await dashboard()).DashboardRoute }),
+          },
+          { path: "/account", lazy: async () => ({ Component: (await account()).AccountRoute }) },
+          { path: "/dashboard/books", lazy: async () => ({ Component: (await books()).BooksRoute }) },
+          { path: "/dashboard/bio", lazy: async () => ({ Component: (await bio()).BioRoute }) },
+          { path: "/dashboard/blog", lazy: async () => ({ Component: (await blog()).BlogRoute }) },
+          { path: "/dashboard/settings", lazy: async () => ({ Component: (await settings()).SettingsRoute }) },
+          { path: "/dashboard/contact", lazy: async () => ({ Component: (await settings()).ContactSettingsRoute }) },
+          {
+            path: "/dashboard/newsletter",
+            lazy: async () => ({ Component: (await settings()).NewsletterSettingsRoute }),
+          },
+          { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
+          { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+]);

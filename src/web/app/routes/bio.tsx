@@ -1,0 +1,5 @@
+import { BioPage } from "../../features/bio/index.ts";
+
+export function BioRoute() {
+  return <BioPage />;
+}

@@ -1,0 +1,5 @@
+import { BlogPage } from "../../features/blog/index.ts";
+
+export function BlogRoute() {
+  return <BlogPage />;
+}

@@ -1,0 +1,13 @@
+import { AddBookPage, BooksSection, EditBookPage } from "../../features/books/index.ts";
+
+export function BooksRoute() {
+  return <BooksSection />;
+}
+
+export function AddBookRoute() {
+  return <AddBookPage />;
+}
+
+export function EditBookRoute() {
+  return <EditBookPage />;
+}

@@ -1,0 +1,5 @@
+import { DashboardHome } from "../../features/dashboard/dashboard-home.tsx";
+
+export function DashboardRoute() {
+  return <DashboardHome />;
+}

@@ -1,0 +1,5 @@
+import { LandingPage } from "../../features/landing/landing-page.tsx";
+
+export function HomeRoute() {
+  return <LandingPage />;
+}

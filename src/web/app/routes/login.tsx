@@ -1,0 +1,5 @@
+import { LoginForm } from "../../features/auth/login-form.tsx";
+
+export function LoginRoute() {
+  return <LoginForm />;
+}

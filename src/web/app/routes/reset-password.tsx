@@ -1,0 +1,5 @@
+import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";
+
+export function ResetPasswordRoute() {
+  return <ResetPasswordForm />;
+}

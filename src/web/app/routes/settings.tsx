@@ -1,0 +1,15 @@
+import { ContactSettingsPage } from "../../features/settings/contact-settings-page.tsx";
+import { NewsletterSettingsPage } from "../../features/settings/newsletter-settings-page.tsx";
+import { SettingsPage } from "../../features/settings/settings-page.tsx";
+
+export function SettingsRoute() {
+  return <SettingsPage />;
+}
+
+export function ContactSettingsRoute() {
+  return <ContactSettingsPage />;
+}
+
+export function NewsletterSettingsRoute() {
+  return <NewsletterSettingsPage />;
+}

@@ -1,0 +1,1 @@
+export { BlogPage } from "./blog-page.tsx";

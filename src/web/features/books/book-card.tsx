@@ -1,0 +1,242 @@
+import { useSortable } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { clsx } from "clsx";
+import {
+  AlertTriangle,
+  BookOpen,
+  ChevronDown,
+  ChevronUp,
+  Eye,
+  EyeOff,
+  GripVertical,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { formatDate } from "../../../shared/dates.ts";
+import { CURRENCIES, type Currency } from "../../../shared/enums.ts";
+import { formatMoney } from "../../../shared/plans.ts";
+import type { Book } from "./books-api.ts";
+import { Button, focusRing } from "./form-controls.tsx";
+
+function price(book: Book): string | null {
+  if (book.primaryPriceMinor == null) return null;
+  const currency: Currency = (CURRENCIES as readonly string[]).includes(book.primaryCurrency)
+    ? book.primaryCurrency
+    : "GBP";
+  return formatMoney(book.primaryPriceMinor, currency);
+}
+
+export function BookCard({
+  book,
+  position,
+  total,
+  upTo,
+  downTo,
+  onMove,
+  onToggleVisibility,
+  onDelete,
+}: {
+  book: Book;
+  position: number;
+  total: number;
+  /** Where up and down go: past the neighbouring book on screen (hidden ones may lie between); null at an end. */
+  upTo: number | null;
+  downTo: number | null;
+  onMove: (position: number) => void;
+  onToggleVisibility: () => void;
+  onDelete: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: book.id,
+  });
+  const [target, setTarget] = useState(String(position));
+  useEffect(() => setTarget(String(position)), [position]);
+  const goId = useId();
+  const hidden = !book.visibilityEnabled;
+  const cost = price(book);
+  const released = formatDate(book.releaseDate);
+
+  function go() {
+    const n = Number.parseInt(target, 10);
+    if (Number.isNaN(n)) return setTarget(String(position));
+    const clamped = Math.min(Math.max(n, 1), total);
+    setTarget(String(clamped));
+    if (clamped !== position) onMove(clamped);
+  }
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="book-card"
+      data-book-id={book.id}
+      aria-label={book.title}
+      className={clsx(
+        // Phones: the controls get their own row under the book; wider screens: a column at the right.
+        "relative grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 rounded-xl border bg-white p-4 shadow-sm transition-shadow sm:grid-cols-[auto_minmax(0,1fr)_auto]",
+        isDragging ? "z-10 border-[#6366f1] shadow-lg ring-2 ring-[#6366f1]/30" : "border-slate-200 hover:shadow-md",
+      )}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={clsx(
+          "-ml-1 flex w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:text-slate-600 active:cursor-grabbing",
+          focusRing,
+        )}
+        aria-label={`Drag to reorder "${book.title}"`}
+        {...attributes}
+        {...listeners}
+      >
+        <GripVertical className="h-5 w-5" aria-hidden="true" />
+      </button>
+
+      <div className={clsx("flex min-w-0 flex-1 gap-4", hidden && "opacity-50")}>
+        {book.coverImageUrl ? (
+          <img
+            src={book.coverImageUrl}
+            alt={`Cover of ${book.title}`}
+            className="h-28 w-20 shrink-0 rounded-md object-cover shadow-sm ring-1 ring-slate-200"
+          />
+        ) : (
+          <div
+            className="flex h-28 w-20 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-indigo-50 to-indigo-100 ring-1 ring-indigo-100"
+            role="img"
+            aria-label="No cover"
+          >
+            <BookOpen className="h-8 w-8 text-[#6366f1]/60" aria-hidden="true" />
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="truncate text-base font-semibold text-slate-900">{book.title}</h3>
+            {hidden && (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Hidden</span>
+            )}
+            {book.isFeatured && (
+              <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-[#4f46e5]">Featured</span>
+            )}
+          </div>
+          {book.subtitle && <p className="truncate text-sm text-slate-600">{book.subtitle}</p>}
+          <p className="mt-0.5 text-sm text-slate-500">by {book.author?.trim() || "Unknown Author"}</p>
+          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            {book.seriesName && (
+              <div>
+                <dt className="sr-only">Series</dt>
+                <dd>
+                  {book.seriesName}
+                  {book.orderInSeries != null && ` #${book.orderInSeries}`}
+                </dd>
+              </div>
+            )}
+            {released && (
+              <div>
+                <dt className="sr-only">Release date</dt>
+                <dd>Released {released}</dd>
+              </div>
+            )}
+            {cost && (
+              <div>
+                <dt className="sr-only">Price</dt>
+                <dd className="font-medium text-slate-700">{cost}</dd>
+              </div>
+            )}
+          </dl>
+          {book.overLimit && (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800">
+              <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
+              Over your plan's book limit: not shown publicly until you upgrade.{" "}
+              <Link to="/pricing" className={clsx("font-medium underline", focusRing)}>
+                Upgrade
+              </Link>
+            </p>
+          )}
+        </div>
+      </div>
+
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:flex-nowrap sm:items-end">
+        <fieldset className="flex items-center gap-1">
+          <legend className="sr-only">Position of "{book.title}"</legend>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Move up"
+            disabled={upTo === null}
+            onClick={() => upTo !== null && onMove(upTo)}
+          >
+            <ChevronUp className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Move down"
+            disabled={downTo === null}
+            onClick={() => downTo !== null && onMove(downTo)}
+          >
+            <ChevronDown className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <form
+            noValidate
+            className="flex items-center gap-1"
+            onSubmit={(e) => {
+              e.preventDefault();
+              go();
+            }}
+          >
+            <label htmlFor={goId} className="sr-only">
+              Go to position (1 to {total})
+            </label>
+            <input
+              id={goId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={total}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              className="h-8 w-14 rounded-md border border-slate-300 px-2 text-center text-sm focus:border-[#6366f1] focus:outline-none focus:ring-2 focus:ring-[#6366f1]/30"
+            />
+            <span className="text-xs text-slate-500" aria-hidden="true">
+              of {total}
+            </span>
+            <Button type="submit" variant="secondary" size="sm">
+              Go to
+            </Button>
+          </form>
+        </fieldset>
+        <div className="flex items-center gap-1">
+          <Link
+            to={`/edit-book/${book.id}`}
+            className={clsx(
+              "inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100",
+              focusRing,
+            )}
+            aria-label={`Edit "${book.title}"`}
+          >
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onToggleVisibility}
+            aria-label={`${hidden ? "Show" : "Hide"} "${book.title}"`}
+          >
+            {hidden ? (
+              <Eye className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <EyeOff className="h-4 w-4" aria-hidden="true" />
+            )}
+            {hidden ? "Show" : "Hide"}
+          </Button>
+          <Button variant="dangerGhost" size="sm" onClick={onDelete} aria-label={`Delete "${book.title}"`}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,245 @@
+// The book form's own shape: inputs hold strings while the author types; toBookInput turns
+// them into the API body (empty optional text → null, price → minor units).
+import { z } from "zod";
+import { CURRENCIES } from "../../../shared/enums.ts";
+import { BOOK_MESSAGES, isValidIsbn, parsePriceMinor } from "../../../shared/schemas/book.ts";
+import type { Book, BookInput } from "./books-api.ts";
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^https?:\/\/\S+$/i.test(v), {
+      message: `${label} must start with http:// or https://`,
+    });
+
+export const PRICE_TYPING = /^\d*\.?\d*$/;
+
+export const retailerLinkSchema = z.object({
+  id: z.string().optional(),
+  retailerName: z.string().trim().min(1, { message: "Retailer name is required" }),
+  retailerUrl: z
+    .string()
+    .trim()
+    .min(1, { message: "Retailer URL is required" })
+    .refine((v) => /^https?:\/\/\S+$/i.test(v), { message: "Retailer URL must start with http:// or https://" }),
+});
+
+export const reviewSchema = z.object({
+  id: z.string().optional(),
+  rating: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (!Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 5), {
+      message: "Rating must be between 0 and 5",
+    }),
+  reviewerName: z.string().trim(),
+  reviewText: z.string().trim().min(1, { message: "Review text is required" }),
+  reviewDate: z.string(),
+});
+
+export const bookFormSchema = z
+  .object({
+    title: z.string().trim().min(1, { message: "Book title is required" }).max(300),
+    author: z.string().trim().min(1, { message: "Author name is required" }).max(200),
+    subtitle: z.string().trim().max(300),
+    isbn: z
+      .string()
+      .trim()
+      .max(20)
+      .refine((v) => v === "" || isValidIsbn(v), { message: BOOK_MESSAGES.isbn }),
+    shortBlurb: z.string(),
+    releaseDate: z.string(),
+    seriesName: z.string().trim().max(200),
+    orderInSeries: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1), {
+        message: "Book number in series must be a whole number of at least 1",
+      }),
+    formatEbook: z.boolean(),
+    formatPaperback: z.boolean(),
+    formatHardback: z.boolean(),
+    formatAudiobook: z.boolean(),
+    formatKindleUnlimited: z.boolean(),
+    price: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || (PRICE_TYPING.test(v) && v !== "."), { message: "Please enter a valid price" }),
+    primaryCurrency: z.enum(CURRENCIES),
+    amazonUrl: optionalUrl("Amazon link"),
+    isFeatured: z.boolean(),
+    visibilityEnabled: z.boolean(),
+    userRating: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || (!Number.isNaN(Number(v)) && Number(v) >= 0 && Number(v) <= 5), {
+        message: "Star rating must be between 0 and 5",
+      }),
+    showUserRating: z.boolean(),
+    bestsellerBadgeEnabled: z.boolean(),
+    promoBadgeEnabled: z.boolean(),
+    promoBadgeText: z.string().trim().max(40),
+    amazonRatingEnabled: z.boolean(),
+    reviewSnippet: z.string().trim().max(1000),
+    audiobookEnabled: z.boolean(),
+    narratorName: z.string().trim().max(200),
+    audioSampleUrl: optionalUrl("Audio sample URL"),
+    additionalStoresEnabled: z.boolean(),
+    retailerLinks: z.array(retailerLinkSchema),
+    genres: z.array(z.string()),
+    reviews: z.array(reviewSchema),
+  })
+  .refine((v) => !v.promoBadgeEnabled || v.promoBadgeText.trim() !== "", {
+    message: "Promo badge text is required when the promo badge is on",
+    path: ["promoBadgeText"],
+  });
+
+export type BookFormValues = z.input<typeof bookFormSchema>;
+
+/** Spec §4: ebook on, other formats off, visible, not featured, GBP, rating toggles off. */
+export const EMPTY_BOOK_FORM: BookFormValues = {
+  title: "",
+  author: "",
+  subtitle: "",
+  isbn: "",
+  shortBlurb: "",
+  releaseDate: "",
+  seriesName: "",
+  orderInSeries: "",
+  formatEbook: true,
+  formatPaperback: false,
+  formatHardback: false,
+  formatAudiobook: false,
+  formatKindleUnlimited: false,
+  price: "",
+  primaryCurrency: "GBP",
+  amazonUrl: "",
+  isFeatured: false,
+  visibilityEnabled: true,
+  userRating: "",
+  showUserRating: false,
+  bestsellerBadgeEnabled: false,
+  promoBadgeEnabled: false,
+  promoBadgeText: "",
+  amazonRatingEnabled: false,
+  reviewSnippet: "",
+  audiobookEnabled: false,
+  narratorName: "",
+  audioSampleUrl: "",
+  additionalStoresEnabled: false,
+  retailerLinks: [],
+  genres: [],
+  reviews: [],
+};
+
+const orNull = (v: string | null | undefined) => {
+  const t = (v ?? "").trim();
+  return t === "" ? null : t;
+};
+
+/** An empty rich-text editor still holds '<p></p>'; that is no blurb. */
+function blurbOrNull(html: string): string | null {
+  const text = html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .trim();
+  return text === "" ? null : html;
+}
+
+export function toBookInput(v: BookFormValues): BookInput {
+  const rating = v.userRating.trim() === "" ? Number.NaN : Number(v.userRating);
+  return {
+    title: v.title.trim(),
+    author: v.author.trim(),
+    subtitle: orNull(v.subtitle),
+    isbn: orNull(v.isbn),
+    shortBlurb: blurbOrNull(v.shortBlurb),
+    releaseDate: orNull(v.releaseDate),
+    seriesName: orNull(v.seriesName),
+    orderInSeries: v.orderInSeries.trim() === "" ? null : Number(v.orderInSeries),
+    formatEbook: v.formatEbook,
+    formatPaperback: v.formatPaperback,
+    formatHardback: v.formatHardback,
+    formatAudiobook: v.formatAudiobook,
+    formatKindleUnlimited: v.formatKindleUnlimited,
+    // By the digits, not floating point: 12.345 is 12.35, as the spec's rounding says.
+    primaryPriceMinor: parsePriceMinor(v.price),
+    primaryCurrency: v.primaryCurrency,
+    amazonUrl: orNull(v.amazonUrl),
+    isFeatured: v.isFeatured,
+    visibilityEnabled: v.visibilityEnabled,
+    userRating: Number.isFinite(rating) && rating >= 0 && rating <= 5 ? Math.round(rating * 10) / 10 : null,
+    showUserRating: v.showUserRating,
+    bestsellerBadgeEnabled: v.bestsellerBadgeEnabled,
+    promoBadgeEnabled: v.promoBadgeEnabled,
+    promoBadgeText: v.promoBadgeEnabled ? orNull(v.promoBadgeText) : null,
+    amazonRatingEnabled: v.amazonRatingEnabled,
+    reviewSnippet: orNull(v.reviewSnippet),
+    audiobookEnabled: v.audiobookEnabled,
+    narratorName: orNull(v.narratorName),
+    audioSampleUrl: orNull(v.audioSampleUrl),
+    additionalStoresEnabled: v.additionalStoresEnabled,
+    retailerLinks: v.retailerLinks.map((l) => ({
+      ...(l.id ? { id: l.id } : {}),
+      retailerName: l.retailerName.trim(),
+      retailerUrl: l.retailerUrl.trim(),
+    })),
+    genres: v.genres,
+    reviews: v.reviews.map((r) => ({
+      ...(r.id ? { id: r.id } : {}),
+      rating: r.rating.trim() === "" ? null : Number(r.rating),
+      reviewerName: orNull(r.reviewerName),
+      reviewText: r.reviewText.trim(),
+      reviewDate: orNull(r.reviewDate),
+    })),
+  };
+}
+
+export function fromBook(b: Book): BookFormValues {
+  const s = (v: string | null | undefined) => v ?? "";
+  return {
+    title: b.title,
+    author: b.author,
+    subtitle: s(b.subtitle),
+    isbn: s(b.isbn),
+    shortBlurb: s(b.shortBlurb),
+    releaseDate: s(b.releaseDate),
+    seriesName: s(b.seriesName),
+    orderInSeries: b.orderInSeries == null ? "" : String(b.orderInSeries),
+    formatEbook: b.formatEbook,
+    formatPaperback: b.formatPaperback,
+    formatHardback: b.formatHardback,
+    formatAudiobook: b.formatAudiobook,
+    formatKindleUnlimited: b.formatKindleUnlimited,
+    price: b.primaryPriceMinor == null ? "" : (b.primaryPriceMinor / 100).toFixed(2),
+    primaryCurrency: b.primaryCurrency ?? "GBP",
+    amazonUrl: s(b.amazonUrl),
+    isFeatured: b.isFeatured,
+    visibilityEnabled: b.visibilityEnabled,
+    userRating: b.userRating == null ? "" : String(b.userRating),
+    showUserRating: b.showUserRating,
+    bestsellerBadgeEnabled: b.bestsellerBadgeEnabled,
+    promoBadgeEnabled: b.promoBadgeEnabled,
+    promoBadgeText: s(b.promoBadgeText),
+    amazonRatingEnabled: b.amazonRatingEnabled,
+    reviewSnippet: s(b.reviewSnippet),
+    audiobookEnabled: b.audiobookEnabled,
+    narratorName: s(b.narratorName),
+    audioSampleUrl: s(b.audioSampleUrl),
+    additionalStoresEnabled: b.additionalStoresEnabled,
+    retailerLinks: (b.retailerLinks ?? []).map((l) => ({
+      id: l.id,
+      retailerName: l.retailerName,
+      retailerUrl: l.retailerUrl,
+    })),
+    genres: b.genres ?? [],
+    reviews: (b.reviews ?? []).map((r) => ({
+      id: r.id,
+      rating: r.rating == null ? "" : String(r.rating),
+      reviewerName: s(r.reviewerName),
+      reviewText: r.reviewText,
+      reviewDate: s(r.reviewDate),
+    })),
+  };
+}

@@ -1,0 +1,332 @@
+// The one book form behind Add Book and Edit Book: every field of the spec, validated in the
+// browser for quick feedback (the server validates again).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { clsx } from "clsx";
+import { type ReactNode, useState } from "react";
+import { Controller, FormProvider, useForm } from "react-hook-form";
+import { CURRENCIES } from "../../../shared/enums.ts";
+import { CURRENCY_SYMBOLS } from "../../../shared/plans.ts";
+import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { type BookFormValues, bookFormSchema, PRICE_TYPING, toBookInput } from "./book-form-values.ts";
+import type { BookInput } from "./books-api.ts";
+import { CoverUpload } from "./cover-upload.tsx";
+import { Field, Input, inputClass, Section, Switch, Textarea } from "./form-controls.tsx";
+import { GenresInput } from "./genres-input.tsx";
+import { RetailerLinksEditor } from "./retailer-links-editor.tsx";
+import { ReviewsEditor } from "./reviews-editor.tsx";
+
+export type SubmitIntent = "save" | "view";
+
+const FORMATS = [
+  ["formatEbook", "Ebook"],
+  ["formatPaperback", "Paperback"],
+  ["formatHardback", "Hardback"],
+  ["formatAudiobook", "Audiobook"],
+  ["formatKindleUnlimited", "Kindle Unlimited"],
+] as const;
+
+/** What saving does to the cover: upload a new image, remove the current one, or leave it. */
+export type CoverChange = File | "remove" | null;
+
+export function BookForm({
+  defaultValues,
+  currentCoverUrl,
+  disabled,
+  onSubmit,
+  actions,
+}: {
+  defaultValues: BookFormValues;
+  currentCoverUrl: string | null;
+  /** At the plan limit: the form stays readable but cannot be sent. */
+  disabled?: boolean;
+  onSubmit: (input: BookInput, cover: CoverChange, intent: SubmitIntent) => Promise<void>;
+  actions: (state: { canSubmit: boolean; submitting: boolean; submit: (intent: SubmitIntent) => void }) => ReactNode;
+}) {
+  const form = useForm<BookFormValues>({ resolver: zodResolver(bookFormSchema), defaultValues, mode: "onTouched" });
+  const { register, control, watch, formState, handleSubmit } = form;
+  const [cover, setCover] = useState<File | null>(null);
+  const [removeCover, setRemoveCover] = useState(false);
+  const errors = formState.errors;
+
+  const title = watch("title");
+  const author = watch("author");
+  const promoOn = watch("promoBadgeEnabled");
+  const missingRequired = !title?.trim() || !author?.trim();
+  const canSubmit = !missingRequired && !disabled && !formState.isSubmitting;
+
+  const submit = (intent: SubmitIntent) =>
+    handleSubmit(async (values) => {
+      await onSubmit(toBookInput(values), cover ?? (removeCover ? "remove" : null), intent);
+    })();
+
+  const text = (
+    name: keyof BookFormValues,
+    label: string,
+    opts: { placeholder?: string; hint?: string; type?: string; required?: boolean } = {},
+  ) => (
+    <Field label={label} required={opts.required} hint={opts.hint} error={errors[name]?.message as string | undefined}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          type={opts.type ?? "text"}
+          placeholder={opts.placeholder}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          aria-required={opts.required}
+          {...register(name)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSubmit) submit("save");
+        }}
+        // Fields scrolled to (by focus or Tab) stop above the sticky action bar, not under it.
+        className="space-y-6 [&_[contenteditable]]:scroll-mb-28 [&_input]:scroll-mb-28 [&_select]:scroll-mb-28 [&_textarea]:scroll-mb-28"
+        aria-label="Book details"
+      >
+        <Section title="Book details" description="The essentials readers see first.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("title", "Title", { required: true, placeholder: "The Midnight Library" })}
+            {text("author", "Author", { required: true, placeholder: "Your pen name" })}
+            {text("subtitle", "Subtitle")}
+            {text("isbn", "ISBN", { placeholder: "978-…" })}
+          </div>
+          <Field label="Blurb" hint="Bold, italic, lists and links.">
+            {({ id, describedBy }) => (
+              <Controller
+                control={control}
+                name="shortBlurb"
+                render={({ field }) => (
+                  <RichTextEditor
+                    id={id}
+                    label="Blurb"
+                    describedBy={describedBy}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {text("releaseDate", "Release date", { type: "date" })}
+            {text("seriesName", "Series name")}
+            <Field label="Number in series" error={errors.orderInSeries?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  {...register("orderInSeries")}
+                />
+              )}
+            </Field>
+          </div>
+          <Field label="Genres" hint="Press Enter after each genre.">
+            {({ id }) => (
+              <Controller
+                control={control}
+                name="genres"
+                render={({ field }) => <GenresInput id={id} value={field.value} onChange={field.onChange} />}
+              />
+            )}
+          </Field>
+        </Section>
+
+        <Section title="Cover">
+          <CoverUpload
+            currentUrl={currentCoverUrl}
+            file={cover}
+            onFile={(f) => {
+              setCover(f);
+              if (f) setRemoveCover(false);
+            }}
+            removed={removeCover}
+            onRemovedChange={setRemoveCover}
+          />
+        </Section>
+
+        <Section title="Formats & price">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Available formats</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {FORMATS.map(([name, label]) => (
+                <label key={name} className="inline-flex items-center gap-2 text-sm text-slate-700">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 rounded border-slate-300 accent-[#6366f1] focus-visible:ring-2 focus-visible:ring-[#6366f1]"
+                    {...register(name)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+            <Field label="Price" error={errors.price?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Controller
+                  control={control}
+                  name="price"
+                  render={({ field }) => (
+                    <Input
+                      id={id}
+                      inputMode="decimal"
+                      placeholder="9.99"
+                      aria-describedby={describedBy}
+                      aria-invalid={invalid}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      // Only digits and one decimal point get in while typing.
+                      onChange={(e) => PRICE_TYPING.test(e.target.value) && field.onChange(e.target.value)}
+                    />
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Currency">
+              {({ id }) => (
+                <select id={id} className={inputClass} {...register("primaryCurrency")}>
+                  {CURRENCIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c} ({CURRENCY_SYMBOLS[c]})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          {text("amazonUrl", "Amazon buy link", { type: "url", placeholder: "https://www.amazon.co.uk/dp/…" })}
+        </Section>
+
+        <Section title="Where to buy" description="Links to other stores, shown in this order on the book page.">
+          <RetailerLinksEditor />
+          <Controller
+            control={control}
+            name="additionalStoresEnabled"
+            render={({ field }) => (
+              <Switch
+                label="Show additional stores"
+                description="List these retailer links on the book page."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        </Section>
+
+        <Section title="Display & badges">
+          <div className="divide-y divide-slate-100">
+            <Controller
+              control={control}
+              name="visibilityEnabled"
+              render={({ field }) => (
+                <Switch label="Visible on your website" checked={field.value} onChange={field.onChange} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="isFeatured"
+              render={({ field }) => (
+                <Switch
+                  label="Featured book"
+                  description="Only one book can be featured at a time; featuring this one unfeatures the other."
+                  checked={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="bestsellerBadgeEnabled"
+              render={({ field }) => (
+                <Switch label="Bestseller badge" checked={field.value} onChange={field.onChange} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="promoBadgeEnabled"
+              render={({ field }) => <Switch label="Promo badge" checked={field.value} onChange={field.onChange} />}
+            />
+          </div>
+          {promoOn &&
+            text("promoBadgeText", "Promo badge text", {
+              placeholder: "e.g. 99p this week",
+              hint: "Up to 40 characters.",
+            })}
+          <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
+            <Field label="Star rating (0–5)" error={errors.userRating?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  max={5}
+                  step={0.1}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  {...register("userRating")}
+                />
+              )}
+            </Field>
+            <Controller
+              control={control}
+              name="showUserRating"
+              render={({ field }) => (
+                <Switch label="Show star rating" checked={field.value} onChange={field.onChange} />
+              )}
+            />
+          </div>
+          <Field label="Review snippet" hint="A short quote shown with the book.">
+            {({ id, describedBy }) => (
+              <Textarea id={id} rows={2} aria-describedby={describedBy} {...register("reviewSnippet")} />
+            )}
+          </Field>
+        </Section>
+
+        <Section title="Audiobook">
+          <Controller
+            control={control}
+            name="audiobookEnabled"
+            render={({ field }) => (
+              <Switch label="Show audiobook details" checked={field.value} onChange={field.onChange} />
+            )}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text("narratorName", "Narrator")}
+            {text("audioSampleUrl", "Audio sample URL", { type: "url", placeholder: "https://" })}
+          </div>
+        </Section>
+
+        <Section title="Reviews">
+          <ReviewsEditor />
+        </Section>
+
+        <div
+          className={clsx(
+            "sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-xl sm:border",
+          )}
+        >
+          {missingRequired && (
+            <p className="mr-auto text-sm text-amber-700" role="status">
+              Please fill in the required fields: Title and Author
+            </p>
+          )}
+          {actions({ canSubmit, submitting: formState.isSubmitting, submit })}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

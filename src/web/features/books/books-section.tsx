@@ -1,0 +1,238 @@
+// 'Your Books': the author's catalogue in display order, with reordering (buttons, a 'Go to'
+// position, drag and drop with mouse, touch or keyboard), hide/show and delete.
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { BookOpen, Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { BookCard } from "./book-card.tsx";
+import { type Book, bookKeys, booksApi, errorMessage, useBookMutation, useBooks } from "./books-api.ts";
+import { DeleteBookDialog } from "./delete-book-dialog.tsx";
+import { focusRing } from "./form-controls.tsx";
+
+type Filter = "visible" | "all";
+
+export function BooksSection() {
+  const { data: books, isPending, isError, error, refetch } = useBooks();
+  const qc = useQueryClient();
+  const [filter, setFilter] = useState<Filter>("visible");
+  const [toDelete, setToDelete] = useState<Book | null>(null);
+
+  const all = books ?? [];
+  const hiddenCount = all.filter((b) => !b.visibilityEnabled).length;
+  const shown = useMemo(() => (filter === "all" ? all : all.filter((b) => b.visibilityEnabled)), [all, filter]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  // Optimistic: the list moves at once; the server's order wins once it answers.
+  function showOrder(next: Book[]) {
+    qc.setQueryData<Book[]>(
+      bookKeys.list,
+      next.map((b, i) => ({ ...b, sortOrder: i })),
+    );
+  }
+
+  const move = useBookMutation(({ id, position }: { id: string; position: number }) => booksApi.move(id, position));
+  const order = useBookMutation((ids: string[]) => booksApi.order(ids));
+  const visibility = useBookMutation(({ id, visible }: { id: string; visible: boolean }) =>
+    booksApi.setVisibility(id, visible),
+  );
+  const remove = useBookMutation((id: string) => booksApi.remove(id));
+
+  /** 1-based place among all the author's books, hidden ones included. */
+  const positionOf = (book: Book | undefined) => (book ? all.findIndex((b) => b.id === book.id) + 1 : 0);
+
+  function moveTo(book: Book, position: number) {
+    const from = all.findIndex((b) => b.id === book.id);
+    const to = Math.min(Math.max(Math.round(position), 1), all.length) - 1;
+    if (from < 0 || from === to) return;
+    showOrder(arrayMove(all, from, to));
+    move.mutate(
+      { id: book.id, position: to + 1 },
+      {
+        onSuccess: () => toast.success("Book order updated successfully"),
+        onError: (e) => toast.error(errorMessage(e)),
+      },
+    );
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = all.findIndex((b) => b.id === active.id);
+    const to = all.findIndex((b) => b.id === over.id);
+    if (from < 0 || to < 0) return;
+    const next = arrayMove(all, from, to);
+    showOrder(next);
+    order.mutate(
+      next.map((b) => b.id),
+      {
+        onSuccess: () => toast.success("Book order updated successfully"),
+        onError: (e) => toast.error(errorMessage(e)),
+      },
+    );
+  }
+
+  function toggleVisibility(book: Book) {
+    const visible = !book.visibilityEnabled;
+    qc.setQueryData<Book[]>(bookKeys.list, (prev) =>
+      prev?.map((b) => (b.id === book.id ? { ...b, visibilityEnabled: visible } : b)),
+    );
+    visibility.mutate(
+      { id: book.id, visible },
+      {
+        onSuccess: () => toast.success(visible ? "Book now visible to public" : "Book hidden from public"),
+        onError: (e) => toast.error(errorMessage(e)),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    const book = toDelete;
+    if (!book) return;
+    setToDelete(null);
+    remove.mutate(book.id, {
+      onSuccess: () => toast.success("Book removed from your collection"),
+      onError: (e) => toast.error(errorMessage(e)),
+    });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your Books</h1>
+          {hiddenCount > 0 && (
+            <span
+              className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-800"
+              data-testid="hidden-count"
+            >
+              {hiddenCount} hidden
+            </span>
+          )}
+        </div>
+        <div className="flex items-center gap-3">
+          <fieldset className="inline-flex rounded-lg bg-slate-100 p-1" aria-label="Show books">
+            {(
+              [
+                ["visible", "Visible"],
+                ["all", "All Books"],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+                className={clsx(
+                  "rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+                  focusRing,
+                  filter === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+          <Link
+            to="/add-book"
+            className={clsx(
+              "inline-flex h-10 items-center gap-1.5 rounded-md bg-[#6366f1] px-4 text-sm font-medium text-white shadow-sm hover:bg-[#4f46e5]",
+              focusRing,
+            )}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Book
+          </Link>
+        </div>
+      </div>
+
+      {isPending ? (
+        <ul className="space-y-3" aria-busy="true" aria-label="Loading books">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="h-32 animate-pulse rounded-xl border border-slate-200 bg-slate-50" />
+          ))}
+        </ul>
+      ) : isError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-sm text-red-700">
+          <p>{errorMessage(error)}</p>
+          <button type="button" onClick={() => refetch()} className={clsx("mt-2 font-medium underline", focusRing)}>
+            Try again
+          </button>
+        </div>
+      ) : all.length === 0 ? (
+        <div className="rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <BookOpen className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold text-slate-900">No books added yet</h2>
+          <p className="mt-1 text-sm text-slate-500">Add your books to show them on your author website.</p>
+          <Link
+            to="/add-book"
+            className={clsx(
+              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-[#6366f1] px-4 text-sm font-medium text-white shadow-sm hover:bg-[#4f46e5]",
+              focusRing,
+            )}
+          >
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Your First Book
+          </Link>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white px-6 py-10 text-center text-sm text-slate-500">
+          All your books are hidden. Choose <strong>All Books</strong> to see them.
+        </div>
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            screenReaderInstructions: {
+              draggable:
+                "To pick up a book, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.",
+            },
+          }}
+        >
+          <SortableContext items={shown.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+            <ol className="space-y-3" aria-label="Your books in display order">
+              {shown.map((book, i) => (
+                <BookCard
+                  key={book.id}
+                  book={book}
+                  position={positionOf(book)}
+                  total={all.length}
+                  upTo={i > 0 ? positionOf(shown[i - 1]) : null}
+                  downTo={i < shown.length - 1 ? positionOf(shown[i + 1]) : null}
+                  onMove={(p) => moveTo(book, p)}
+                  onToggleVisibility={() => toggleVisibility(book)}
+                  onDelete={() => setToDelete(book)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+
+      <DeleteBookDialog book={toDelete} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />
+    </div>
+  );
+}

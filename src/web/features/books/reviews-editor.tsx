@@ -1,0 +1,96 @@
+import { Plus, Star, Trash2 } from "lucide-react";
+import { useFieldArray, useFormContext } from "react-hook-form";
+import type { BookFormValues } from "./book-form-values.ts";
+import { Button, inputClass } from "./form-controls.tsx";
+
+/** Reader reviews shown on the book page: each can be edited in place or removed. */
+export function ReviewsEditor() {
+  const { control, register, formState, getFieldState } = useFormContext<BookFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: "reviews", keyName: "key" });
+  // Adding a review validates the list at once; a review just added must not greet the author
+  // with 'Review text is required' before they have had a chance to type it.
+  const errorOf = (i: number, key: "reviewText" | "rating") => {
+    const state = getFieldState(`reviews.${i}.${key}`, formState);
+    return state.isTouched || formState.isSubmitted ? state.error?.message : undefined;
+  };
+
+  return (
+    <div className="space-y-3">
+      {fields.length === 0 && <p className="text-sm text-slate-500">No reviews yet.</p>}
+      <ol className="space-y-3" aria-label="Reviews">
+        {fields.map((f, i) => (
+          <li key={f.key} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" data-testid="review">
+            <div className="flex items-center justify-between">
+              <span className="flex items-center gap-1.5 text-sm font-medium text-slate-700">
+                <Star className="h-4 w-4 text-amber-500" aria-hidden="true" />
+                Review {i + 1}
+              </span>
+              <Button variant="dangerGhost" size="sm" onClick={() => remove(i)} aria-label={`Remove review ${i + 1}`}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" />
+                Remove
+              </Button>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <div className="space-y-1">
+                <label htmlFor={`${f.key}-reviewer`} className="block text-xs font-medium text-slate-600">
+                  Reviewer
+                </label>
+                <input id={`${f.key}-reviewer`} className={inputClass} {...register(`reviews.${i}.reviewerName`)} />
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`${f.key}-rating`} className="block text-xs font-medium text-slate-600">
+                  Rating (0–5)
+                </label>
+                <input
+                  id={`${f.key}-rating`}
+                  type="number"
+                  min={0}
+                  max={5}
+                  step={0.1}
+                  className={inputClass}
+                  aria-invalid={Boolean(errorOf(i, "rating"))}
+                  {...register(`reviews.${i}.rating`)}
+                />
+              </div>
+              <div className="space-y-1">
+                <label htmlFor={`${f.key}-date`} className="block text-xs font-medium text-slate-600">
+                  Review date
+                </label>
+                <input
+                  id={`${f.key}-date`}
+                  type="date"
+                  className={inputClass}
+                  {...register(`reviews.${i}.reviewDate`)}
+                />
+              </div>
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${f.key}-text`} className="block text-xs font-medium text-slate-600">
+                Review text
+              </label>
+              <textarea
+                id={`${f.key}-text`}
+                rows={3}
+                className={inputClass}
+                aria-invalid={Boolean(errorOf(i, "reviewText"))}
+                {...register(`reviews.${i}.reviewText`)}
+              />
+            </div>
+            {(errorOf(i, "reviewText") || errorOf(i, "rating")) && (
+              <p role="alert" className="text-xs font-medium text-red-600">
+                {errorOf(i, "reviewText") ?? errorOf(i, "rating")}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+      <Button
+        variant="secondary"
+        onClick={() => append({ rating: "", reviewerName: "", reviewText: "", reviewDate: "" }, { shouldFocus: true })}
+      >
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        Add Review
+      </Button>
+    </div>
+  );
+}

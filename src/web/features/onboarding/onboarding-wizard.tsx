@@ -1,0 +1,293 @@
+// The 3-step onboarding wizard: about you, the website, the plan; then setup (profile, website
+// and trial subscription in one go on the server) and on to the payment step.
+import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, LogOut } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Tier } from "../../../shared/enums.ts";
+import { TRIAL_DAYS } from "../../../shared/plans.ts";
+import { normaliseDomain } from "../../../shared/schemas/onboarding.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Logo } from "../../components/ui/logo.tsx";
+import { type OnboardingState, startCheckout } from "../../lib/account-state.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { authClient } from "../../lib/auth-client.ts";
+import { StepAbout } from "./step-about.tsx";
+import { StepPlan } from "./step-plan.tsx";
+import { StepWebsite } from "./step-website.tsx";
+import { useSubdomainAvailability } from "./use-subdomain-availability.ts";
+import {
+  type Issue,
+  initialValues,
+  STEPS,
+  type Step,
+  stepForField,
+  toCompleteBody,
+  validateAbout,
+  validatePlan,
+  validateWebsite,
+  type WizardValues,
+} from "./wizard-model.ts";
+import { WizardProgress } from "./wizard-progress.tsx";
+
+export const SETUP_FAILED = "Failed to complete onboarding. Please try again.";
+/** The spec: after a successful setup, wait 3 seconds, then move on. */
+export const REDIRECT_DELAY_MS = 3000;
+
+type Completed = {
+  checkoutUrl: string;
+  website: { subdomain: string | null; customDomain: string | null; domainOption: string };
+  subscription: { tier: Tier; status: string; trialEndsAt: string };
+};
+
+export function OnboardingWizard({ state }: { state: OnboardingState }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<WizardValues>(() => initialValues(state, params));
+  const [step, setStep] = useState<Step>(1);
+  const [issue, setIssue] = useState<Issue | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Completed | null>(null);
+  const [paymentRetry, setPaymentRetry] = useState<string | null>(null);
+  const availability = useSubdomainAvailability(values.subdomain, values.domainOption === "free");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Each step's heading takes focus, so screen readers announce where the person now is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step change only
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  // An error points at a field: focus it.
+  useEffect(() => {
+    if (issue?.field) document.getElementById(issue.field)?.focus();
+  }, [issue]);
+
+  function change(patch: Partial<WizardValues>) {
+    setValues((v) => ({ ...v, ...patch }));
+    if (issue && Object.keys(patch).some((k) => k === issue.field || !issue.field)) setIssue(null);
+  }
+
+  async function next() {
+    if (step === 1) {
+      const found = validateAbout(values);
+      if (found) return setIssue(found);
+    }
+    if (step === 2) {
+      let found = validateWebsite(values, "available");
+      if (!found && values.domainOption === "free") {
+        setBusy(true);
+        const state = await availability.checkNow();
+        setBusy(false);
+        found = validateWebsite(values, state);
+      }
+      if (found) return setIssue(found);
+    }
+    setIssue(null);
+    setStep((s) => (s < 3 ? ((s + 1) as Step) : s));
+  }
+
+  function back() {
+    setIssue(null);
+    setStep((s) => (s > 1 ? ((s - 1) as Step) : s));
+  }
+
+  async function submit() {
+    const found = validatePlan(values);
+    if (found) return setIssue(found);
+    setIssue(null);
+    setBusy(true);
+    try {
+      const res = await api<Completed>("/api/onboarding/complete", { json: toCompleteBody(values) });
+      setDone(res);
+    } catch (err) {
+      toast.error(SETUP_FAILED);
+      if (!(err instanceof ApiError)) {
+        setIssue({ message: "An unexpected error occurred. Please try again." });
+      } else if (err.status === 502) {
+        // The website exists; only the payment step failed to open.
+        setPaymentRetry(err.message);
+      } else if (err.status === 409 && !err.field) {
+        toast.error(err.message);
+        navigate("/dashboard", { replace: true });
+      } else if (err.status === 401) {
+        navigate("/login?next=%2Fonboarding", { replace: true });
+      } else {
+        const target = stepForField(err.field);
+        if (err.field === "subdomain" && err.status === 409) availability.markTaken(values.subdomain);
+        if (target) setStep(target);
+        setIssue({ message: err.message, field: (err.field as keyof WizardValues | undefined) ?? undefined });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function retryPayment() {
+    if (!values.tier) return;
+    setBusy(true);
+    try {
+      const { url } = await startCheckout(values.tier, values.currency);
+      window.location.assign(url);
+    } catch (err) {
+      setPaymentRetry(err instanceof ApiError ? err.message : "An unexpected error occurred. Please try again.");
+      setBusy(false);
+    }
+  }
+
+  if (done) return <SetupDone done={done} sitesDomain={state.sitesDomain} values={values} />;
+
+  const current = STEPS[step - 1] ?? STEPS[0];
+  return (
+    <WizardShell email={state.email}>
+      <div className="mb-8 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Let's build your author website
+        </h1>
+        <p className="mt-2 text-slate-600">
+          Three quick steps, then a {TRIAL_DAYS}-day free trial. Your site goes live as soon as you finish.
+        </p>
+      </div>
+      <div className="mb-6">
+        <WizardProgress step={step} />
+      </div>
+      <Card>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (busy) return;
+            void (step === 3 ? submit() : next());
+          }}
+        >
+          <CardContent className="space-y-6 p-6 sm:p-8">
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+              {current?.title}
+            </h2>
+            {issue ? <Alert tone="error">{issue.message}</Alert> : null}
+            {paymentRetry ? (
+              <Alert tone="warning">
+                <p>{paymentRetry}</p>
+                <Button className="mt-3" size="sm" onClick={retryPayment} disabled={busy}>
+                  {busy ? "Opening payment..." : "Continue to payment"}
+                </Button>
+              </Alert>
+            ) : null}
+            {step === 1 ? <StepAbout values={values} issue={issue} onChange={change} /> : null}
+            {step === 2 ? (
+              <StepWebsite
+                values={values}
+                issue={issue}
+                sitesDomain={state.sitesDomain}
+                availability={availability.state}
+                availabilityReason={availability.reason}
+                onRetryCheck={availability.retry}
+                onChange={change}
+              />
+            ) : null}
+            {step === 3 ? (
+              <StepPlan values={values} issue={issue} sitesDomain={state.sitesDomain} onChange={change} />
+            ) : null}
+          </CardContent>
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-100 px-6 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-8">
+            <div>
+              {step > 1 ? (
+                <Button variant="ghost" onClick={back} disabled={busy}>
+                  <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back
+                </Button>
+              ) : null}
+            </div>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <Button variant="secondary" onClick={() => navigate("/")} disabled={busy && step === 3}>
+                Cancel
+              </Button>
+              {step < 3 ? (
+                <Button type="submit" disabled={busy}>
+                  Next <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              ) : (
+                <Button type="submit" disabled={busy || paymentRetry !== null}>
+                  {busy ? (
+                    <>
+                      <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Setting up trial...
+                    </>
+                  ) : (
+                    "Start Trial & Enter Payment"
+                  )}
+                </Button>
+              )}
+            </div>
+          </div>
+        </form>
+      </Card>
+    </WizardShell>
+  );
+}
+
+function WizardShell({ email, children }: { email: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  async function signOut() {
+    try {
+      await authClient.signOut();
+    } catch {
+      // Signed out here either way.
+    }
+    navigate("/login", { replace: true });
+  }
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-white">
+      <header className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-6 py-5">
+        <Logo to="/" />
+        <div className="flex items-center gap-3 text-sm text-slate-600">
+          <span className="hidden sm:inline">{email}</span>
+          <Button variant="ghost" size="sm" onClick={signOut}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 pb-20 pt-4 sm:px-6 sm:pt-8">{children}</main>
+    </div>
+  );
+}
+
+function SetupDone({ done, sitesDomain, values }: { done: Completed; sitesDomain: string; values: WizardValues }) {
+  const address = done.website.subdomain
+    ? `${done.website.subdomain}.${sitesDomain}`
+    : (done.website.customDomain ?? normaliseDomain(values.ownDomain));
+  useEffect(() => {
+    const t = setTimeout(() => window.location.assign(done.checkoutUrl), REDIRECT_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [done.checkoutUrl]);
+  return (
+    <WizardShell email={values.email}>
+      <Card className="mx-auto max-w-xl text-center">
+        <CardContent className="space-y-5 p-8 sm:p-10">
+          <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50">
+            <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-emerald-600" />
+          </div>
+          <div role="status">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your website is ready!</h1>
+            <p className="mt-2 text-slate-600">
+              <span className="font-mono text-slate-900">{address}</span>
+              {done.website.subdomain ? " is live." : " will go live once your domain points to us."}
+            </p>
+          </div>
+          <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
+            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-brand-600" />
+            Taking you to payment to start your {TRIAL_DAYS}-day free trial...
+          </p>
+          <Button asChild className="w-full">
+            <a href={done.checkoutUrl}>Continue to payment</a>
+          </Button>
+        </CardContent>
+      </Card>
+    </WizardShell>
+  );
+}

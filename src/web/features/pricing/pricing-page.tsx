@@ -1,0 +1,282 @@
+// /pricing: the one price table in every currency, and 'Start Free Trial' per plan. Where the
+// button leads depends on who is looking: a visitor (or an account without a website) goes
+// through the setup wizard with the plan preselected; an author who has not paid yet goes to
+// checkout; a paying author switches plan.
+import { useMutation } from "@tanstack/react-query";
+import { Check, Minus } from "lucide-react";
+import { useState } from "react";
+import { Link, useLoaderData, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enums.ts";
+import { formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Logo } from "../../components/ui/logo.tsx";
+import { type OnboardingState, type SubscriptionDetails, startCheckout } from "../../lib/account-state.ts";
+import { api, errorMessage } from "../../lib/api.ts";
+import { cn } from "../../lib/utils.ts";
+
+export type PricingViewer =
+  | { kind: "visitor" }
+  | { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
+
+const FEATURES = [
+  "A book-focused website on your own subdomain",
+  "Connect your own domain name",
+  "Books with covers, series, formats and prices",
+  "Retailer links for every store that sells your books",
+  "Reader reviews and star ratings",
+  "A blog with categories",
+  "Newsletter sign-up with confirmation by email",
+  "A contact form that reaches your inbox",
+  "Fast pages that search engines understand",
+  "Your fonts, colours and header, your way",
+];
+
+type Cell = boolean | string;
+const COMPARISON: { label: string; bookplate: Cell; builderA: Cell; builderB: Cell; custom: Cell }[] = [
+  {
+    label: "Made for books (series, formats, retailers)",
+    bookplate: true,
+    builderA: false,
+    builderB: false,
+    custom: true,
+  },
+  { label: "Live the same day", bookplate: true, builderA: true, builderB: true, custom: false },
+  { label: "Book structured data for search", bookplate: true, builderA: false, builderB: false, custom: "Extra cost" },
+  { label: "No design skills needed", bookplate: true, builderA: "Partly", builderB: "Partly", custom: true },
+  {
+    label: "Typical monthly cost",
+    bookplate: "From £3.99",
+    builderA: "£15+",
+    builderB: "£12+",
+    custom: "£1,000+ up front",
+  },
+];
+
+function buttonAction(viewer: PricingViewer): "wizard" | "checkout" | "change" {
+  if (viewer.kind === "visitor" || !viewer.state.website) return "wizard";
+  return viewer.subscription?.checkoutCompleted ? "change" : "checkout";
+}
+
+export function PricingPage() {
+  const viewer = useLoaderData() as PricingViewer;
+  const navigate = useNavigate();
+  const subscription = viewer.kind === "account" ? viewer.subscription : null;
+  const action = buttonAction(viewer);
+  // A paying author pays in the currency they chose; show that one first.
+  const [currency, setCurrency] = useState<Currency>(subscription?.currency ?? "GBP");
+  const [pending, setPending] = useState<Tier | null>(null);
+
+  const choose = useMutation({
+    mutationFn: async (tier: Tier) => {
+      if (action === "checkout") {
+        const { url } = await startCheckout(tier, currency);
+        window.location.assign(url);
+        return;
+      }
+      await api("/api/billing/change-plan", { json: { tier } });
+      toast.success(`Your plan is now ${PLANS[tier].name}.`);
+      navigate("/dashboard");
+    },
+    onMutate: (tier) => setPending(tier),
+    onError: (err) => toast.error(errorMessage(err)),
+    onSettled: () => setPending(null),
+  });
+
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-6 py-6">
+        <Logo to={viewer.kind === "visitor" ? "/" : "/dashboard"} />
+        <nav aria-label="Account" className="flex items-center gap-2">
+          {viewer.kind === "visitor" ? (
+            <Button asChild variant="ghost">
+              <Link to="/login">Sign in</Link>
+            </Button>
+          ) : (
+            <Button asChild variant="ghost">
+              <Link to="/dashboard">Dashboard</Link>
+            </Button>
+          )}
+        </nav>
+      </header>
+
+      <main className="mx-auto max-w-6xl px-6 pb-20">
+        <section aria-labelledby="pricing-title" className="pt-8 text-center">
+          <h1 id="pricing-title" className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Simple, transparent pricing
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            Every plan has every feature; plans differ only in how many books you show. Try any plan free for{" "}
+            {TRIAL_DAYS} days.
+          </p>
+          <div className="mt-8 inline-flex items-center gap-3">
+            <label htmlFor="pricing-currency" className="text-sm font-medium text-slate-700">
+              Currency
+            </label>
+            <select
+              id="pricing-currency"
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value as Currency)}
+              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </section>
+
+        <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TIERS.map((tier) => {
+            const plan = PLANS[tier];
+            const current = action === "change" && subscription?.tier === tier;
+            const popular = tier === "midi";
+            return (
+              <article
+                key={tier}
+                aria-labelledby={`plan-${tier}`}
+                className={cn(
+                  "flex flex-col rounded-2xl border bg-white p-6 shadow-sm",
+                  popular ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200",
+                )}
+              >
+                <div className="flex items-center justify-between">
+                  <h2 id={`plan-${tier}`} className="text-lg font-semibold text-slate-900">
+                    {plan.name}
+                  </h2>
+                  {popular ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      Most popular
+                    </span>
+                  ) : null}
+                </div>
+                <p className="mt-1 text-sm text-slate-600">{plan.range}</p>
+                <p className="mt-6">
+                  <span className="text-4xl font-bold text-slate-900" data-testid={`price-${tier}`}>
+                    {formatMoney(MONTHLY_PRICE_MINOR[tier][currency], currency)}
+                  </span>
+                  <span className="text-sm text-slate-600"> / month</span>
+                </p>
+                <p className="mt-2 text-sm text-slate-600">Up to {plan.bookLimit} books on your site</p>
+                <div className="mt-auto pt-6">
+                  {current ? (
+                    <Button className="w-full" variant="secondary" disabled>
+                      Current plan
+                    </Button>
+                  ) : action === "wizard" ? (
+                    <Button asChild className="w-full" variant={popular ? "primary" : "secondary"}>
+                      <Link to={`/onboarding?tier=${tier}&currency=${currency}`}>Start Free Trial</Link>
+                    </Button>
+                  ) : (
+                    <Button
+                      className="w-full"
+                      variant={popular ? "primary" : "secondary"}
+                      disabled={pending !== null}
+                      onClick={() => choose.mutate(tier)}
+                    >
+                      {pending === tier
+                        ? "Loading..."
+                        : action === "change"
+                          ? `Switch to ${plan.name}`
+                          : "Start Free Trial"}
+                    </Button>
+                  )}
+                </div>
+              </article>
+            );
+          })}
+        </section>
+
+        <section aria-labelledby="features-title" className="mt-20">
+          <h2 id="features-title" className="text-center text-2xl font-bold text-slate-900">
+            Everything in every plan
+          </h2>
+          <ul className="mx-auto mt-8 grid max-w-4xl gap-3 sm:grid-cols-2">
+            {FEATURES.map((f) => (
+              <li key={f} className="flex items-start gap-2 text-slate-700">
+                <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                {f}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="compare-title" className="mt-20">
+          <h2 id="compare-title" className="text-center text-2xl font-bold text-slate-900">
+            How Bookplate compares
+          </h2>
+          <div className="mt-8 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-900">
+                  <th scope="col" className="py-3 pr-4 font-semibold">
+                    <span className="sr-only">Feature</span>
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-brand-700">
+                    Bookplate
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    General site builder
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Blog platform
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Custom-built site
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {COMPARISON.map((row) => (
+                  <tr key={row.label} className="border-b border-slate-100">
+                    <th scope="row" className="py-3 pr-4 font-medium text-slate-700">
+                      {row.label}
+                    </th>
+                    {[row.bookplate, row.builderA, row.builderB, row.custom].map((cell, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                      <td key={i} className="px-4 py-3 text-slate-700">
+                        <ComparisonCell value={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section className="mt-20 rounded-2xl bg-brand-600 px-6 py-12 text-center text-white">
+          <h2 className="text-2xl font-bold">Your readers are looking for you</h2>
+          <p className="mx-auto mt-3 max-w-xl text-white/90">
+            Set up your author website in minutes. No card is charged until day {TRIAL_DAYS + 1}.
+          </p>
+          <Button asChild size="lg" variant="secondary" className="mt-6">
+            <Link to={viewer.kind === "visitor" || action === "wizard" ? "/onboarding" : "/dashboard"}>
+              {action === "wizard" ? "Start your free trial" : "Go to your dashboard"}
+            </Link>
+          </Button>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function ComparisonCell({ value }: { value: Cell }) {
+  if (value === true)
+    return (
+      <>
+        <Check aria-hidden="true" className="h-5 w-5 text-emerald-600" />
+        <span className="sr-only">Yes</span>
+      </>
+    );
+  if (value === false)
+    return (
+      <>
+        <Minus aria-hidden="true" className="h-5 w-5 text-slate-400" />
+        <span className="sr-only">No</span>
+      </>
+    );
+  return <>{value}</>;
+}

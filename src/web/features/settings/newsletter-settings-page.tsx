@@ -1,0 +1,244 @@
+// 'Newsletter': either the author's email provider's sign-up embed, or the site's own sign-up
+// form whose confirmed readers are listed here and can be exported for any mailing tool.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Trash2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { formatDate } from "../../../shared/dates.ts";
+import {
+  EMBED_WARNING,
+  looksLikeEmbedCode,
+  NEWSLETTER_MESSAGES,
+  type NewsletterSettings,
+  type NewsletterSubscriber,
+  newsletterSettingsSchema,
+} from "../../../shared/schemas/newsletter-settings.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Switch } from "../../components/ui/switch.tsx";
+import { api, errorMessage } from "../../lib/api.ts";
+import { SettingsTabs } from "./settings-tabs.tsx";
+
+const NEWSLETTER_KEY = ["newsletter-settings"] as const;
+const SUBSCRIBERS_KEY = ["newsletter-subscribers"] as const;
+
+export function NewsletterSettingsPage() {
+  return (
+    <>
+      <SettingsTabs />
+      <NewsletterSettingsPageBody />
+    </>
+  );
+}
+
+function NewsletterSettingsPageBody() {
+  const settings = useQuery({
+    queryKey: NEWSLETTER_KEY,
+    queryFn: () => api<NewsletterSettings>("/api/site/newsletter"),
+  });
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Newsletter</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          How readers sign up on your site's Newsletter page. Turn the page on or off under Site.
+        </p>
+      </div>
+      {settings.isPending ? (
+        <div aria-busy="true" className="h-64 animate-pulse rounded-2xl bg-slate-100" />
+      ) : settings.isError ? (
+        <Alert tone="error">
+          Failed to load website data. {errorMessage(settings.error)}
+          <Button className="mt-3" size="sm" variant="secondary" onClick={() => settings.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <EmbedForm initial={settings.data} />
+      )}
+      <Subscribers />
+    </div>
+  );
+}
+
+function EmbedForm({ initial }: { initial: NewsletterSettings }) {
+  const qc = useQueryClient();
+  const [useProvider, setUseProvider] = useState(initial.embedCode !== null);
+  const [code, setCode] = useState(initial.embedCode ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const trimmed = code.trim();
+  const warning = useProvider && trimmed !== "" && !looksLikeEmbedCode(trimmed) ? EMBED_WARNING : null;
+  // The spec: with the provider's form chosen, there is nothing to save until a code is pasted.
+  const cannotSave = useProvider && trimmed === "";
+
+  const save = useMutation({
+    mutationFn: (body: NewsletterSettings) =>
+      api<NewsletterSettings>("/api/site/newsletter", { method: "PUT", json: body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(NEWSLETTER_KEY, saved);
+      toast.success(NEWSLETTER_MESSAGES.saved);
+    },
+    onError: (err) => toast.error(NEWSLETTER_MESSAGES.failed, { description: errorMessage(err) }),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // Switching the provider off empties the saved code, as the spec has it.
+    const parsed = newsletterSettingsSchema.safeParse({ embedCode: useProvider ? trimmed : "" });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? EMBED_WARNING);
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <Card>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <Switch
+            label="Use my email provider's sign-up form"
+            description="Off: readers sign up with your site's own form and confirm by email; they are listed below."
+            checked={useProvider}
+            onChange={(on) => {
+              setUseProvider(on);
+              setError(null);
+            }}
+          />
+          {useProvider ? (
+            <div className="space-y-1.5">
+              <Label htmlFor="embed-code">Embed code</Label>
+              <textarea
+                id="embed-code"
+                value={code}
+                rows={8}
+                spellCheck={false}
+                aria-invalid={error || warning ? true : undefined}
+                aria-describedby="embed-help"
+                onChange={(e) => {
+                  setCode(e.target.value);
+                  setError(null);
+                }}
+                placeholder='<form action="https://..."> ... </form>'
+                className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-amber-500"
+              />
+              <p id="embed-help" className={error || warning ? "text-sm text-amber-800" : "text-xs text-slate-500"}>
+                {error ??
+                  warning ??
+                  "Paste the complete HTML form or script your provider gives you. It runs in a sealed frame, so it cannot touch the rest of your site."}
+              </p>
+            </div>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending || cannotSave}>
+              {save.isPending ? "Saving..." : "Save Newsletter Settings"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Subscribers() {
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: SUBSCRIBERS_KEY,
+    queryFn: async () =>
+      (await api<{ subscribers: NewsletterSubscriber[] }>("/api/newsletter/subscribers")).subscribers,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/newsletter/subscribers/${id}`, { method: "DELETE" }),
+    onSuccess: () => {
+      toast.success("Subscriber removed");
+      return qc.invalidateQueries({ queryKey: SUBSCRIBERS_KEY });
+    },
+    onError: (err) => toast.error(errorMessage(err)),
+  });
+  const confirmed = list.data?.filter((s) => s.status === "confirmed").length ?? 0;
+
+  return (
+    <Card>
+      <CardContent>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 className="text-base font-semibold text-slate-900">Your subscribers</h2>
+            <p className="text-sm text-slate-600" data-testid="subscriber-count">
+              {list.data ? `${confirmed} confirmed, ${list.data.length - confirmed} waiting to confirm` : "Loading..."}
+            </p>
+          </div>
+          <Button asChild variant="secondary" size="sm">
+            <a href="/api/newsletter/subscribers.csv" download>
+              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+            </a>
+          </Button>
+        </div>
+        {list.isError ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {errorMessage(list.error)}
+          </p>
+        ) : list.data && list.data.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">
+            No one has signed up yet. Readers who sign up on your Newsletter page appear here once they confirm.
+          </p>
+        ) : list.data ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Signed up
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((s) => (
+                  <tr key={s.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-4 break-all text-slate-900">{s.email}</td>
+                    <td className="py-2 pr-4">
+                      <span
+                        className={
+                          s.status === "confirmed"
+                            ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+                            : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+                        }
+                      >
+                        {s.status === "confirmed" ? "Confirmed" : s.status === "pending" ? "Waiting" : "Unsubscribed"}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-4 text-slate-700">{formatDate(s.createdAt)}</td>
+                    <td className="py-2 text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove ${s.email}`}
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(`Remove ${s.email} from your list?`)) remove.mutate(s.id);
+                        }}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,340 @@
+// 'Site Settings': the site's name, which pages readers see, and its look. Checked with the
+// same schema as the server, saved in one request; the public pages change at once.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { FONT_FAMILIES, LOGO_ICONS } from "../../../shared/enums.ts";
+import {
+  HEADER_SIZE,
+  SETTINGS_MESSAGES,
+  type SiteSettings,
+  siteSettingsSchema,
+} from "../../../shared/schemas/site-settings.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Switch } from "../../components/ui/switch.tsx";
+import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { SettingsTabs } from "./settings-tabs.tsx";
+
+const SETTINGS_KEY = ["site-settings"] as const;
+
+const FONT_LABELS: Record<(typeof FONT_FAMILIES)[number], string> = {
+  inter: "Inter",
+  "open-sans": "Open Sans",
+  roboto: "Roboto",
+  lato: "Lato",
+  "source-sans-pro": "Source Sans Pro",
+  poppins: "Poppins",
+  merriweather: "Merriweather",
+  "playfair-display": "Playfair Display",
+  "crimson-text": "Crimson Text",
+};
+
+const PAGES = [
+  ["booksEnabled", "Books", "Your books, by position"],
+  ["aboutEnabled", "About", "Your bio and photo"],
+  ["newsEnabled", "Blog", "Your posts and news"],
+  ["newsletterEnabled", "Newsletter", "The sign-up form"],
+  ["contactEnabled", "Contact", "The contact form and your links"],
+] as const;
+
+const COLOURS = [
+  ["accentColor", "Accent colour"],
+  ["iconColor", "Icon colour"],
+  ["buttonColor", "Button colour"],
+  ["buttonTextColor", "Button text colour"],
+  ["buttonHoverColor", "Button hover colour"],
+  ["buttonHoverTextColor", "Button hover text colour"],
+  ["headerBackgroundColor", "Header background"],
+  ["footerBackgroundColor", "Footer background"],
+] as const;
+
+type Errors = Partial<Record<keyof SiteSettings, string>>;
+
+export function SettingsPage() {
+  return (
+    <>
+      <SettingsTabs />
+      <SettingsPageBody />
+    </>
+  );
+}
+
+function SettingsPageBody() {
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api<SiteSettings>("/api/site/settings") });
+  if (settings.isPending) {
+    return <div aria-busy="true" className="h-96 animate-pulse rounded-2xl bg-slate-100" />;
+  }
+  if (settings.isError) {
+    return (
+      <Alert tone="error">
+        Failed to load website data. {errorMessage(settings.error)}
+        <Button className="mt-3" size="sm" variant="secondary" onClick={() => settings.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <SettingsForm initial={settings.data} />;
+}
+
+function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const qc = useQueryClient();
+  const [values, setValues] = useState<SiteSettings>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: SiteSettings) => api<SiteSettings>("/api/site/settings", { method: "PATCH", json: body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(SETTINGS_KEY, saved);
+      setValues(saved);
+      toast.success(SETTINGS_MESSAGES.saved);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+      toast.error(SETTINGS_MESSAGES.failed, { description: errorMessage(err) });
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = siteSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof SiteSettings;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      document.getElementById(`settings-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Site Settings</h1>
+          <p className="mt-1 text-sm text-slate-600">Your site's name, its pages and its look.</p>
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="space-y-4">
+          <h2 className="text-base font-semibold text-slate-900">Website</h2>
+          <Field
+            id="settings-websiteName"
+            label="Website name *"
+            value={values.websiteName}
+            maxLength={100}
+            error={errors.websiteName}
+            onChange={(e) => set("websiteName", e.target.value)}
+          />
+          <Field
+            id="settings-websiteTitle"
+            label="Page title"
+            hint="Shown in the browser tab and search results; your name is used when empty."
+            value={values.websiteTitle ?? ""}
+            maxLength={120}
+            error={errors.websiteTitle}
+            onChange={(e) => set("websiteTitle", e.target.value)}
+          />
+          <Field
+            id="settings-tagline"
+            label="Tagline"
+            value={values.tagline ?? ""}
+            maxLength={200}
+            error={errors.tagline}
+            onChange={(e) => set("tagline", e.target.value)}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent>
+          <h2 className="text-base font-semibold text-slate-900">Pages</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            A page that is off disappears from your site's menu and answers 'not found'.
+          </p>
+          <div className="mt-3 divide-y divide-slate-100">
+            <Switch label="Home" description="Always on" checked disabled onChange={() => undefined} />
+            {PAGES.map(([key, label, description]) => (
+              <Switch
+                key={key}
+                label={label}
+                description={description}
+                checked={values[key]}
+                onChange={(on) => set(key, on)}
+              />
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="space-y-5">
+          <h2 className="text-base font-semibold text-slate-900">Design</h2>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor="settings-fontFamily">Font</Label>
+              <select
+                id="settings-fontFamily"
+                value={values.fontFamily}
+                onChange={(e) => set("fontFamily", e.target.value as SiteSettings["fontFamily"])}
+                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              >
+                {FONT_FAMILIES.map((f) => (
+                  <option key={f} value={f}>
+                    {FONT_LABELS[f]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="settings-logoIcon">Header icon</Label>
+              <select
+                id="settings-logoIcon"
+                value={values.logoIcon}
+                onChange={(e) => set("logoIcon", e.target.value as SiteSettings["logoIcon"])}
+                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              >
+                {LOGO_ICONS.map((i) => (
+                  <option key={i} value={i}>
+                    {i.replace(/([a-z])([A-Z])/g, "$1 $2")}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="space-y-1.5">
+            <div className="flex items-baseline justify-between">
+              <Label htmlFor="settings-headerSize">Header size</Label>
+              <span className="text-sm text-slate-600">{values.headerSize.toFixed(1)} rem</span>
+            </div>
+            <input
+              id="settings-headerSize"
+              type="range"
+              min={HEADER_SIZE.min}
+              max={HEADER_SIZE.max}
+              step={HEADER_SIZE.step}
+              value={values.headerSize}
+              onChange={(e) => set("headerSize", Number(e.target.value))}
+              className="w-full accent-brand-600"
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {COLOURS.map(([key, label]) => (
+              <ColourField
+                key={key}
+                id={`settings-${key}`}
+                label={label}
+                value={values[key]}
+                error={errors[key]}
+                onChange={(v) => set(key, v)}
+              />
+            ))}
+          </div>
+          <Preview values={values} />
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save Settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ColourField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={valid ? value.toLowerCase() : "#000000"}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
+        />
+        <input
+          id={id}
+          value={value}
+          maxLength={7}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value.trim())}
+          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 font-mono text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A sketch of the header and a button in the chosen colours; the real page is one click away. */
+function Preview({ values }: { values: SiteSettings }) {
+  const safe = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-xl border border-slate-200">
+      <div
+        className="flex items-center gap-2 px-4 py-3"
+        style={{ background: safe(values.headerBackgroundColor, "#ffffff") }}
+      >
+        <span className="h-4 w-4 rounded-sm" style={{ background: safe(values.iconColor, "#6366f1") }} />
+        <span className="font-semibold" style={{ fontSize: `${values.headerSize}rem`, lineHeight: 1.2 }}>
+          {values.websiteName || "Your website"}
+        </span>
+        <span className="ml-auto text-sm" style={{ color: safe(values.accentColor, "#6366f1") }}>
+          Books
+        </span>
+      </div>
+      <div className="bg-slate-50 px-4 py-5">
+        <span
+          className="inline-block rounded-md px-4 py-2 text-sm font-semibold"
+          style={{ background: safe(values.buttonColor, "#2563eb"), color: safe(values.buttonTextColor, "#ffffff") }}
+        >
+          View Books
+        </span>
+      </div>
+      <div
+        className="px-4 py-3 text-xs text-white/80"
+        style={{ background: safe(values.footerBackgroundColor, "#1f2937") }}
+      >
+        © {values.websiteName || "Your website"}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The three settings screens share one place in the menu; these tabs move between them.
+import { NavLink } from "react-router";
+import { cn } from "../../lib/utils.ts";
+
+const TABS = [
+  { to: "/dashboard/settings", label: "Site" },
+  { to: "/dashboard/contact", label: "Contact" },
+  { to: "/dashboard/newsletter", label: "Newsletter" },
+] as const;
+
+export function SettingsTabs() {
+  return (
+    <nav aria-label="Settings" className="-mt-4 mb-6 flex gap-1 border-b border-slate-200">
+      {TABS.map((t) => (
+        <NavLink
+          key={t.to}
+          to={t.to}
+          className={({ isActive }) =>
+            cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
+              isActive
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
+            )
+          }
+        >
+          {t.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+// What the signed-in author has set up: read by the route guards, onboarding, the dashboard and
+// the pricing page (GET /api/onboarding and GET /api/subscription/status).
+import type { Currency, DomainOption, SubscriptionStatus, Tier } from "../../shared/enums.ts";
+import { api } from "./api.ts";
+
+export type WebsiteSummary = {
+  websiteName: string;
+  subdomain: string | null;
+  domainOption: DomainOption | string;
+  customDomain: string | null;
+  customDomainVerified: boolean;
+};
+
+export type OnboardingState = {
+  name: string;
+  email: string;
+  onboardingCompleted: boolean;
+  /** Author sites live at {subdomain}.{sitesDomain}. */
+  sitesDomain: string;
+  website: WebsiteSummary | null;
+};
+
+export type SubscriptionDetails = {
+  tier: Tier;
+  status: SubscriptionStatus;
+  trialEndsAt: string | null;
+  currency: Currency;
+  currentPeriodEnd: string | null;
+  customDomainAddon: boolean;
+  checkoutCompleted: boolean;
+};
+
+export const ONBOARDING_STATE_KEY = ["onboarding-state"] as const;
+export const SUBSCRIPTION_KEY = ["subscription"] as const;
+
+export const fetchOnboardingState = () => api<OnboardingState>("/api/onboarding");
+export const fetchSubscription = () => api<SubscriptionDetails>("/api/subscription/status");
+
+/** The payment step: Stripe Checkout or the sandbox's test-mode page. */
+export const startCheckout = (tier: Tier, currency: Currency) =>
+  api<{ url: string }>("/api/billing/checkout", { json: { tier, currency } });
+
+/** 'jane.bookplate.site' — the address without a scheme. */
+export function siteHost(subdomain: string, sitesDomain: string): string {
+  return `${subdomain}.${sitesDomain}`;
+}
+
+/** The site's URL on the same scheme as the app (http locally, https in production). */
+export function siteUrl(host: string): string {
+  const scheme = typeof window === "undefined" ? "https:" : window.location.protocol;
+  return `${scheme}//${host}/`;
+}

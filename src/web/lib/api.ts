@@ -1,0 +1,50 @@
+// One fetch helper for our own /api: same-origin cookies, JSON in and out, and errors that
+// carry the server's message and status so the query client can decide about retries.
+export const UNEXPECTED_ERROR = "An unexpected error occurred";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(path, {
+    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+    credentials: "same-origin",
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    signal: init.signal,
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const body = data as { error?: { message?: string; field?: string; code?: string }; message?: string } | null;
+    throw new ApiError(
+      body?.error?.message ?? body?.message ?? UNEXPECTED_ERROR,
+      res.status,
+      body?.error?.field,
+      body?.error?.code,
+    );
+  }
+  return data as T;
+}
+
+/** The message to show for any error: the server's words when it gave some. */
+export function errorMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}
