@@ -1,5 +1,8 @@
 // Adds up Vitest JSON reports and prints the line CI reads: "N passed, N failed".
-import { readFileSync } from "node:fs";
+// Beside each report X.json, CI may leave X.exit with Vitest's exit code: a suite that exited
+// non-zero with no failed test (an unhandled error, which the JSON report leaves out) counts
+// as one failure, so the line never reads "0 failed" for a run that failed.
+import { existsSync, readFileSync } from "node:fs";
 
 let passed = 0;
 let failed = 0;
@@ -15,6 +18,12 @@ for (const file of process.argv.slice(2)) {
   }
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  const exitFile = file.replace(/\.json$/, ".exit");
+  const exitCode = existsSync(exitFile) ? Number(readFileSync(exitFile, "utf8").trim()) : 0;
+  if (exitCode !== 0 && !(report.numFailedTests > 0)) {
+    console.error(`${file}: Vitest exited with ${exitCode} outside any test (see "Unhandled Errors" above)`);
+    failed += 1;
+  }
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that failed to load counts as a failure even though it ran no test.
   for (const suite of report.testResults ?? []) {

@@ -73,10 +73,16 @@ export type OpenOptions = {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /**
+   * Told when PostgreSQL drops a connection the pool is not using (a server restart, an admin
+   * terminating it). Without a listener such an error would crash the process; the pool
+   * replaces the connection on its next use.
+   */
+  onConnectionError?: (err: Error) => void;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}));
   return openPglite(opts.dataDir);
 }
 
@@ -115,8 +121,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", onConnectionError);
   const listeners = new Set<pg.Client>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -131,6 +138,7 @@ async function openPostgres(url: string): Promise<Database> {
     listen: async (channel, onPayload) => {
       // LISTEN needs a connection of its own that stays open, outside the pool.
       const client = new pg.Client({ connectionString: url });
+      client.on("error", onConnectionError);
       await client.connect();
       client.on("notification", (n) => {
         if (n.channel === channel) onPayload(n.payload ?? "");

@@ -46,7 +46,11 @@ export type StartOptions = {
 
 export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(env.logLevel);
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: opts.embeddedDir ?? env.dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: opts.embeddedDir ?? env.dataDir,
+    onConnectionError: (err) => logger.warn({ err }, "database connection lost"),
+  });
   let sites: SiteRuntime | undefined;
   try {
     await database.migrate();
