@@ -612,7 +612,9 @@ browserDescribe("the demo site at /demo", () => {
       await notice.getByText(/^Demo Site - /).waitFor();
       expect(await notice.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(109, 40, 217)");
       await heading(page, "Eleanor Penrose").waitFor();
-      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+      // Indexable, with search pointed at the demo author's own host.
+      expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http:\/\/demo\.localhost:\d+\/$/);
 
       await mainNav(page).getByRole("link", { name: "Books" }).click();
       await page.waitForURL(`${s.url}/demo/books`);

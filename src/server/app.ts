@@ -5,7 +5,7 @@
 //  4. secure headers (app host CSP)
 //  5. /api: body limit, origin check — then auth, then the feature routes
 //  6. SPA: static assets, known routes → index.html, everything else → 404
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -108,6 +108,7 @@ export function createApp(deps: AppDeps) {
   // Uploaded images are served on every host: tenant pages show them.
   const uploadsRoot = deps.storage.localRoot;
   if (uploadsRoot) {
+    mkdirSync(uploadsRoot, { recursive: true }); // serveStatic wants its root to exist up front
     app.use("/uploads/*", async (c, next) => {
       c.header("Cache-Control", "public, max-age=31536000, immutable");
       c.header("X-Content-Type-Options", "nosniff");

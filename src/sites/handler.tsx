@@ -116,7 +116,9 @@ function renderHtml(c: Context<AppVars>, env: PageEnv, page: Page, path: string)
         <title>{title}</title>
         {description && <meta name="description" content={description} />}
         <link rel="canonical" href={canonical} />
-        {env.mode !== "tenant" && <meta name="robots" content="noindex" />}
+        {/* The demo is a public sample whose canonical URL (its tenant host) consolidates it in
+            search; only the owner's private preview is kept out. */}
+        {env.mode === "preview" && <meta name="robots" content="noindex" />}
         <meta property="og:type" content={page.head.type ?? "website"} />
         <meta property="og:title" content={title} />
         {description && <meta property="og:description" content={description} />}

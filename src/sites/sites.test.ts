@@ -264,7 +264,8 @@ describe("demo and preview on the app host", () => {
     expect(res.body).toContain("Demo Site - This is a preview of an author website built with Bookplate");
     expect(res.body).toContain('href="/demo/books"');
     expect(res.body).toMatch(/<textarea[^>]*disabled/);
-    expect(res.body).toContain('name="robots" content="noindex"');
+    expect(res.body).not.toContain('name="robots"');
+    expect(res.body).toContain(`<link rel="canonical" href="http://demo.localhost:${s.port}/contact"/>`);
     const posted = await app("/demo/contact", { form: { name: "a", email: "a@b.co", subject: "s", message: "m" } });
     expect(posted.status).toBe(403);
     const missing = await app("/demo/book/00000000-0000-0000-0000-000000000000");
@@ -621,11 +622,11 @@ describe("SEO", () => {
     expect(imgs.map((i) => i.includes('loading="lazy"'))).toEqual([false, false, true, true]);
   });
 
-  it("keeps previews and the demo on the app host out of search results", async () => {
+  it("keeps previews out of search results; the demo points search at its own host", async () => {
     await makeAuthor("hiddenpreview");
     const robots = /<meta name="robots" content="noindex"\/>/;
     expect((await app("/author/hiddenpreview")).body).toMatch(robots);
-    expect((await app("/demo")).body).toMatch(robots);
+    expect((await app("/demo")).body).not.toMatch(robots);
     expect((await hit("hiddenpreview.localhost", "/")).body).not.toMatch(robots);
     expect((await hit("hiddenpreview.localhost", "/robots.txt")).body).toContain("Allow: /");
   });
