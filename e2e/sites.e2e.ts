@@ -614,7 +614,9 @@ browserDescribe("the demo site at /demo", () => {
       await heading(page, "Eleanor Penrose").waitFor();
       // Indexable, with search pointed at the demo author's own host.
       expect(await page.locator('meta[name="robots"]').count()).toBe(0);
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http:\/\/demo\.localhost:\d+\/$/);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(
+        /^http:\/\/demo\.localhost:\d+\/$/,
+      );
 
       await mainNav(page).getByRole("link", { name: "Books" }).click();
       await page.waitForURL(`${s.url}/demo/books`);
