@@ -1,6 +1,12 @@
 // The pages of a public author site, as plain server-rendered React (no client code). Everything
 // works with JavaScript off: filters are links, Read More and the email reveal are <details>,
 // forms post, and the cookie banner's Close is a checkbox the stylesheet reacts to.
+
+import type { ReactNode } from "react";
+import type { ImageVariants } from "../db/schema/books.ts";
+import type { BookCard, BookDetail, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
+import { CURRENCIES, type Currency } from "../shared/enums.ts";
+import { CURRENCY_SYMBOLS } from "../shared/plans.ts";
 import {
   ArrowRight,
   AtSign,
@@ -23,14 +29,11 @@ import {
   Play,
   ShoppingCart,
   SquarePen,
+  type StaticIcon,
   User,
   Users,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import type { ImageVariants } from "../db/schema/books.ts";
-import type { BookCard, BookDetail, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
-import { CURRENCIES, type Currency } from "../shared/enums.ts";
-import { CURRENCY_SYMBOLS } from "../shared/plans.ts";
+} from "./icons.tsx";
+import { memoByString } from "./memo.ts";
 import { cleanHtml, cut, plainText } from "./sanitize.ts";
 
 export type SiteMode = "tenant" | "preview" | "demo";
@@ -64,11 +67,16 @@ const DATE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+// Intl formatting is slow next to the rest of a render, and a site has few distinct dates.
+const formatDay = memoByString((day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? "" : DATE_FORMAT.format(date);
+});
+
 export function formatDate(d: string | Date | null | undefined): string | null {
   if (!d) return null;
-  const date = typeof d === "string" ? new Date(`${d.slice(0, 10)}T00:00:00Z`) : d;
-  if (Number.isNaN(date.getTime())) return null;
-  return DATE_FORMAT.format(date);
+  if (typeof d !== "string" && Number.isNaN(d.getTime())) return null;
+  return formatDay(typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10)) || null;
 }
 
 const isoDate = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString());
@@ -96,7 +104,7 @@ export function navItems(ctx: SiteContext) {
   ].filter((i) => i.on);
 }
 
-export const PLATFORMS: Record<string, { label: string; Icon: typeof Globe }> = {
+export const PLATFORMS: Record<string, { label: string; Icon: StaticIcon }> = {
   facebook: { label: "Facebook", Icon: Users },
   instagram: { label: "Instagram", Icon: Camera },
   youtube: { label: "YouTube", Icon: Play },

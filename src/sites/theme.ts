@@ -4,6 +4,7 @@
 // (WCAG AA, 4.5:1) on the background it sits on.
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
 import { FONT_FAMILIES } from "../shared/enums.ts";
+import { memoBy } from "./memo.ts";
 
 const FONT_NAMES: Record<string, [string, "serif" | "sans-serif"]> = {
   inter: ["Inter", "sans-serif"],
@@ -63,8 +64,37 @@ export function readable(fg: string, bg: string, min = 4.5): string {
 
 const PAGE_BG = "#fafaf9";
 
-export function themeCss(ctx: SiteContext): string {
-  const w = ctx.website;
+/** Only the website fields in THEME_FIELDS reach the stylesheet, so the memo key is complete. */
+function pickTheme(w: SiteContext["website"]) {
+  return Object.fromEntries(THEME_FIELDS.map((f) => [f, w[f]])) as Pick<
+    SiteContext["website"],
+    (typeof THEME_FIELDS)[number]
+  >;
+}
+
+/**
+ * A site's stylesheet, built once per look (every uncached page render asks for it). The key is
+ * everything the stylesheet is made of: the font and the website's and customization's colours.
+ */
+export const themeCss: (ctx: SiteContext) => string = memoBy(
+  (ctx) => JSON.stringify([fontOf(ctx), ctx.customization, ...THEME_FIELDS.map((f) => ctx.website[f])]),
+  buildThemeCss,
+);
+
+const THEME_FIELDS = [
+  "headerBackgroundColor",
+  "footerBackgroundColor",
+  "iconColor",
+  "headerSize",
+  "heroTextColor",
+  "heroButtonColor",
+  "heroButtonTextColor",
+  "heroButtonSecondaryColor",
+  "heroButtonSecondaryTextColor",
+] as const satisfies readonly (keyof SiteContext["website"])[];
+
+function buildThemeCss(ctx: SiteContext): string {
+  const w = pickTheme(ctx.website);
   const cz = ctx.customization;
   const family = fontOf(ctx);
   const [name, fallback] = FONT_NAMES[family] ?? ["Merriweather", "serif"];
