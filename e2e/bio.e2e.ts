@@ -70,6 +70,62 @@ browserDescribe("author bio", () => {
     expect(text).toContain("I write quiet books about lighthouse keepers.");
   });
 
+  it("links words to an address from the editor's link bar, and refuses what is not a web address", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/dashboard/bio");
+    const editor = page.getByRole("textbox", { name: "Bio" });
+    await editor.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.press("Delete");
+    await page.keyboard.type("Published by Harbour Press");
+    // Select "Harbour Press" and link it.
+    for (let i = 0; i < "Harbour Press".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    const address = page.getByLabel("Link address");
+    await expect.poll(() => address.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await address.fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Please enter a link starting with http:// or https://" })
+      .waitFor();
+    expect(await editor.innerHTML()).not.toContain("<a");
+
+    // Enter applies the link; it must not submit the bio form.
+    await address.fill("https://harbour.example/press");
+    await address.press("Enter");
+    await expect.poll(() => address.count()).toBe(0);
+    expect(await editor.innerHTML()).toMatch(
+      /<a [^>]*href="https:\/\/harbour\.example\/press"[^>]*>Harbour Press<\/a>/,
+    );
+    expect(await page.getByText("Bio updated successfully!").count()).toBe(0);
+
+    // With nothing selected, the address itself becomes the link text; Escape closes the bar.
+    await editor.press("End");
+    await page.keyboard.type(". Site: ");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await address.press("Escape");
+    await expect.poll(() => address.count()).toBe(0);
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    // An address typed without its scheme is taken as https.
+    await address.fill("harbour.example");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await editor.getByRole("link", { name: "https://harbour.example" }).waitFor();
+
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page.getByText("Bio updated successfully!").waitFor();
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/about`);
+    const link = site.locator(".prose a", { hasText: "Harbour Press" });
+    expect(await link.getAttribute("href")).toBe("https://harbour.example/press");
+    expect(await link.getAttribute("rel")).toContain("noopener");
+    expect(await site.locator('.prose a[href="https://harbour.example"]').count()).toBe(1);
+  });
+
   it("says when the profile cannot be loaded, and tries again", async () => {
     const author = await createAuthorAccount(e.server);
     const page = await newPage(e);

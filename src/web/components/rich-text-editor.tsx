@@ -5,7 +5,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { clsx } from "clsx";
 import { Bold, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[#6366f1] focus-visible:ring-offset-2";
@@ -92,15 +92,48 @@ export function RichTextEditor({
     }),
   });
 
-  function setLink() {
+  // Adding a link: a small bar under the toolbar (not window.prompt), with the address checked
+  // before it is applied. An empty address removes the link under the caret.
+  const [linkDraft, setLinkDraft] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState("");
+  const linkInput = useRef<HTMLInputElement>(null);
+  const linkId = useId();
+  const linkOpen = linkDraft !== null;
+  useEffect(() => {
+    if (linkOpen) linkInput.current?.focus();
+  }, [linkOpen]);
+
+  function openLink() {
     if (!editor) return;
-    const previous = (editor.getAttributes("link").href as string | undefined) ?? "https://";
-    const url = window.prompt("Link address (http:// or https://)", previous);
-    if (url === null) return;
-    if (url.trim() === "") return void editor.chain().focus().unsetLink().run();
-    if (!/^(https?:\/\/|mailto:)\S+$/i.test(url.trim()))
-      return void window.alert("Please enter a link starting with http:// or https://");
-    editor.chain().focus().extendMarkRange("link").setLink({ href: url.trim() }).run();
+    setLinkError("");
+    setLinkDraft((editor.getAttributes("link").href as string | undefined) ?? "https://");
+  }
+  function closeLink() {
+    setLinkDraft(null);
+    setLinkError("");
+    editor?.chain().focus().run();
+  }
+  function applyLink() {
+    if (!editor || linkDraft === null) return;
+    let url = linkDraft.trim();
+    // "harbour.example/press" means a web address: give it the scheme it lacks.
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(url) && /^[^\s/]+\.[^\s]+$/.test(url)) url = `https://${url}`;
+    if (url === "" || url === "https://") {
+      editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      return closeLink();
+    }
+    if (!/^(https?:\/\/|mailto:)[^\s]+$/i.test(url)) {
+      setLinkError("Please enter a link starting with http:// or https://");
+      return linkInput.current?.focus();
+    }
+    const chain = editor.chain().focus().extendMarkRange("link");
+    // With nothing selected, the address itself becomes the linked text.
+    if (editor.state.selection.empty && !editor.isActive("link")) {
+      chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
+    } else {
+      chain.setLink({ href: url }).run();
+    }
+    closeLink();
   }
 
   const tools = [
@@ -118,7 +151,7 @@ export function RichTextEditor({
       active: state?.ordered,
       run: () => editor?.chain().focus().toggleOrderedList().run(),
     },
-    { label: "Link", icon: Link2, active: state?.link, run: setLink },
+    { label: "Link", icon: Link2, active: state?.link || linkDraft !== null, run: openLink },
     { label: "Remove link", icon: Unlink, active: false, run: () => editor?.chain().focus().unsetLink().run() },
   ];
 
@@ -149,6 +182,61 @@ export function RichTextEditor({
           </button>
         ))}
       </div>
+      {linkDraft !== null && (
+        <div className="border-b border-slate-200 bg-white px-2 py-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor={`${linkId}-url`} className="text-xs font-medium text-slate-700">
+              Link address
+            </label>
+            <input
+              ref={linkInput}
+              id={`${linkId}-url`}
+              type="url"
+              inputMode="url"
+              value={linkDraft}
+              aria-invalid={linkError ? true : undefined}
+              aria-describedby={linkError ? `${linkId}-error` : undefined}
+              onChange={(e) => {
+                setLinkDraft(e.target.value);
+                setLinkError("");
+              }}
+              onKeyDown={(e) => {
+                // Enter must not submit the surrounding form.
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  applyLink();
+                } else if (e.key === "Escape") {
+                  e.preventDefault();
+                  closeLink();
+                }
+              }}
+              className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-[#6366f1] focus:outline-none focus:ring-2 focus:ring-[#6366f1]/30 aria-invalid:border-red-500"
+            />
+            <button
+              type="button"
+              onClick={applyLink}
+              className={clsx(
+                "h-8 rounded bg-[#4f46e5] px-3 text-xs font-semibold text-white hover:bg-[#4338ca]",
+                focusRing,
+              )}
+            >
+              Apply
+            </button>
+            <button
+              type="button"
+              onClick={closeLink}
+              className={clsx("h-8 rounded px-3 text-xs font-semibold text-slate-700 hover:bg-slate-100", focusRing)}
+            >
+              Cancel
+            </button>
+          </div>
+          {linkError && (
+            <p id={`${linkId}-error`} role="alert" className="mt-1 text-xs text-red-600">
+              {linkError}
+            </p>
+          )}
+        </div>
+      )}
       <EditorContent editor={editor} />
     </div>
   );
