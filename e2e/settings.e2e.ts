@@ -124,4 +124,40 @@ browserDescribe("site settings", () => {
     const csv = await page.evaluate(async () => (await fetch("/api/newsletter/subscribers.csv")).text());
     expect(csv).toContain(fan);
   });
+  it("writes the Privacy & Legal page; readers see it, and stop seeing it when it is switched off", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Legal" }).click();
+    await page.getByRole("heading", { name: "Privacy & Legal" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/legal");
+    expect(await page.getByRole("switch", { name: "Show the Privacy & Legal page" }).isChecked()).toBe(true);
+
+    const editor = page.getByRole("textbox", { name: "Page text" });
+    await editor.click();
+    await page.keyboard.type("We keep ");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("only what you send us");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type(".");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Legal content saved successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    const privacy = `http://${author.subdomain}.localhost:${e.server.port}/privacy`;
+    await site.goto(privacy);
+    await site.locator(".prose strong", { hasText: "only what you send us" }).waitFor();
+
+    // The saved text comes back on the next visit; switched off, readers are told there is none.
+    await page.reload();
+    await page.getByRole("textbox", { name: "Page text" }).getByText("only what you send us").waitFor();
+    await page.getByRole("switch", { name: "Show the Privacy & Legal page" }).uncheck();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Legal content saved successfully!").first().waitFor();
+    await site.goto(privacy);
+    await site.getByText("No privacy and legal information has been configured yet.").waitFor();
+    expect(await site.getByText("only what you send us").count()).toBe(0);
+  });
 });

@@ -76,6 +76,7 @@ export const router = createBrowserRouter([
             path: "/dashboard/newsletter",
             lazy: async () => ({ Component: (await settings()).NewsletterSettingsRoute }),
           },
+          { path: "/dashboard/legal", lazy: async () => ({ Component: (await settings()).LegalSettingsRoute }) },
           { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
           { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
         ],

@@ -1,7 +1,13 @@
 // The columns Site Settings edits, spread over the website and its customization row.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { contactSettings, newsletterSubscribers, websiteCustomization, websites } from "../../../db/schema/index.ts";
+import {
+  contactSettings,
+  legalPages,
+  newsletterSubscribers,
+  websiteCustomization,
+  websites,
+} from "../../../db/schema/index.ts";
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
 
@@ -119,4 +125,24 @@ export async function deleteSubscriber(db: Db, userId: string, id: string): Prom
     .where(and(eq(newsletterSubscribers.userId, userId), eq(newsletterSubscribers.id, id)))
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
+}
+
+const PRIVACY_LEGAL = "privacy_legal";
+
+export async function selectLegal(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ content: legalPages.content, isEnabled: legalPages.isEnabled })
+    .from(legalPages)
+    .where(and(eq(legalPages.userId, userId), eq(legalPages.pageType, PRIVACY_LEGAL)));
+  return row ?? null;
+}
+
+export async function writeLegal(tx: Tx, userId: string, content: string | null, isEnabled: boolean): Promise<void> {
+  await tx
+    .insert(legalPages)
+    .values({ userId, pageType: PRIVACY_LEGAL, content, isEnabled })
+    .onConflictDoUpdate({
+      target: [legalPages.userId, legalPages.pageType],
+      set: { content, isEnabled, updatedAt: new Date() },
+    });
 }

@@ -4,12 +4,15 @@
 // PUT   /api/site/contact    ContactSettings (whole) → 200 ContactSettings; 400 names the field
 // GET   /api/site/newsletter → 200 { embedCode }
 // PUT   /api/site/newsletter { embedCode } → 200; 400 with the spec's embed warning
+// GET   /api/site/legal      → 200 { content, isEnabled } (the Privacy & Legal page)
+// PUT   /api/site/legal      { content, isEnabled } → 200, content cleaned; 400 names the field
 // GET   /api/newsletter/subscribers      → 200 { subscribers } (the author's own list)
 // GET   /api/newsletter/subscribers.csv  → confirmed subscribers as CSV
 // DELETE /api/newsletter/subscribers/:id → 204; someone else's id is 404
 // The owner is always the session's user: no path or body names whose settings these are.
 import { Hono } from "hono";
 import { contactSettingsSchema } from "../../../shared/schemas/contact-settings.ts";
+import { legalSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
 import type { AppVars } from "../../http/context.ts";
@@ -17,11 +20,13 @@ import { HttpError, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
 import {
   getContactSettings,
+  getLegal,
   getNewsletterSettings,
   getSiteSettings,
   listSubscribers,
   removeSubscriber,
   saveContactSettings,
+  saveLegal,
   saveNewsletterSettings,
   subscribersCsv,
   updateSiteSettings,
@@ -61,6 +66,17 @@ export function settingsRoutes() {
     const me = await requireUser(c);
     const input = await readJson(c, newsletterSettingsSchema);
     return c.json(await saveNewsletterSettings(c.get("deps").database.db, me.id, input));
+  });
+
+  r.get("/site/legal", async (c) => {
+    const me = await requireUser(c);
+    return c.json(await getLegal(c.get("deps").database.db, me.id));
+  });
+
+  r.put("/site/legal", async (c) => {
+    const me = await requireUser(c);
+    const input = await readJson(c, legalSchema);
+    return c.json(await saveLegal(c.get("deps").database.db, me.id, input));
   });
 
   r.get("/newsletter/subscribers", async (c) => {

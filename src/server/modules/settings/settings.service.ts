@@ -2,9 +2,11 @@
 // cached pages in the same transaction.
 import type { Db } from "../../../db/client.ts";
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
 import { HttpError } from "../../http/errors.ts";
+import { cleanAuthorHtml } from "../../lib/html.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./settings.queries.ts";
 
@@ -82,6 +84,24 @@ export async function saveNewsletterSettings(
     await markSiteChanged(tx, userId);
   });
   return getNewsletterSettings(db, userId);
+}
+
+/** The Privacy & Legal page; a site that never saved one shows it, empty (the column default). */
+export async function getLegal(db: Db, userId: string): Promise<Legal> {
+  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+  const row = await q.selectLegal(db, userId);
+  return { content: row?.content ?? null, isEnabled: row?.isEnabled ?? true };
+}
+
+export async function saveLegal(db: Db, userId: string, input: LegalInput): Promise<Legal> {
+  // Only harmless HTML is kept; nothing readable left means no content.
+  const content = cleanAuthorHtml(input.content);
+  await db.transaction(async (tx) => {
+    if (!(await q.hasWebsite(tx, userId))) throw noWebsite();
+    await q.writeLegal(tx, userId, content, input.isEnabled);
+    await markSiteChanged(tx, userId);
+  });
+  return getLegal(db, userId);
 }
 
 /** The author's own list (sign-ups made without a provider embed), newest first. */

@@ -353,3 +353,84 @@ describe("newsletter settings and subscribers", () => {
     expect((await s.api("/api/newsletter/subscribers", {})).status).toBe(401);
   });
 });
+
+describe("privacy & legal page", () => {
+  async function legal(a: { cookie: string }, method: string, body?: unknown) {
+    const res = await s.api("/api/site/legal", {
+      method,
+      cookie: a.cookie,
+      ...(body === undefined
+        ? {}
+        : typeof body === "string"
+          ? { body, headers: { "content-type": "application/json" } }
+          : { json: body }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+  const EMPTY = "No privacy and legal information has been configured yet.";
+
+  it("needs a session and a website; a new site's page is shown, empty", async () => {
+    expect((await legal({ cookie: "" }, "GET")).status).toBe(401);
+    expect((await legal({ cookie: "" }, "PUT", { content: "<p>x</p>", isEnabled: true })).status).toBe(401);
+    const noSite = await createSignedInUser(s);
+    expect((await legal(noSite, "GET")).status).toBe(404);
+    expect((await legal(noSite, "PUT", { content: "<p>x</p>", isEnabled: true })).status).toBe(404);
+    const a = await createAuthor(s);
+    expect((await legal(a, "GET")).body).toEqual({ content: null, isEnabled: true });
+    expect((await site(a.subdomain, "/privacy")).body).toContain(EMPTY);
+  });
+
+  it("saves cleaned text that readers see at once, and hides it when switched off", async () => {
+    const a = await createAuthor(s);
+    expect((await site(a.subdomain, "/privacy")).body).toContain(EMPTY); // now cached
+    const saved = await legal(a, "PUT", {
+      content: '<p>We keep <strong>nothing</strong>.</p><script>alert(1)</script><p onclick="x()">Ask us.</p>',
+      isEnabled: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ content: "<p>We keep <strong>nothing</strong>.</p><p>Ask us.</p>", isEnabled: true });
+    expect((await legal(a, "GET")).body).toEqual(saved.body);
+    const page = (await site(a.subdomain, "/privacy")).body;
+    expect(page).toContain("<p>We keep <strong>nothing</strong>.</p>");
+    expect(page).not.toContain("alert(1)");
+    expect(page).not.toContain(EMPTY);
+
+    expect((await legal(a, "PUT", { content: saved.body.content, isEnabled: false })).body.isEnabled).toBe(false);
+    const hidden = (await site(a.subdomain, "/privacy")).body;
+    expect(hidden).toContain(EMPTY);
+    expect(hidden).not.toContain("We keep");
+
+    // Text with nothing readable left is no text.
+    expect((await legal(a, "PUT", { content: "<p> </p><script>x</script>", isEnabled: true })).body.content).toBeNull();
+  });
+
+  it("refuses bad input with a message that names the field, and changes nothing", async () => {
+    const a = await createAuthor(s);
+    await legal(a, "PUT", { content: "<p>Kept.</p>", isEnabled: true });
+    const cases: [unknown, RegExp][] = [
+      ["{not json", /JSON/i],
+      [{ content: "<p>x</p>" }, /isEnabled is required/],
+      [{ content: 42, isEnabled: true }, /Content must be text/],
+      [{ content: "<p>x</p>", isEnabled: "yes" }, /Show the page must be true or false/],
+      [{ content: "x".repeat(50_001), isEnabled: true }, /Content must be at most 50,000 characters/],
+      [{ content: "<p>x</p>", isEnabled: true, userId: "someone-else" }, /userId/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await legal(a, "PUT", body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+    expect((await legal(a, "GET")).body).toEqual({ content: "<p>Kept.</p>", isEnabled: true });
+  });
+
+  it("is each author's own: another author can neither read nor change it", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await legal(a, "PUT", { content: "<p>A's terms.</p>", isEnabled: true });
+    expect((await legal(b, "GET")).body).toEqual({ content: null, isEnabled: true });
+    await legal(b, "PUT", { content: "<p>B's terms.</p>", isEnabled: false });
+    expect((await legal(a, "GET")).body).toEqual({ content: "<p>A's terms.</p>", isEnabled: true });
+    expect((await site(a.subdomain, "/privacy")).body).toContain("<p>A's terms.</p>");
+    expect((await site(b.subdomain, "/privacy")).body).toContain(EMPTY);
+  });
+});

@@ -1,4 +1,5 @@
 import { ContactSettingsPage } from "../../features/settings/contact-settings-page.tsx";
+import { LegalSettingsPage } from "../../features/settings/legal-settings-page.tsx";
 import { NewsletterSettingsPage } from "../../features/settings/newsletter-settings-page.tsx";
 import { SettingsPage } from "../../features/settings/settings-page.tsx";
 
@@ -12,4 +13,8 @@ export function ContactSettingsRoute() {
 
 export function NewsletterSettingsRoute() {
   return <NewsletterSettingsPage />;
+}
+
+export function LegalSettingsRoute() {
+  return <LegalSettingsPage />;
 }

@@ -1,4 +1,4 @@
-// The three settings screens share one place in the menu; these tabs move between them.
+// The settings screens share one place in the menu; these tabs move between them.
 import { NavLink } from "react-router";
 import { cn } from "../../lib/utils.ts";
 
@@ -6,6 +6,7 @@ const TABS = [
   { to: "/dashboard/settings", label: "Site" },
   { to: "/dashboard/contact", label: "Contact" },
   { to: "/dashboard/newsletter", label: "Newsletter" },
+  { to: "/dashboard/legal", label: "Legal" },
 ] as const;
 
 export function SettingsTabs() {

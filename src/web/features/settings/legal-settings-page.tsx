@@ -1,0 +1,115 @@
+// 'Legal': the text of the site's Privacy & Legal page (linked from every page's footer) and
+// whether readers see it. Without text, readers are told none has been configured yet.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { LEGAL_MESSAGES, type Legal, legalSchema } from "../../../shared/schemas/legal.ts";
+import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Switch } from "../../components/ui/switch.tsx";
+import { api, errorMessage } from "../../lib/api.ts";
+import { SettingsTabs } from "./settings-tabs.tsx";
+
+const LEGAL_KEY = ["legal-settings"] as const;
+
+export function LegalSettingsPage() {
+  const legal = useQuery({ queryKey: LEGAL_KEY, queryFn: () => api<Legal>("/api/site/legal") });
+  return (
+    <>
+      <SettingsTabs />
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Privacy &amp; Legal</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Your privacy notice and legal information. Every page of your site links to it from the footer.
+          </p>
+        </div>
+        {legal.isPending ? (
+          <div aria-busy="true" className="h-64 animate-pulse rounded-2xl bg-slate-100" />
+        ) : legal.isError ? (
+          <Alert tone="error">
+            Failed to load website data. {errorMessage(legal.error)}
+            <Button className="mt-3" size="sm" variant="secondary" onClick={() => legal.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <LegalForm initial={legal.data} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function LegalForm({ initial }: { initial: Legal }) {
+  const qc = useQueryClient();
+  const [content, setContent] = useState(initial.content ?? "");
+  const [isEnabled, setIsEnabled] = useState(initial.isEnabled);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: (body: Legal) => api<Legal>("/api/site/legal", { method: "PUT", json: body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(LEGAL_KEY, saved);
+      setContent(saved.content ?? "");
+      toast.success(LEGAL_MESSAGES.saved);
+    },
+    onError: (err) => toast.error(LEGAL_MESSAGES.failed, { description: errorMessage(err) }),
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = legalSchema.safeParse({ content, isEnabled });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? LEGAL_MESSAGES.failed);
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data);
+  }
+
+  return (
+    <Card>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <Switch
+            label="Show the Privacy & Legal page"
+            description="Off: the page tells readers that no privacy and legal information has been configured yet."
+            checked={isEnabled}
+            onChange={setIsEnabled}
+          />
+          <div className="space-y-1.5">
+            <label htmlFor="legal-content" className="block text-sm font-medium text-slate-700">
+              Page text
+            </label>
+            <RichTextEditor
+              id="legal-content"
+              label="Page text"
+              minHeight="min-h-64"
+              describedBy={error ? "legal-content-error" : "legal-content-hint"}
+              value={content}
+              onChange={setContent}
+            />
+            {error ? (
+              <p id="legal-content-error" role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : (
+              <p id="legal-content-hint" className="text-xs text-slate-500">
+                For example: what you collect (the contact form and newsletter keep names and email addresses), why, for
+                how long, and how readers can reach you.
+              </p>
+            )}
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
