@@ -160,4 +160,45 @@ browserDescribe("site settings", () => {
     await site.getByText("No privacy and legal information has been configured yet.").waitFor();
     expect(await site.getByText("only what you send us").count()).toBe(0);
   });
+  it("opens the home page with a hero image in the author's colours, with news below", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Home Page" }).click();
+    await page.getByRole("heading", { name: "Home Page" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard/home");
+
+    await page.getByLabel(/^Hero: full-screen image/).check();
+    // A mistake is named before anything is sent.
+    await page.getByLabel("Hero image address").fill("http://images.example/coast.jpg");
+    await page.getByRole("button", { name: "Save Home Page" }).click();
+    await page.getByText("Hero image must be an address starting with https://").waitFor();
+    await page.getByLabel("Hero image address").fill("https://images.example/coast.jpg");
+    await page.getByLabel("First button (View Books)", { exact: true }).fill("#b91c1c");
+    await page.getByRole("textbox", { name: "More on the home page" }).click();
+    await page.keyboard.type("My new book is out in May.");
+    await page.getByRole("button", { name: "Save Home Page" }).click();
+    await page.getByText("Home page settings updated successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/`);
+    const hero = site.locator("section.hero");
+    await hero.waitFor();
+    expect(await hero.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+      "https://images.example/coast.jpg",
+    );
+    const viewBooks = hero.getByRole("link", { name: "View Books" });
+    expect(await viewBooks.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(185, 28, 28)");
+    await site.getByText("My new book is out in May.").waitFor();
+
+    // Back to a simple opening: the hero is gone, the news stays.
+    await page.getByLabel("Simple, centred").check();
+    await page.getByRole("button", { name: "Save Home Page" }).click();
+    await page.getByText("Home page settings updated successfully!").first().waitFor();
+    await site.reload();
+    await site.getByText("My new book is out in May.").waitFor();
+    expect(await site.locator("section.hero").count()).toBe(0);
+  });
 });

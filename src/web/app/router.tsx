@@ -77,6 +77,7 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await settings()).NewsletterSettingsRoute }),
           },
           { path: "/dashboard/legal", lazy: async () => ({ Component: (await settings()).LegalSettingsRoute }) },
+          { path: "/dashboard/home", lazy: async () => ({ Component: (await settings()).HomePageSettingsRoute }) },
           { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
           { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
         ],

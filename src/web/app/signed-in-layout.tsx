@@ -11,8 +11,14 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
   );
 
-/** Site, Contact, Newsletter and Legal settings share one menu item (tabs move between them). */
-const SETTINGS_PATHS = ["/dashboard/settings", "/dashboard/contact", "/dashboard/newsletter", "/dashboard/legal"];
+/** The settings screens share one menu item (tabs move between them). */
+const SETTINGS_PATHS = [
+  "/dashboard/settings",
+  "/dashboard/home",
+  "/dashboard/contact",
+  "/dashboard/newsletter",
+  "/dashboard/legal",
+];
 
 export function SignedInLayout() {
   const { data: session } = useSession();

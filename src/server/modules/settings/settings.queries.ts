@@ -9,6 +9,7 @@ import {
   websites,
 } from "../../../db/schema/index.ts";
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
 
 const WEBSITE_KEYS = [
@@ -145,4 +146,14 @@ export async function writeLegal(tx: Tx, userId: string, content: string | null,
       target: [legalPages.userId, legalPages.pageType],
       set: { content, isEnabled, updatedAt: new Date() },
     });
+}
+
+/** The home page's columns of the website; false when the author has no website. */
+export async function writeHomePage(tx: Tx, userId: string, input: HomePage): Promise<boolean> {
+  const rows = await tx
+    .update(websites)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(websites.userId, userId))
+    .returning({ id: websites.id });
+  return rows.length > 0;
 }

@@ -4,6 +4,8 @@
 // PUT   /api/site/contact    ContactSettings (whole) → 200 ContactSettings; 400 names the field
 // GET   /api/site/newsletter → 200 { embedCode }
 // PUT   /api/site/newsletter { embedCode } → 200; 400 with the spec's embed warning
+// GET   /api/site/home       → 200 HomePage (layout, hero image and colours, extra content)
+// PUT   /api/site/home       HomePage (whole) → 200, content cleaned; 400 names the field
 // GET   /api/site/legal      → 200 { content, isEnabled } (the Privacy & Legal page)
 // PUT   /api/site/legal      { content, isEnabled } → 200, content cleaned; 400 names the field
 // GET   /api/newsletter/subscribers      → 200 { subscribers } (the author's own list)
@@ -12,6 +14,7 @@
 // The owner is always the session's user: no path or body names whose settings these are.
 import { Hono } from "hono";
 import { contactSettingsSchema } from "../../../shared/schemas/contact-settings.ts";
+import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
@@ -20,12 +23,14 @@ import { HttpError, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
 import {
   getContactSettings,
+  getHomePage,
   getLegal,
   getNewsletterSettings,
   getSiteSettings,
   listSubscribers,
   removeSubscriber,
   saveContactSettings,
+  saveHomePage,
   saveLegal,
   saveNewsletterSettings,
   subscribersCsv,
@@ -66,6 +71,17 @@ export function settingsRoutes() {
     const me = await requireUser(c);
     const input = await readJson(c, newsletterSettingsSchema);
     return c.json(await saveNewsletterSettings(c.get("deps").database.db, me.id, input));
+  });
+
+  r.get("/site/home", async (c) => {
+    const me = await requireUser(c);
+    return c.json(await getHomePage(c.get("deps").database.db, me.id));
+  });
+
+  r.put("/site/home", async (c) => {
+    const me = await requireUser(c);
+    const input = await readJson(c, homePageSchema);
+    return c.json(await saveHomePage(c.get("deps").database.db, me.id, input));
   });
 
   r.get("/site/legal", async (c) => {

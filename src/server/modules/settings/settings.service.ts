@@ -2,6 +2,7 @@
 // cached pages in the same transaction.
 import type { Db } from "../../../db/client.ts";
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
@@ -84,6 +85,33 @@ export async function saveNewsletterSettings(
     await markSiteChanged(tx, userId);
   });
   return getNewsletterSettings(db, userId);
+}
+
+/** The home page's layout, hero and extra content, with the spec's defaults. */
+export async function getHomePage(db: Db, userId: string): Promise<HomePage> {
+  const row = await q.selectSettings(db, userId);
+  if (!row) throw noWebsite();
+  const w = row.website;
+  return {
+    layoutStyle: w.layoutStyle as HomePage["layoutStyle"],
+    heroImageUrl: w.heroImageUrl,
+    heroTextColor: w.heroTextColor ?? "#ffffff",
+    heroButtonColor: w.heroButtonColor ?? "#2563eb",
+    heroButtonTextColor: w.heroButtonTextColor ?? "#ffffff",
+    heroButtonSecondaryColor: w.heroButtonSecondaryColor ?? "#ffffff",
+    heroButtonSecondaryTextColor: w.heroButtonSecondaryTextColor ?? "#000000",
+    homePageContent: w.homePageContent,
+  };
+}
+
+export async function saveHomePage(db: Db, userId: string, input: HomePage): Promise<HomePage> {
+  // Only harmless HTML is kept; nothing readable left means no content.
+  const values = { ...input, homePageContent: cleanAuthorHtml(input.homePageContent) };
+  await db.transaction(async (tx) => {
+    if (!(await q.writeHomePage(tx, userId, values))) throw noWebsite();
+    await markSiteChanged(tx, userId);
+  });
+  return getHomePage(db, userId);
 }
 
 /** The Privacy & Legal page; a site that never saved one shows it, empty (the column default). */

@@ -434,3 +434,103 @@ describe("privacy & legal page", () => {
     expect((await site(b.subdomain, "/privacy")).body).toContain(EMPTY);
   });
 });
+
+describe("home page settings", () => {
+  async function home(a: { cookie: string }, method: string, body?: unknown) {
+    const res = await s.api("/api/site/home", {
+      method,
+      cookie: a.cookie,
+      ...(body === undefined
+        ? {}
+        : typeof body === "string"
+          ? { body, headers: { "content-type": "application/json" } }
+          : { json: body }),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  }
+  const DEFAULTS = {
+    layoutStyle: "left",
+    heroImageUrl: null,
+    heroTextColor: "#ffffff",
+    heroButtonColor: "#2563eb",
+    heroButtonTextColor: "#ffffff",
+    heroButtonSecondaryColor: "#ffffff",
+    heroButtonSecondaryTextColor: "#000000",
+    homePageContent: null,
+  };
+
+  it("needs a session and a website, and starts from the spec's defaults", async () => {
+    expect((await home({ cookie: "" }, "GET")).status).toBe(401);
+    expect((await home({ cookie: "" }, "PUT", DEFAULTS)).status).toBe(401);
+    const noSite = await createSignedInUser(s);
+    expect((await home(noSite, "GET")).status).toBe(404);
+    expect((await home(noSite, "PUT", DEFAULTS)).status).toBe(404);
+    const a = await createAuthor(s);
+    expect((await home(a, "GET")).body).toEqual(DEFAULTS);
+  });
+
+  it("saves the hero layout, image, colours and cleaned content; the home page follows at once", async () => {
+    const a = await createAuthor(s);
+    expect((await site(a.subdomain, "/")).body).not.toContain('class="hero"'); // now cached
+    const saved = await home(a, "PUT", {
+      ...DEFAULTS,
+      layoutStyle: "hero",
+      heroImageUrl: "https://images.example/coast.jpg",
+      heroButtonColor: "#B91C1C",
+      homePageContent: "<p>New book <em>out now</em>.</p><img src=x onerror=alert(1)><script>alert(2)</script>",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      ...DEFAULTS,
+      layoutStyle: "hero",
+      heroImageUrl: "https://images.example/coast.jpg",
+      heroButtonColor: "#b91c1c",
+      homePageContent: '<p>New book <em>out now</em>.</p><img src="x" />',
+    });
+    expect((await home(a, "GET")).body).toEqual(saved.body);
+    const page = (await site(a.subdomain, "/")).body;
+    expect(page).toContain('class="hero"');
+    expect(page).toContain('.hero{background-image:url("https://images.example/coast.jpg")}');
+    expect(page).toContain("--hero-btn:#b91c1c");
+    expect(page).toContain("<em>out now</em>");
+    expect(page).not.toMatch(/onerror|alert\(/);
+  });
+
+  it("refuses bad input with a message that names the field, and changes nothing", async () => {
+    const a = await createAuthor(s);
+    const good = { ...DEFAULTS, layoutStyle: "center" };
+    await home(a, "PUT", good);
+    const cases: [unknown, RegExp][] = [
+      ["{not json", /JSON/i],
+      [{ ...good, layoutStyle: "grid" }, /Layout must be one of left, center, hero/],
+      [
+        { ...good, heroImageUrl: "http://images.example/a.jpg" },
+        /Hero image must be an address starting with https:\/\//,
+      ],
+      [{ ...good, heroImageUrl: 'https://x.example/a.jpg");}body{display:none' }, /Hero image must be an address/],
+      [{ ...good, heroImageUrl: "javascript:alert(1)" }, /Hero image must be an address/],
+      [{ ...good, heroTextColor: "white" }, /Hero text colour must be a colour like #2563eb/],
+      [{ ...good, heroButtonColor: 12 }, /Hero button colour must be text/],
+      [{ ...good, homePageContent: "x".repeat(50_001) }, /Home page content must be at most 50,000 characters/],
+      [{ ...good, websiteName: "Another" }, /websiteName/],
+      [{ layoutStyle: "hero" }, /required/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await home(a, "PUT", body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+    expect((await home(a, "GET")).body).toEqual(good);
+  });
+
+  it("is each author's own: another author can neither read nor change it", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await home(a, "PUT", { ...DEFAULTS, layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
+    expect((await home(b, "GET")).body).toEqual(DEFAULTS);
+    await home(b, "PUT", { ...DEFAULTS, layoutStyle: "center", homePageContent: "<p>B's news</p>" });
+    expect((await home(a, "GET")).body).toMatchObject({ layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
+    expect((await site(a.subdomain, "/")).body).toContain("<p>A's news</p>");
+    expect((await site(b.subdomain, "/")).body).not.toContain("A's news");
+  });
+});

@@ -1,4 +1,5 @@
 import { ContactSettingsPage } from "../../features/settings/contact-settings-page.tsx";
+import { HomePageSettingsPage } from "../../features/settings/home-page-settings-page.tsx";
 import { LegalSettingsPage } from "../../features/settings/legal-settings-page.tsx";
 import { NewsletterSettingsPage } from "../../features/settings/newsletter-settings-page.tsx";
 import { SettingsPage } from "../../features/settings/settings-page.tsx";
@@ -17,4 +18,8 @@ export function NewsletterSettingsRoute() {
 
 export function LegalSettingsRoute() {
   return <LegalSettingsPage />;
+}
+
+export function HomePageSettingsRoute() {
+  return <HomePageSettingsPage />;
 }

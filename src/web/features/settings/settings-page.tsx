@@ -259,7 +259,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   );
 }
 
-function ColourField({
+export function ColourField({
   id,
   label,
   value,

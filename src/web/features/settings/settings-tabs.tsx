@@ -4,6 +4,7 @@ import { cn } from "../../lib/utils.ts";
 
 const TABS = [
   { to: "/dashboard/settings", label: "Site" },
+  { to: "/dashboard/home", label: "Home Page" },
   { to: "/dashboard/contact", label: "Contact" },
   { to: "/dashboard/newsletter", label: "Newsletter" },
   { to: "/dashboard/legal", label: "Legal" },
