@@ -2,14 +2,10 @@
 // optional HTML shown below. One schema for the form and the API.
 import { z } from "zod";
 import { LAYOUT_STYLES } from "../enums.ts";
+import { colour as hexColour } from "./text.ts";
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const colour = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .regex(HEX, { error: `${label} must be a colour like #2563eb` })
-    .transform((v) => v.toLowerCase());
+// The hero's colours are buttons, so the example is the default button colour.
+const colour = (label: string) => hexColour(label, "#2563eb");
 
 export const HOME_CONTENT_MAX = 50_000;
 /** What the site can put in a stylesheet: https, and none of the characters CSS would need escaped. */

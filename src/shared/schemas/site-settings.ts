@@ -2,15 +2,7 @@
 // and the API, so the screen and the server give the same message for the same mistake.
 import { z } from "zod";
 import { FONT_FAMILIES, LOGO_ICONS } from "../enums.ts";
-import { plainText } from "./text.ts";
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
-const colour = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .regex(HEX, { error: `${label} must be a colour like #6366f1` })
-    .transform((v) => v.toLowerCase());
+import { colour, plainText } from "./text.ts";
 
 const optionalText = (max: number, label: string) =>
   plainText(0, max, label)

@@ -20,3 +20,13 @@ export const emailSchema = z
   .toLowerCase()
   .max(254, { error: "Email must be at most 254 characters" })
   .pipe(z.email({ error: "Please enter a valid email address" }));
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+/** A colour as #rrggbb, stored lower-case; `example` is the colour the message suggests. */
+export function colour(label: string, example = "#6366f1") {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .regex(HEX, { error: `${label} must be a colour like ${example}` })
+    .transform((v) => v.toLowerCase());
+}

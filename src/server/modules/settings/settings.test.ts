@@ -18,8 +18,9 @@ afterAll(async () => {
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
 type Json = Record<string, any>;
 
-async function call(a: { cookie: string }, method: string, body?: unknown) {
-  const res = await s.api("/api/site/settings", {
+/** A JSON call to one of the settings endpoints; a string body is sent as is (malformed JSON). */
+async function callAt(path: string, a: { cookie: string }, method: string, body?: unknown) {
+  const res = await s.api(path, {
     method,
     cookie: a.cookie,
     ...(body === undefined
@@ -30,6 +31,8 @@ async function call(a: { cookie: string }, method: string, body?: unknown) {
   });
   return { status: res.status, body: (await res.json()) as Json };
 }
+
+const call = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/settings", a, method, body);
 
 /** A page of the author's public site, asked for by its own host name. */
 function site(sub: string, path: string) {
@@ -355,18 +358,7 @@ describe("newsletter settings and subscribers", () => {
 });
 
 describe("privacy & legal page", () => {
-  async function legal(a: { cookie: string }, method: string, body?: unknown) {
-    const res = await s.api("/api/site/legal", {
-      method,
-      cookie: a.cookie,
-      ...(body === undefined
-        ? {}
-        : typeof body === "string"
-          ? { body, headers: { "content-type": "application/json" } }
-          : { json: body }),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
+  const legal = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/legal", a, method, body);
   const EMPTY = "No privacy and legal information has been configured yet.";
 
   it("needs a session and a website; a new site's page is shown, empty", async () => {
@@ -436,18 +428,7 @@ describe("privacy & legal page", () => {
 });
 
 describe("home page settings", () => {
-  async function home(a: { cookie: string }, method: string, body?: unknown) {
-    const res = await s.api("/api/site/home", {
-      method,
-      cookie: a.cookie,
-      ...(body === undefined
-        ? {}
-        : typeof body === "string"
-          ? { body, headers: { "content-type": "application/json" } }
-          : { json: body }),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  }
+  const home = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/home", a, method, body);
   const DEFAULTS = {
     layoutStyle: "left",
     heroImageUrl: null,
