@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { withNamedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -99,7 +100,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -1,0 +1,123 @@
+import { PGlite, types } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withNamedStatements } from "./pglite-statements.ts";
+
+let raw: PGlite;
+let pg: PGlite;
+
+const kept = async () =>
+  (
+    await raw.query<{ name: string; statement: string }>(
+      "select name, statement from pg_prepared_statements where name like 'bp\\_%' order by name",
+    )
+  ).rows;
+
+beforeAll(async () => {
+  raw = await PGlite.create();
+  pg = withNamedStatements(raw, { max: 5 });
+  await raw.exec(`
+    create table t (id int primary key, name text, tags text[], doc jsonb, at timestamptz, ok boolean, n numeric);
+    insert into t values
+      (1, 'one', '{a,b}', '{"k": [1, 2]}', '2026-01-02T03:04:05Z', true, 1.5),
+      (2, null, null, null, null, null, null);
+  `);
+});
+
+afterAll(async () => {
+  await raw.close();
+});
+
+describe("PGlite with named statements", () => {
+  it("answers exactly as PGlite's own query does, in both row modes and with custom parsers", async () => {
+    const sql = "select * from t where id = any($1::int[]) order by id";
+    const parsers = { [types.TIMESTAMPTZ]: (v: string) => v };
+    for (const options of [undefined, { rowMode: "array" as const }, { rowMode: "array" as const, parsers }]) {
+      const mine = await pg.query(sql, [[1, 2]], options);
+      const theirs = await raw.query(sql, [[1, 2]], options);
+      expect(mine.rows).toEqual(theirs.rows);
+      expect(mine.fields).toEqual(theirs.fields);
+    }
+    const [row] = (await pg.query<{ doc: unknown; at: unknown; tags: unknown }>(sql, [[1]])).rows;
+    expect(row).toMatchObject({ doc: { k: [1, 2] }, tags: ["a", "b"], at: new Date("2026-01-02T03:04:05Z") });
+  });
+
+  it("parses a statement once and reuses it with new parameters", async () => {
+    const sql = "select name from t where id = $1";
+    expect((await pg.query(sql, [1])).rows).toEqual([{ name: "one" }]);
+    expect((await pg.query(sql, [2])).rows).toEqual([{ name: null }]);
+    expect((await kept()).filter((s) => s.statement === sql)).toHaveLength(1);
+  });
+
+  it("reports writes and their row counts", async () => {
+    const insert = await pg.query("insert into t (id, name) values ($1, $2), ($3, $4)", [10, "ten", 11, "eleven"]);
+    expect(insert.affectedRows).toBe(2);
+    const update = await pg.query("update t set name = upper(name) where id >= $1", [10]);
+    expect(update.affectedRows).toBe(2);
+    expect((await pg.query("select name from t where id >= $1 order by id", [10])).rows).toEqual([
+      { name: "TEN" },
+      { name: "ELEVEN" },
+    ]);
+    await pg.query("delete from t where id >= $1", [10]);
+  });
+
+  it("raises a database error with its code and the query, and keeps working after it", async () => {
+    const error = await pg.query("insert into t (id) values ($1)", [1]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "23505", query: "insert into t (id) values ($1)", params: [1] });
+    expect((await pg.query("select count(*)::int as n from t where id = $1", [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("reports a statement PostgreSQL cannot parse as PGlite does, and keeps nothing of it", async () => {
+    const error = await pg.query("selec oops").catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "42601" });
+    expect((await kept()).some((s) => s.statement.includes("oops"))).toBe(false);
+  });
+
+  it("follows a table whose columns changed after its statement was kept", async () => {
+    await raw.exec("create table u (id int)");
+    await raw.exec("insert into u values (1)");
+    expect((await pg.query("select * from u")).rows).toEqual([{ id: 1 }]);
+    await raw.exec("alter table u add column label text default 'x'");
+    expect((await pg.query("select * from u")).rows).toEqual([{ id: 1, label: "x" }]);
+    expect((await pg.query("select * from u")).rows).toEqual([{ id: 1, label: "x" }]);
+  });
+
+  it("keeps at most `max` statements, closing the least recently used", async () => {
+    for (let i = 0; i < 12; i++) await pg.query(`select ${i} as n where $1::int = 1`, [1]);
+    const statements = await kept();
+    expect(statements.length).toBeLessThanOrEqual(5);
+    expect(statements.map((s) => s.statement)).toContain("select 11 as n where $1::int = 1");
+    expect(statements.map((s) => s.statement)).not.toContain("select 0 as n where $1::int = 1");
+  });
+
+  it("waits for an open transaction, as PGlite's query does, instead of running inside it", async () => {
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = pg.transaction(async (t) => {
+      await t.query("insert into t (id, name) values (20, 'in tx')");
+      order.push("tx wrote");
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = pg.query<{ n: number }>("select count(*)::int as n from t where id = $1", [20]).then((r) => {
+      order.push("outside read");
+      return r.rows[0]?.n;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    order.push("commit");
+    release();
+    await tx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(["tx wrote", "commit", "outside read"]);
+  });
+
+  it("gives each of many concurrent queries its own answer", async () => {
+    const ids = [1, 2, 1, 2, 1, 2, 1, 2];
+    const names = await Promise.all(
+      ids.map(async (id) => (await pg.query<{ name: string | null }>("select name from t where id = $1", [id])).rows),
+    );
+    expect(names).toEqual(ids.map((id) => [{ name: id === 1 ? "one" : null }]));
+  });
+});
