@@ -100,7 +100,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
-  const db = drizzlePglite(withNamedStatements(client), { schema }) as unknown as Db;
+  const named = withNamedStatements(client);
+  const db = drizzlePglite(named, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -110,7 +111,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
-    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload) => named.listen(channel, onPayload),
     close: async () => {
       try {
         await client.query("CHECKPOINT");

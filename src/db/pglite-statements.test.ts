@@ -32,11 +32,9 @@ describe("PGlite with named statements", () => {
     const sql = "select * from t where id = any($1::int[]) order by id";
     const parsers = { [types.TIMESTAMPTZ]: (v: string) => v };
     for (const options of [undefined, { rowMode: "array" as const }, { rowMode: "array" as const, parsers }]) {
-      const mine = await pg.query(sql, [[1, 2]], options);
-      const theirs = await raw.query(sql, [[1, 2]], options);
-      expect(mine.rows).toEqual(theirs.rows);
-      expect(mine.fields).toEqual(theirs.fields);
+      expect(await pg.query(sql, [[1, 2]], options)).toEqual(await raw.query(sql, [[1, 2]], options));
     }
+    expect(await pg.query("select 1 where false")).toEqual(await raw.query("select 1 where false"));
     const [row] = (await pg.query<{ doc: unknown; at: unknown; tags: unknown }>(sql, [[1]])).rows;
     expect(row).toMatchObject({ doc: { k: [1, 2] }, tags: ["a", "b"], at: new Date("2026-01-02T03:04:05Z") });
   });
@@ -48,12 +46,14 @@ describe("PGlite with named statements", () => {
     expect((await kept()).filter((s) => s.statement === sql)).toHaveLength(1);
   });
 
-  it("reports writes and their row counts", async () => {
+  it("reports writes and their row counts as PGlite does", async () => {
     const insert = await pg.query("insert into t (id, name) values ($1, $2), ($3, $4)", [10, "ten", 11, "eleven"]);
-    expect(insert.affectedRows).toBe(2);
-    const update = await pg.query("update t set name = upper(name) where id >= $1", [10]);
-    expect(update.affectedRows).toBe(2);
-    expect((await pg.query("select name from t where id >= $1 order by id", [10])).rows).toEqual([
+    expect(insert).toEqual(await raw.query("insert into t (id, name) values (12, 'x'), (13, 'y')"));
+    expect(insert).toMatchObject({ affectedRows: 2, command: "INSERT", rows: [], fields: [] });
+    const update = (id: number) => `update t set name = upper(name) where id >= ${id} returning id`;
+    expect(await pg.query(update(10))).toEqual(await raw.query(update(10)));
+    expect((await pg.query(update(13))).affectedRows).toBe(1);
+    expect((await pg.query("select name from t where id between $1 and $2 order by id", [10, 11])).rows).toEqual([
       { name: "TEN" },
       { name: "ELEVEN" },
     ]);
@@ -111,6 +111,24 @@ describe("PGlite with named statements", () => {
     await tx;
     expect(await outside).toBe(1);
     expect(order).toEqual(["tx wrote", "commit", "outside read"]);
+  });
+
+  it("hands notifications and notices in a reply to their listeners, once each", async () => {
+    const heard: string[] = [];
+    const unlisten = await pg.listen("Site_Changed", (payload) => heard.push(payload));
+    for (const payload of ["a", "b"]) await pg.query("select pg_notify('site_changed', $1)", [payload]);
+    await pg.transaction((tx) => tx.query("select pg_notify('site_changed', 'c')"));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toEqual(["a", "b", "c"]);
+    await unlisten();
+    await pg.query("select pg_notify('site_changed', $1)", ["d"]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toEqual(["a", "b", "c"]);
+
+    const notices: string[] = [];
+    const say = "do $$ begin raise notice 'hello'; end $$";
+    for (let i = 0; i < 2; i++) await pg.query(say, [], { onNotice: (n) => notices.push(n.message ?? "") });
+    expect(notices).toEqual(["hello", "hello"]);
   });
 
   it("gives each of many concurrent queries its own answer", async () => {
