@@ -89,9 +89,12 @@ const HTML = "text/html; charset=UTF-8";
 
 const safeCssUrl = (u: string) => (/^(https:\/\/|\/uploads\/)[^"'()\\\s<>]+$/.test(u) ? u : null);
 
+/** The scheme of APP_ORIGIN ("http:" or "https:"), which tenant hosts share. */
+const protocolOf = memoByString((origin) => new URL(origin).protocol);
+
 export function siteOrigin(c: Context<AppVars>, ctx: SiteContext): string {
   const env = c.get("deps").env;
-  const proto = new URL(env.appOrigin).protocol;
+  const proto = protocolOf(env.appOrigin);
   if (ctx.website.customDomain && ctx.customDomainVerified) return `${proto}//${ctx.website.customDomain}`;
   return `${proto}//${ctx.website.subdomain}.${env.sitesDomain}`;
 }
