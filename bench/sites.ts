@@ -317,7 +317,7 @@ async function main() {
       ...(onPostgres ? [row("book page, cache off, on PostgreSQL (same machine)", onPostgres, 5)] : []),
       row(`home pages over all ${SITES} hosts, cache on`, hosts),
       "",
-      "An uncached page is two database queries plus rendering; on the embedded database the queries (planning, and PGlite's WebAssembly file access) take most of the time, which is why the same page is several times faster on PostgreSQL. See ADR 011.",
+      "An uncached page is two database queries plus rendering (ADR 011). On the embedded database the queries run as named prepared statements inside the server's own process (ADR 013), so they share its one core with the rendering; PostgreSQL runs them in a process of its own.",
       "",
       `Measured ${new Date().toISOString().slice(0, 10)} by \`${pgBase ? "BENCH_POSTGRES_URL=… " : ""}npm run bench:sites\`.`,
       "",

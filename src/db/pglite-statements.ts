@@ -76,6 +76,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The wrapped instance itself, for measuring PGlite's own query() beside this (bench:queries). */
+export const UNWRAPPED = Symbol("the PGlite instance without named statements");
+
 export type NamedStatementsOptions = {
   /** Statements kept at most; the least recently used is closed beyond it. */
   max?: number;
@@ -248,6 +251,7 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
   const own = new Map<PropertyKey, unknown>([
     ["query", query],
     ["listen", listen],
+    [UNWRAPPED, client],
   ]);
   return new Proxy(client, {
     get(target, prop) {
