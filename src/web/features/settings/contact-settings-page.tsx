@@ -10,12 +10,12 @@ import {
   contactSettingsSchema,
   PLATFORM_LABELS,
 } from "../../../shared/schemas/contact-settings.ts";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const CONTACT_KEY = ["contact-settings"] as const;
@@ -42,18 +42,11 @@ export function ContactSettingsPage() {
 
 function ContactSettingsPageBody() {
   const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => api<ContactSettings>("/api/site/contact") });
-  if (settings.isPending) return <div aria-busy="true" className="h-96 animate-pulse rounded-2xl bg-slate-100" />;
-  if (settings.isError) {
-    return (
-      <Alert tone="error">
-        Failed to load website data. {errorMessage(settings.error)}
-        <Button className="mt-3" size="sm" variant="secondary" onClick={() => settings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return <ContactForm initial={settings.data} />;
+  return (
+    <SettingsLoader query={settings} height="h-96">
+      {(data) => <ContactForm initial={data} />}
+    </SettingsLoader>
+  );
 }
 
 function ContactForm({ initial }: { initial: ContactSettings }) {

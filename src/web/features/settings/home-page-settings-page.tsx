@@ -6,11 +6,11 @@ import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { SettingsLoader } from "./settings-loader.tsx";
 import { ColourField } from "./settings-page.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -22,18 +22,9 @@ export function HomePageSettingsPage() {
   return (
     <>
       <SettingsTabs />
-      {home.isPending ? (
-        <div aria-busy="true" className="h-64 animate-pulse rounded-2xl bg-slate-100" />
-      ) : home.isError ? (
-        <Alert tone="error">
-          Failed to load website data. {errorMessage(home.error)}
-          <Button className="mt-3" size="sm" variant="secondary" onClick={() => home.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <HomePageForm initial={home.data} />
-      )}
+      <SettingsLoader query={home} height="h-64">
+        {(data) => <HomePageForm initial={data} />}
+      </SettingsLoader>
     </>
   );
 }

@@ -5,11 +5,11 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { LEGAL_MESSAGES, type Legal, legalSchema } from "../../../shared/schemas/legal.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const LEGAL_KEY = ["legal-settings"] as const;
@@ -26,18 +26,9 @@ export function LegalSettingsPage() {
             Your privacy notice and legal information. Every page of your site links to it from the footer.
           </p>
         </div>
-        {legal.isPending ? (
-          <div aria-busy="true" className="h-64 animate-pulse rounded-2xl bg-slate-100" />
-        ) : legal.isError ? (
-          <Alert tone="error">
-            Failed to load website data. {errorMessage(legal.error)}
-            <Button className="mt-3" size="sm" variant="secondary" onClick={() => legal.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <LegalForm initial={legal.data} />
-        )}
+        <SettingsLoader query={legal} height="h-64">
+          {(data) => <LegalForm initial={data} />}
+        </SettingsLoader>
       </div>
     </>
   );

@@ -13,12 +13,12 @@ import {
   type NewsletterSubscriber,
   newsletterSettingsSchema,
 } from "../../../shared/schemas/newsletter-settings.ts";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const NEWSLETTER_KEY = ["newsletter-settings"] as const;
@@ -46,18 +46,9 @@ function NewsletterSettingsPageBody() {
           How readers sign up on your site's Newsletter page. Turn the page on or off under Site.
         </p>
       </div>
-      {settings.isPending ? (
-        <div aria-busy="true" className="h-64 animate-pulse rounded-2xl bg-slate-100" />
-      ) : settings.isError ? (
-        <Alert tone="error">
-          Failed to load website data. {errorMessage(settings.error)}
-          <Button className="mt-3" size="sm" variant="secondary" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <EmbedForm initial={settings.data} />
-      )}
+      <SettingsLoader query={settings} height="h-64">
+        {(data) => <EmbedForm initial={data} />}
+      </SettingsLoader>
       <Subscribers />
     </div>
   );

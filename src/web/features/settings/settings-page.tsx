@@ -10,13 +10,13 @@ import {
   type SiteSettings,
   siteSettingsSchema,
 } from "../../../shared/schemas/site-settings.ts";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const SETTINGS_KEY = ["site-settings"] as const;
@@ -65,20 +65,11 @@ export function SettingsPage() {
 
 function SettingsPageBody() {
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api<SiteSettings>("/api/site/settings") });
-  if (settings.isPending) {
-    return <div aria-busy="true" className="h-96 animate-pulse rounded-2xl bg-slate-100" />;
-  }
-  if (settings.isError) {
-    return (
-      <Alert tone="error">
-        Failed to load website data. {errorMessage(settings.error)}
-        <Button className="mt-3" size="sm" variant="secondary" onClick={() => settings.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return <SettingsForm initial={settings.data} />;
+  return (
+    <SettingsLoader query={settings} height="h-96">
+      {(data) => <SettingsForm initial={data} />}
+    </SettingsLoader>
+  );
 }
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
