@@ -24,6 +24,43 @@ module.exports = {
       to: { path: "^src/server/(app|server|main)\\.ts$" },
     },
     {
+      name: "http-and-lib-below-modules",
+      comment:
+        "server/http and server/lib are the floor the modules stand on: at run time they import no module " +
+        "or screen (the request context names module types only).",
+      severity: "error",
+      from: { path: "^src/server/(http|lib)/", pathNot: "\\.test\\.tsx?$" },
+      to: {
+        path: "^src/(server/(modules|jobs|cli)/|server/(app|server|main)\\.ts$|marketing/|web/)",
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "http-and-lib-never-import-sites",
+      comment:
+        "The public-site renderer stands on the modules; server/http and server/lib name nothing of it, not " +
+        "even a type (the site runtime's interface lives in modules/sites).",
+      severity: "error",
+      from: { path: "^src/server/(http|lib)/" },
+      to: { path: "^src/(sites|marketing)/" },
+    },
+    {
+      name: "sites-not-through-http",
+      comment:
+        "src/sites declares the context it reads (SiteVars) and uses server/lib, not server/http: the two " +
+        "never import each other, so the renderer can be mounted without the app's request plumbing.",
+      severity: "error",
+      from: { path: "^src/(sites|marketing)/" },
+      to: { path: "^src/server/http/" },
+    },
+    {
+      name: "routes-do-not-touch-the-database",
+      comment: "A route reads the request and calls its service; queries and the database live below it.",
+      severity: "error",
+      from: { path: "\\.routes\\.ts$" },
+      to: { path: "^src/db/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "services-not-queries-across-modules",
       comment: "Other modules call a module's service, never its queries.",
       severity: "error",

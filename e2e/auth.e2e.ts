@@ -101,6 +101,35 @@ browserDescribe("accounts in the browser", () => {
     await page.waitForURL("**/dashboard");
   });
 
+  it("says 'check your email' for an address that already has an account, and mails its owner", async () => {
+    const page = await newPage(e);
+    const { email } = await createVerifiedUser(e.server);
+    await page.goto("/signup");
+    await page.getByLabel("Full name").fill("Someone Else");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("another passphrase");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    expect(await page.getByText(`We sent an email to ${email}.`).isVisible()).toBe(true);
+    await e.server.smtp.waitFor(email, "Someone tried to create a Bookplate account");
+  });
+
+  it("shows the pause after repeated wrong passwords, with the way out", async () => {
+    const page = await newPage(e);
+    const { email } = await createVerifiedUser(e.server);
+    for (let i = 0; i < 5; i++) {
+      await e.server.api("/api/auth/sign-in/email", { method: "POST", json: { email, password: "a wrong guess" } });
+    }
+    await signInThroughUi(page, email);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(
+      /^Too many failed sign-in attempts\. Try again in 1 minute or reset your password\. Reset your password$/,
+    );
+    await alert.getByRole("link", { name: "Reset your password" }).click();
+    await page.waitForURL("**/forgot-password");
+  });
+
   it("explains an invalid reset link", async () => {
     const page = await newPage(e);
     await page.goto("/reset-password?error=INVALID_TOKEN");

@@ -129,6 +129,8 @@ async function seedAuthor() {
   await db.insert(contactSettings).values({
     userId: id,
     contactEmail: "rosalind@example.com",
+    // Its owner followed the verification link (ADR 014), so the form's mail goes there.
+    verifiedContactEmail: "rosalind@example.com",
     socialLinks: [
       { platform: "instagram", url: "https://instagram.example/rosalind", enabled: true },
       { platform: "youtube", url: "https://youtube.example/rosalind", enabled: false },

@@ -1,36 +1,220 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
-import { openDatabase } from "./client.ts";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Database, DataDirLockedError, openDatabase } from "./client.ts";
 
 const baseUrl = process.env.DATABASE_URL;
 
 // Only PostgreSQL has connections a server can drop; PGlite runs in the process.
 describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
-  it("survives the server dropping its idle connections, and says so", async () => {
-    const name = `bookplate_pool_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
+  let admin: pg.Client;
+  let name: string;
+  let url: string;
+
+  beforeEach(async () => {
+    name = `bookplate_pool_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl as string);
-    url.pathname = `/${name}`;
+    const u = new URL(baseUrl as string);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+
+  afterEach(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  /** What a PostgreSQL restart, a failover or `pg_terminate_backend` does to our connections. */
+  const terminate = (filter = "true") =>
+    admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and ${filter}`,
+      [name],
+    );
+
+  it("survives the server dropping its idle connections, and says so", async () => {
     const lost: Error[] = [];
     const database = await openDatabase({
-      databaseUrl: url.toString(),
+      databaseUrl: url,
       dataDir: "unused",
       onConnectionError: (err) => lost.push(err),
     });
     try {
       await database.ping();
-      // What a PostgreSQL restart or `drop database … with (force)` does to idle connections.
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+      await terminate();
       await expect.poll(() => lost.length, { timeout: 5000 }).toBeGreaterThan(0);
       expect((lost[0] as Error & { code?: string }).code).toBe("57P01");
       // The pool replaces the dropped connection on its next use.
       await database.ping();
     } finally {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
     }
+  });
+
+  it("survives connections dropped in the middle of transactions: those fail, later ones work", async () => {
+    const database = await openDatabase({ databaseUrl: url, dataDir: "unused", onConnectionError: () => {} });
+    // An 'error' event nobody listens to would end the process; here it lands in this list.
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    try {
+      await database.db.execute("create table writes (id serial primary key, n int not null)");
+      let ok = 0;
+      let failed = 0;
+      let running = true;
+      const pause = () => new Promise((r) => setTimeout(r, 2));
+      // Each transaction holds its connection across awaits, like a request that writes twice.
+      const worker = async () => {
+        while (running) {
+          try {
+            await database.db.transaction(async (tx) => {
+              await tx.execute("insert into writes (n) values (1)");
+              await pause();
+              await tx.execute("insert into writes (n) values (2)");
+              await pause();
+            });
+            ok++;
+          } catch {
+            failed++;
+          }
+        }
+      };
+      const workers = Array.from({ length: 6 }, worker);
+      for (let round = 0; round < 5; round++) {
+        await new Promise((r) => setTimeout(r, 150));
+        await terminate();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      running = false;
+      // A transaction whose connection leaked out of the pool would wait here forever.
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<"stuck">((r) => {
+        timer = setTimeout(() => r("stuck"), 10_000);
+      });
+      expect(await Promise.race([Promise.all(workers).then(() => "done"), stuck])).toBe("done");
+      clearTimeout(timer);
+      expect(uncaught).toEqual([]);
+      expect(failed).toBeGreaterThan(0);
+      expect(ok).toBeGreaterThan(0);
+      // After the storm: the next writes all work.
+      for (let i = 0; i < 5; i++) {
+        await database.db.transaction(async (tx) => {
+          await tx.execute("insert into writes (n) values (3)");
+        });
+      }
+      const result = await database.db.execute("select count(*)::int as c from writes where n = 3");
+      expect((result as unknown as { rows: { c: number }[] }).rows[0]?.c).toBe(5);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await database.close();
+    }
+  });
+
+  it("re-establishes a dropped LISTEN connection by itself, and says notices may have been missed", async () => {
+    const database: Database = await openDatabase({ databaseUrl: url, dataDir: "unused", onConnectionError: () => {} });
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    const heard: string[] = [];
+    let reconnects = 0;
+    // NOTIFY reaches listeners of the same database only.
+    const notifier = new pg.Client({ connectionString: url });
+    await notifier.connect();
+    try {
+      const stop = await database.listen("fault_channel", (p) => heard.push(p), {
+        onReconnect: () => reconnects++,
+      });
+      await notifier.query("select pg_notify('fault_channel', 'before')");
+      await expect.poll(() => heard, { timeout: 5000 }).toContain("before");
+      await terminate("query ilike 'listen%'");
+      // Sent while nobody listens: lost, which is why onReconnect exists.
+      await notifier.query("select pg_notify('fault_channel', 'missed')");
+      // Keep notifying until one gets through: the listener comes back with a backoff.
+      await expect
+        .poll(
+          async () => {
+            await notifier.query("select pg_notify('fault_channel', 'after')");
+            return heard.includes("after");
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(reconnects).toBe(1);
+      expect(uncaught).toEqual([]);
+      await stop();
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await notifier.end();
+      await database.close();
+    }
+  });
+});
+
+// A container restart gives the server the same pid it had before, and a host restart hands old
+// pids to unrelated processes: a lock file naming a live pid proves nothing by itself.
+// Each open creates an embedded database on disk: seconds each on a loaded machine.
+describe("the embedded data directory lock", { timeout: 90_000 }, () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "bookplate-lock-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const c of children) c.kill("SIGKILL");
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  /** A live process that is not Bookplate. */
+  const unrelatedProcess = async () => {
+    const child = spawn("sleep", ["60"], { stdio: "ignore" });
+    children.push(child);
+    await new Promise((r) => child.once("spawn", r));
+    return child.pid as number;
+  };
+  const startTicks = (pid: number) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[19];
+  const bootId = () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+
+  it("starts over a lock left by an earlier life of our own pid", async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, "bookplate.lock"), String(process.pid));
+    const database = await openDatabase({ dataDir: dir });
+    await database.ping();
+    await database.close();
+    expect(existsSync(join(dir, "bookplate.lock"))).toBe(false);
+  });
+
+  it("starts over a lock naming a live unrelated process that started after the lock was taken", async () => {
+    const dir = freshDir();
+    const pid = await unrelatedProcess();
+    // What the owner recorded: the same pid, but another process start (or another boot).
+    writeFileSync(join(dir, "bookplate.lock"), JSON.stringify({ pid, started: `${bootId()}/1` }));
+    const database = await openDatabase({ dataDir: dir });
+    await database.close();
+  });
+
+  it.runIf(existsSync("/proc/self/stat"))("refuses a lock whose recorded owner is still running", async () => {
+    const dir = freshDir();
+    const pid = await unrelatedProcess();
+    writeFileSync(join(dir, "bookplate.lock"), JSON.stringify({ pid, started: `${bootId()}/${startTicks(pid)}` }));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already using the data directory/);
+    expect(existsSync(join(dir, "bookplate.lock"))).toBe(true);
+  });
+
+  it("refuses a second open of the same directory in the same process", async () => {
+    const dir = freshDir();
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await database.close();
+    }
+    // …and once closed, it opens again.
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
   });
 });

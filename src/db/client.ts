@@ -23,8 +23,16 @@ export type Database = {
   /** Run the committed SQL migrations. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** Subscribe to NOTIFY on a channel (all processes on the same database hear it). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to NOTIFY on a channel (all processes on the same database hear it). On
+   * PostgreSQL a dropped LISTEN connection is re-established by itself; `onReconnect` is then
+   * told, since notices sent meanwhile were missed (drop whatever they would have refreshed).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    opts?: { onReconnect?: () => void },
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -32,30 +40,95 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
 export class DataDirLockedError extends Error {}
 
+/** Lock files this process holds: a lock naming our own pid is ours only if it is listed here. */
+const heldLocks = new Set<string>();
+
+type LockOwner = { pid: number; started: string | undefined };
+
+/**
+ * Which process start this is, as `{boot id}/{start time in clock ticks since boot}` (Linux).
+ * A pid alone is not an identity: a container restart gives the server the pid it had before,
+ * and after a reboot old pids belong to unrelated processes.
+ */
+function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 22 is the start time; the command name (field 2) may hold spaces, so count after it.
+    const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return ticks ? `${boot}/${ticks}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readOwner(lockPath: string): { text: string; owner: LockOwner | undefined } {
+  let text: string;
+  try {
+    text = readFileSync(lockPath, "utf8");
+  } catch {
+    return { text: "", owner: undefined };
+  }
+  try {
+    const parsed = JSON.parse(text) as { pid?: unknown; started?: unknown };
+    if (Number.isInteger(parsed.pid) && (parsed.pid as number) > 0) {
+      return {
+        text,
+        owner: {
+          pid: parsed.pid as number,
+          started: typeof parsed.started === "string" ? parsed.started : undefined,
+        },
+      };
+    }
+  } catch {
+    // Locks written before the start time was recorded hold the bare pid.
+    const pid = Number(text.trim());
+    if (Number.isInteger(pid) && pid > 0) return { text, owner: { pid, started: undefined } };
+  }
+  return { text, owner: undefined };
+}
+
+/** Whether the process that wrote the lock is still running. */
+function ownerRunning(owner: LockOwner, lockPath: string): boolean {
+  if (owner.pid === process.pid) return heldLocks.has(lockPath);
+  if (!isAlive(owner.pid)) return false;
+  const now = processStart(owner.pid);
+  // Without a recorded or readable start time (an older lock, no /proc), a live pid is trusted.
+  if (owner.started === undefined || now === undefined) return true;
+  return owner.started === now;
+}
+
 /**
  * PGlite allows one process per data directory: a second one would corrupt it. The lock is a
- * file holding the owner's pid, created exclusively; a lock whose process is gone is stale.
+ * file naming its owner (pid and process start), created exclusively; a lock whose owner is no
+ * longer running (even if its pid now belongs to another process) is stale.
  */
 function takeLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, "bookplate.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine = JSON.stringify({ pid: process.pid, started: processStart(process.pid) });
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
-      writeSync(fd, String(process.pid));
+      writeSync(fd, mine);
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return () => {
+        heldLocks.delete(lockPath);
+        if (readOwner(lockPath).text === mine) rmSync(lockPath, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(readFileSync(lockPath, "utf8").trim());
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+      const { text, owner } = readOwner(lockPath);
+      if (owner && ownerRunning(owner, lockPath)) {
         throw new DataDirLockedError(
-          `Another Bookplate process (pid ${pid}) is already using the data directory ${dataDir}. ` +
+          `Another Bookplate process (pid ${owner.pid}) is already using the data directory ${dataDir}. ` +
             "Only one process may use an embedded database at a time: stop that process, " +
             "set DATA_DIR to another directory, or set DATABASE_URL to use PostgreSQL.",
         );
       }
-      rmSync(lockPath, { force: true });
+      // Stale. Another process starting now may have replaced it meanwhile: leave that one be.
+      if (readOwner(lockPath).text === text) rmSync(lockPath, { force: true });
     }
   }
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
@@ -125,8 +198,28 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The pool listens for errors on idle connections only. A connection the server drops while
+  // it is checked out (mid-transaction, or between two statements of one) emits 'error' too,
+  // and an 'error' event nobody listens to ends the process. The query in flight fails on its
+  // own and its request answers with an error.
+  // The dead connection is also handed back to the pool here, at once: Drizzle's transaction()
+  // never releases its connection when `begin` itself fails, and ten such leaks would leave
+  // every later request waiting forever for a connection.
+  const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on("error", onConnectionError);
-  const listeners = new Set<pg.Client>();
+  pool.on("connect", (client) => {
+    client.on("error", (err) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener reports it
+      checkedOut.delete(client);
+      onConnectionError(err);
+      const release = client.release;
+      client.release = () => {}; // the holder's own release, later, must not throw
+      release.call(client, err);
+    });
+  });
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_err, client) => checkedOut.delete(client));
+  const listeners = new Set<{ stop(): Promise<void> }>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -137,25 +230,94 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
     ping: async () => {
       await pool.query("select 1");
     },
-    listen: async (channel, onPayload) => {
-      // LISTEN needs a connection of its own that stays open, outside the pool.
-      const client = new pg.Client({ connectionString: url });
-      client.on("error", onConnectionError);
-      await client.connect();
-      client.on("notification", (n) => {
-        if (n.channel === channel) onPayload(n.payload ?? "");
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+    listen: async (channel, onPayload, opts = {}) => {
+      const listener = await keepListening(url, channel, onPayload, onConnectionError, opts.onReconnect);
+      listeners.add(listener);
       return async () => {
-        listeners.delete(client);
-        await client.end();
+        listeners.delete(listener);
+        await listener.stop();
       };
     },
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end()));
+      await Promise.all([...listeners].map((l) => l.stop()));
       listeners.clear();
       await pool.end();
+    },
+  };
+}
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open, outside the pool. When PostgreSQL drops
+ * it (a restart, a failover, an admin), it is opened again with a growing delay, and
+ * `onReconnect` is told: notices sent while it was down are lost for good.
+ */
+async function keepListening(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnectionError: (err: Error) => void,
+  onReconnect: (() => void) | undefined,
+): Promise<{ stop(): Promise<void> }> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_FIRST_MS;
+
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", onConnectionError);
+    client.on("notification", (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    client.once("end", () => {
+      if (current === client) current = undefined;
+      if (!stopped) scheduleReconnect();
+    });
+    return client;
+  };
+
+  const scheduleReconnect = () => {
+    if (retry || stopped) return;
+    retry = setTimeout(async () => {
+      try {
+        const client = await connect();
+        retry = undefined;
+        if (stopped) {
+          await client.end();
+          return;
+        }
+        current = client;
+        delay = RECONNECT_FIRST_MS;
+        onReconnect?.();
+      } catch (err) {
+        onConnectionError(err as Error);
+        retry = undefined;
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        scheduleReconnect();
+      }
+    }, delay);
+    retry.unref();
+  };
+
+  // The first connection is not retried: a database unreachable at start-up is a start-up error.
+  current = await connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end();
     },
   };
 }

@@ -2,12 +2,12 @@
 //  1. request id + access log        — every line of a request's log carries its id
 //  2. health probes                  — answer on any host, before anything can fail
 //  3. host routing                   — tenant hosts leave here for the public-site renderer
+//     (then /metrics, app host only)
 //  4. secure headers (app host CSP)
 //  5. /api: body limit, origin check — then auth, then the feature routes
 //  6. SPA: static assets, known routes → index.html, everything else → 404
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -17,8 +17,8 @@ import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
 import type { AppDeps, AppVars } from "./http/context.ts";
-import { errorResponse, HttpError } from "./http/errors.ts";
-import { classifyHost } from "./http/host.ts";
+import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
+import { classifyHost, clientAddress } from "./http/host.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
@@ -27,6 +27,7 @@ import { booksRoutes, COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts"
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 
 export type { AppDeps, AppVars } from "./http/context.ts";
@@ -81,20 +82,10 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
     logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
-    return c.json({ error: { message: "An unexpected error occurred. Please try again." } }, 500);
+    return c.json(errorBody("internal_error", "An unexpected error occurred. Please try again."), 500);
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/metrics", async (c) => {
-    let remote: string | undefined;
-    try {
-      remote = getConnInfo(c).remote.address;
-    } catch {
-      remote = undefined;
-    }
-    if (!mayReadMetrics(remote, c.req.header("authorization"), env.metricsToken)) return c.text("Forbidden", 403);
-    return c.text(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
-  });
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
@@ -134,6 +125,15 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // The operator's metrics exist on the app host only (a tenant host's /metrics is that site's
+  // 404). Loopback is exempt from the token only by the same client-address rule as everything
+  // else: behind a local reverse proxy the socket is loopback for every client.
+  app.get("/metrics", async (c) => {
+    const remote = clientAddress(c, env.trustProxy);
+    if (!mayReadMetrics(remote, c.req.header("authorization"), env.metricsToken)) return c.text("Forbidden", 403);
+    return c.text(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType });
+  });
+
   app.use(
     "*",
     secureHeaders({
@@ -154,7 +154,7 @@ export function createApp(deps: AppDeps) {
     maxSize: API_BODY_LIMIT,
     // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
     onError: (c) =>
-      c.json({ error: { message: `Request body is too large (limit ${API_BODY_LIMIT / 1024} KB)` } }, 413, {
+      c.json(errorBody("payload_too_large", `Request body is too large (limit ${API_BODY_LIMIT / 1024} KB)`), 413, {
         Connection: "close",
       }),
   });
@@ -165,7 +165,7 @@ export function createApp(deps: AppDeps) {
       const origin = c.req.header("origin");
       const site = c.req.header("sec-fetch-site");
       if ((origin && origin !== appUrl.origin) || site === "cross-site") {
-        return c.json({ error: { message: "Cross-site request refused" } }, 403);
+        return c.json(errorBody("cross_site_refused", "Cross-site request refused"), 403);
       }
     }
     c.header("Cache-Control", "no-store");
@@ -179,10 +179,12 @@ export function createApp(deps: AppDeps) {
   app.route("/api", booksRoutes());
   app.route("/api", settingsRoutes());
   app.route("/api", postsRoutes());
-  app.all("/api/*", (c) => c.json({ error: { message: "Not found" } }, 404));
+  app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
   app.get("/main", (c) => c.redirect("/", 301));
   app.route("/billing/sandbox", sandboxBillingRoutes());
+  // The page a contact-address verification link opens (ADR 014).
+  app.route("/", contactEmailRoutes());
 
   // Site previews on the app host: /author/{sub} for authors, /demo for the sample site.
   for (const p of ["/author/:sub", "/author/:sub/*"]) {

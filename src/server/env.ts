@@ -42,6 +42,14 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  HTTP_HEADERS_TIMEOUT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().positive().max(3600).default(20),
+  ),
+  HTTP_REQUEST_TIMEOUT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().positive().max(3600).default(120),
+  ),
 });
 
 export type Env = {
@@ -66,6 +74,8 @@ export type Env = {
   metricsToken: string | undefined;
   /** Keep rendered public pages in memory (PAGE_CACHE=false renders every request; benchmarks). */
   pageCache: boolean;
+  /** Seconds a client may take to send a request's headers, and the whole request. */
+  http: { headersTimeoutS: number; requestTimeoutS: number };
 };
 
 function readDotEnv(file: string): Record<string, string> {
@@ -116,5 +126,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     metricsToken: e.METRICS_TOKEN,
     pageCache: e.PAGE_CACHE,
+    http: {
+      // Node requires the headers to fit within the whole request's time.
+      headersTimeoutS: Math.min(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT),
+      requestTimeoutS: e.HTTP_REQUEST_TIMEOUT,
+    },
   };
 }

@@ -67,7 +67,22 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     });
     sites = await startSiteRuntime({ database, logger, pageCache: env.pageCache });
     const app = createApp({ env, database, auth, mailer, logger, storage, sites, webDist: resolve("dist/web") });
-    const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host });
+    const server = serve({
+      fetch: app.fetch,
+      port: env.port,
+      hostname: env.host,
+      // A client that sends its request a byte at a time holds a connection and its buffers for
+      // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
+      // by default, which would let a slow client overstay any short limit by that much.
+      serverOptions: {
+        headersTimeout: env.http.headersTimeoutS * 1000,
+        requestTimeout: env.http.requestTimeoutS * 1000,
+        connectionsCheckingInterval: 1000,
+        keepAliveTimeout: 5000,
+        // Node's default (16 KB), stated: larger headers are refused with 431 before any work.
+        maxHeaderSize: 16 * 1024,
+      },
+    });
     await new Promise<void>((ok, fail) => {
       server.once("listening", ok);
       server.once("error", fail);

@@ -1,5 +1,5 @@
 // The bare pages for requests that match no site (the site itself is rendered by handler.tsx):
-// 'Website not found' on a host no site answers to, 'Author not found' for /author/{sub} previews.
+// 'Website not found' on a host or preview address no site answers to.
 
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -21,7 +21,7 @@ function Document(props: { title: string; children: ReactNode }) {
   );
 }
 
-export function renderDocument(title: string, body: ReactNode): string {
+function renderDocument(title: string, body: ReactNode): string {
   return `<!doctype html>${renderToStaticMarkup(<Document title={title}>{body}</Document>)}`;
 }
 
@@ -41,12 +41,5 @@ export function renderWebsiteNotFound(): string {
   return renderDocument(
     "Website not found",
     <NotFound title="Website not found" text="This author's website is not yet configured." />,
-  );
-}
-
-export function renderAuthorNotFound(): string {
-  return renderDocument(
-    "Author not found",
-    <NotFound title="Author not found" text="There is no author website at this address." />,
   );
 }

@@ -2,32 +2,16 @@
 // (and what keeps it fresh), the visit counter and the form rate limits. See ADR 007.
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/lib/logger.ts";
+import { RateLimiter } from "../server/lib/rate-limiter.ts";
 import { VisitCounter } from "../server/modules/analytics/visit-counter.ts";
+import { PageCache } from "../server/modules/sites/page-cache.ts";
 import { onLocalSiteChange, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
+import type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
 import { sitesChangedSince } from "../server/modules/sites/sites.service.ts";
-import { PageCache } from "./page-cache.ts";
-import { RateLimiter } from "./rate-limit.ts";
+
+export type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
 
 const HOUR = 60 * 60_000;
-
-export type SiteRuntime = {
-  /** null when PAGE_CACHE=false: every page is rendered from the database. */
-  cache: PageCache | null;
-  visits: VisitCounter;
-  limits: {
-    /** Contact messages per client address and per sender address, per site (anti-spam on). */
-    contact: RateLimiter;
-    /** Newsletter sign-ups per client address, per site. */
-    signUp: RateLimiter;
-    /** Confirmation mails per subscriber address, per site. */
-    confirmMail: RateLimiter;
-  };
-  /** Drop the pages of sites changed lately (runs on a timer; tests call it). */
-  sweepNow(): Promise<void>;
-  /** Write the buffered visit counts now (tests; shutdown does it too). */
-  flushVisits(): Promise<void>;
-  close(): Promise<void>;
-};
 
 export type SiteRuntimeOptions = {
   database: Database;
@@ -52,7 +36,15 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
     // 1. This process's own changes, at once (deterministic for tests and for the author).
     stops.push(onLocalSiteChange((userId) => cache.dropSite(userId)));
     // 2. Every process's changes, on commit.
-    stops.push(await database.listen(SITE_CHANGED_CHANNEL, (userId) => cache.dropSite(userId)));
+    //    Notices sent while the LISTEN link was down are lost: drop every page when it is back.
+    stops.push(
+      await database.listen(SITE_CHANGED_CHANNEL, (userId) => cache.dropSite(userId), {
+        onReconnect: () => {
+          logger.warn("site change notices resumed after a lost database link: page cache dropped");
+          cache.clear();
+        },
+      }),
+    );
     // 3. A sweep for changes whose notice was lost, and for subscription and domain changes
     //    written by code that does not know about sites. The overlap covers clock skew and
     //    transactions that committed after the previous sweep looked.
@@ -83,6 +75,7 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
       contact: new RateLimiter(5, HOUR),
       signUp: new RateLimiter(10, HOUR),
       confirmMail: new RateLimiter(3, HOUR),
+      contactVerifyMail: new RateLimiter(3, HOUR),
     },
     sweepNow: () => sweep(),
     flushVisits: () => visits.flush(),

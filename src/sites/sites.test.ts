@@ -20,7 +20,7 @@ import {
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { createAuthor } from "../server/testing/users.ts";
-import { maskEmail } from "./pages.tsx";
+import { maskEmail } from "./pages/parts.tsx";
 
 let s: TestServer;
 type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -405,6 +405,38 @@ describe("safety", () => {
     const embed = await hit("embedder.localhost", "/newsletter/embed");
     expect(String(embed.headers["content-security-policy"])).toContain("sandbox allow-scripts");
   });
+
+  it("serves the embed's HTML only from the author's own host; the app host's preview frames that", async () => {
+    const id = await makeAuthor("embedhost");
+    await s.database.db
+      .update(websiteCustomization)
+      .set({ newsletterEmbedCode: '<form action="https://list.example"><input name="phish"></form>' })
+      .where(eq(websiteCustomization.userId, id));
+    const siteOrigin = `http://embedhost.localhost:${s.port}`;
+    const onAppHost = await app("/author/embedhost/newsletter/embed");
+    expect(onAppHost.status).toBe(404);
+    expect(onAppHost.body).not.toContain('name="phish"');
+
+    const preview = await app("/author/embedhost/newsletter");
+    expect(preview.body).toContain(`src="${siteOrigin}/newsletter/embed"`);
+    const previewCsp = String(preview.headers["content-security-policy"]);
+    expect(previewCsp).toContain(`frame-src ${siteOrigin};`);
+
+    const own = await hit("embedhost.localhost", "/newsletter/embed");
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('name="phish"');
+    // The preview on the app host may frame it; nobody else.
+    expect(String(own.headers["content-security-policy"])).toContain(
+      `frame-ancestors 'self' http://localhost:${s.port}`,
+    );
+    const tenantPage = await hit("embedhost.localhost", "/newsletter");
+    expect(tenantPage.body).toContain('src="/newsletter/embed"');
+    expect(String(tenantPage.headers["content-security-policy"])).toContain("frame-src 'self';");
+
+    const demo = await app("/demo/newsletter");
+    expect(String(demo.headers["content-security-policy"])).toContain(`frame-src http://demo.localhost:${s.port};`);
+    expect((await app("/demo/newsletter/embed")).status).toBe(404);
+  });
 });
 
 describe("theme", () => {
@@ -438,13 +470,15 @@ describe("theme", () => {
 
 describe("forms", () => {
   it("stores and mails a contact message; a filled honeypot drops it", async () => {
+    // Its contact address was never verified (ADR 014): messages go to the account's own email.
     const id = await makeAuthor("mailme");
     const ok = await hit("mailme.localhost", "/contact", {
       form: { name: "Reader", email: "reader@example.com", subject: "Hello there", message: "Loved it", website: "" },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toContain("Thank you for your message! I&#x27;ll get back to you soon.");
-    const mail = await s.smtp.waitFor("contact-mailme@example.com", "Hello there");
+    const mail = await s.smtp.waitFor("mailme@example.com", "Hello there");
+    expect(s.smtp.mails.some((m) => m.to.includes("contact-mailme@example.com"))).toBe(false);
     expect(mail.text).toContain("Loved it");
     const bot = await hit("mailme.localhost", "/contact", {
       form: { name: "Bot", email: "bot@example.com", subject: "Spam", message: "Buy", website: "http://spam" },

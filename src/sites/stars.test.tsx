@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Stars } from "./pages.tsx";
+import { Stars } from "./pages/parts.tsx";
 
 const drawn = (rating: number | null, show = true) => {
   const html = renderToStaticMarkup(<Stars rating={rating} show={show} />);

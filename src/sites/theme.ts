@@ -23,7 +23,7 @@ export function isFontFile(family: string, weight: string): boolean {
 }
 
 /** The font family a site uses (the theme's default is Merriweather). */
-export function fontOf(ctx: SiteContext): string {
+function fontOf(ctx: SiteContext): string {
   const f = ctx.customization?.fontFamily;
   return f && FONT_NAMES[f] ? f : "merriweather";
 }
@@ -45,7 +45,7 @@ function luminance(c: Rgb): number {
   }) as Rgb;
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
-export function contrast(a: string, b: string): number {
+function contrast(a: string, b: string): number {
   const [x, y] = [luminance(rgb(a)), luminance(rgb(b))].sort((m, n) => n - m) as [number, number];
   return (x + 0.05) / (y + 0.05);
 }

@@ -1,7 +1,7 @@
 // Tables owned by Better Auth. Column property names match Better Auth's field names;
 // the SQL names are snake_case like the rest of the schema.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const user = pgTable(
   "user",
@@ -98,3 +98,26 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+// Failed password sign-ins per email address, whoever sends them and whether or not an account
+// has that address (ADR 015): counting across source addresses is what stops a botnet, and
+// counting unknown addresses too keeps the answer from telling which ones have accounts.
+export const signInFailures = pgTable("sign_in_failures", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// How many account mails of one kind went to one address in the current window, so a stranger
+// cannot use our forms to flood someone's inbox.
+export const accountMailQuota = pgTable(
+  "account_mail_quota",
+  {
+    kind: text("kind").notNull(),
+    email: text("email").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.email] })],
+);

@@ -82,10 +82,20 @@ export const exchangeRates = pgTable(
   ],
 );
 
-/** Webhook events already applied, so a redelivery has no second effect. */
-export const processedWebhookEvents = pgTable("processed_webhook_events", {
-  id: text("id").primaryKey(),
-  provider: text("provider").notNull(),
-  type: text("type").notNull(),
-  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Webhook events already handled, so a redelivery has no second effect. An event we can never
+ * apply (an unknown subscription, a currency we do not sell in) is acknowledged and kept here
+ * as `unprocessable` with the reason, for staff to look at.
+ */
+export const processedWebhookEvents = pgTable(
+  "processed_webhook_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    type: text("type").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome").notNull().default("applied"),
+    detail: text("detail"),
+  },
+  (t) => [check("processed_webhook_events_outcome_check", sql`${t.outcome} in ('applied', 'unprocessable')`)],
+);

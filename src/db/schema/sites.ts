@@ -135,6 +135,16 @@ export const contactSettings = pgTable("contact_settings", {
   enableContactForm: boolean("enable_contact_form").notNull().default(true),
   socialLinks: jsonb("social_links").$type<SocialLink[]>().notNull().default([]),
   antispamEnabled: boolean("antispam_enabled").notNull().default(true),
+  /**
+   * The contact address whose owner followed our link (ADR 014). Messages go to contact_email
+   * only while it equals this (case aside); a changed address is unverified again by itself.
+   */
+  verifiedContactEmail: text("verified_contact_email"),
+  /** SHA-256 of the one pending verification link's token: the token itself is only in the mail. */
+  verifyTokenHash: text("verify_token_hash").unique(),
+  /** The address the pending link was mailed to (a link proves only that address). */
+  verifyTokenEmail: text("verify_token_email"),
+  verifyTokenExpiresAt: timestamp("verify_token_expires_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,11 +1,11 @@
 // What every request handler can reach: the process's dependencies and per-request values.
 import type { Database } from "../../db/client.ts";
-import type { SiteRuntime } from "../../sites/runtime.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../lib/storage.ts";
 import type { Auth } from "../modules/auth/auth.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
+import type { SiteRuntime } from "../modules/sites/site-runtime.ts";
 import type { HostKind } from "./host.ts";
 
 export type AppDeps = {

@@ -1,26 +1,49 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { type ApiErrorBody, type ApiErrorCode, type ApiErrorIssue, defaultErrorCode } from "../../shared/api-errors.ts";
+
+export type ErrorDetails = { field?: string | undefined; code?: ApiErrorCode; issues?: ApiErrorIssue[] };
 
 /** An error whose message is safe and useful to show to the person who caused it. */
 export class HttpError extends Error {
+  readonly field: string | undefined;
+  readonly code: ApiErrorCode;
+  readonly issues: ApiErrorIssue[] | undefined;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly field?: string,
+    details: ErrorDetails = {},
   ) {
     super(message);
+    this.field = details.field;
+    // A 400 that names a field is an invalid input, whoever found it (schema or service).
+    this.code = details.code ?? (status === 400 && details.field ? "validation_failed" : defaultErrorCode(status));
+    this.issues = details.issues;
   }
 }
 
 export const notFound = (what = "Not found") => new HttpError(404, what);
 export const unauthenticated = () => new HttpError(401, "Not authenticated");
 
-export type ErrorBody = { error: { message: string; field?: string; issues?: { field: string; message: string }[] } };
+/** The JSON body of every API error. */
+export function errorBody(
+  code: ApiErrorCode,
+  message: string,
+  extra: { field?: string | undefined; issues?: ApiErrorIssue[] | undefined } = {},
+): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(extra.field ? { field: extra.field } : {}),
+      ...(extra.issues?.length ? { issues: extra.issues } : {}),
+    },
+  };
+}
 
 export function errorResponse(c: Context, err: HttpError) {
-  const body: ErrorBody = { error: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
-  return c.json(body, err.status);
+  return c.json(errorBody(err.code, err.message, err), err.status);
 }
 
 /** Parse a JSON body against a schema; any problem becomes a 400 that names the field. */
@@ -33,10 +56,12 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     raw = await c.req.json();
   } catch {
-    throw new HttpError(400, "Request body is not valid JSON");
+    throw invalidJson();
   }
   return parseWith(schema, raw);
 }
+
+export const invalidJson = () => new HttpError(400, "Request body is not valid JSON", { code: "invalid_json" });
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
@@ -52,9 +77,7 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
     return { field, message: i.message };
   });
   const first = issues[0] ?? { field: "", message: "Invalid input" };
-  const err = new HttpError(400, first.message, first.field || undefined);
-  (err as HttpError & { issues?: typeof issues }).issues = issues;
-  throw err;
+  throw new HttpError(400, first.message, { field: first.field || undefined, code: "validation_failed", issues });
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -1,4 +1,6 @@
-// Which product a request is for is decided by its Host header, here and nowhere else.
+// Which product a request is for is decided by its Host header, here and nowhere else; who sent it,
+// by clientAddress (in server/lib, so that the public-site renderer can use it without the http layer).
+export { clientAddress } from "../lib/client-address.ts";
 
 export type HostKind =
   | { kind: "app" }

@@ -1,6 +1,7 @@
 // Starts the real server for a test file: PGlite in memory by default, or a fresh database on
 // the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
 import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -12,6 +13,8 @@ export type TestServer = RunningServer & {
   smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   /** fetch against the app host, with the Origin a browser would send. */
   api(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /** GET under any Host name (a tenant site, a custom domain), which fetch cannot set. */
+  onHost(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
 };
 
 async function freshPostgres(baseUrl: string) {
@@ -74,6 +77,23 @@ export async function startTestServer(
         body: json !== undefined ? JSON.stringify(json) : rest.body,
       });
     },
+    onHost(host, path, headers = {}) {
+      return new Promise((resolve, reject) => {
+        const req = request(
+          { host: "127.0.0.1", port, path, headers: { host: `${host}:${port}`, ...headers } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (d) => {
+              body += d;
+            });
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    },
     async close() {
       await server.close();
       await smtp.close();
@@ -83,7 +103,8 @@ export async function startTestServer(
   };
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (to put in APP_ORIGIN before the server starts). */
+export async function freePort(): Promise<number> {
   const { createServer } = await import("node:net");
   return new Promise((ok, fail) => {
     const s = createServer();

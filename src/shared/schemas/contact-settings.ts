@@ -64,7 +64,28 @@ export const contactSettingsSchema = z.strictObject({
 
 export type ContactSettings = z.output<typeof contactSettingsSchema>;
 
+/**
+ * Where the contact form's messages go (ADR 014):
+ * - `account`: to the account's own email (no contact address, or it is the account's email);
+ * - `pending`: a link was mailed to the contact address; until it is opened, to the account's email;
+ * - `verified`: to the contact address, whose owner opened the link.
+ */
+export const CONTACT_EMAIL_STATES = ["account", "pending", "verified"] as const;
+export type ContactEmailState = (typeof CONTACT_EMAIL_STATES)[number];
+
+/** What the Contact Settings screen reads: the settings, and where messages go today. */
+export type ContactSettingsView = ContactSettings & {
+  contactEmailState: ContactEmailState;
+  /** The account's email, where messages go while the contact address is not verified. */
+  accountEmail: string;
+};
+
 export const CONTACT_MESSAGES = {
   saved: "Contact settings saved successfully!",
   failed: "Failed to save contact settings",
+  resent: "Verification link sent",
+  resendFailed: "Could not send the verification link",
+  nothingPending: "There is no contact address waiting for verification.",
+  tooManyLinks: "We have already sent several links to this address. Please try again in an hour.",
+  linkInvalid: "This verification link is not valid or has expired. Open Contact Settings to send a new one.",
 } as const;

@@ -8,7 +8,7 @@ import { Bold, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 
 const focusRing =
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[#6366f1] focus-visible:ring-offset-2";
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
 
 export function RichTextEditor({
   id,
@@ -62,7 +62,7 @@ export function RichTextEditor({
         "aria-multiline": "true",
         "aria-label": label,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        class: `prose prose-sm max-w-none ${minHeight} px-3 py-2 text-sm text-slate-900 focus:outline-none [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-[#4f46e5] [&_a]:underline [&_p]:my-1`,
+        class: `prose prose-sm max-w-none ${minHeight} px-3 py-2 text-sm text-slate-900 focus:outline-none [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-600 [&_a]:underline [&_p]:my-1`,
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -156,7 +156,7 @@ export function RichTextEditor({
   ];
 
   return (
-    <div className="overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-[#6366f1] focus-within:ring-2 focus-within:ring-[#6366f1]/30">
+    <div className="overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
       <div
         role="toolbar"
         aria-label={`${label} formatting`}
@@ -174,7 +174,7 @@ export function RichTextEditor({
             onClick={t.run}
             className={clsx(
               "flex h-7 w-7 items-center justify-center rounded text-slate-600 hover:bg-slate-200",
-              t.active && "bg-indigo-100 text-[#4f46e5]",
+              t.active && "bg-indigo-100 text-brand-600",
               focusRing,
             )}
           >
@@ -210,13 +210,13 @@ export function RichTextEditor({
                   closeLink();
                 }
               }}
-              className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-[#6366f1] focus:outline-none focus:ring-2 focus:ring-[#6366f1]/30 aria-invalid:border-red-500"
+              className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
             />
             <button
               type="button"
               onClick={applyLink}
               className={clsx(
-                "h-8 rounded bg-[#4f46e5] px-3 text-xs font-semibold text-white hover:bg-[#4338ca]",
+                "h-8 rounded bg-brand-600 px-3 text-xs font-semibold text-white hover:bg-brand-700",
                 focusRing,
               )}
             >

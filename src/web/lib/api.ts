@@ -1,5 +1,8 @@
 // One fetch helper for our own /api: same-origin cookies, JSON in and out, and errors that
-// carry the server's message and status so the query client can decide about retries.
+// carry the server's message, status and code (src/shared/api-errors.ts): screens switch on the
+// code, the query client decides about retries by status.
+import type { ApiErrorCode } from "../../shared/api-errors.ts";
+
 export const UNEXPECTED_ERROR = "An unexpected error occurred";
 
 export class ApiError extends Error {
@@ -7,7 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly field?: string,
-    readonly code?: string,
+    /** Absent only when the answer was not one of ours (a proxy's error page, say). */
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
     this.name = "ApiError";
@@ -32,7 +36,7 @@ export async function api<T>(path: string, init: { method?: string; json?: unkno
     data = null;
   }
   if (!res.ok) {
-    const body = data as { error?: { message?: string; field?: string; code?: string }; message?: string } | null;
+    const body = data as { error?: { message?: string; field?: string; code?: ApiErrorCode }; message?: string } | null;
     throw new ApiError(
       body?.error?.message ?? body?.message ?? UNEXPECTED_ERROR,
       res.status,

@@ -1,6 +1,5 @@
 // Better Auth answers /api/auth/*. The forms that take free input are checked against our
 // own strict schemas first, so bad input gets the same 400 shape as the rest of the API.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import {
@@ -10,9 +9,12 @@ import {
   sendVerificationSchema,
   signInSchema,
   signUpSchema,
+  updateUserSchema,
 } from "../../../shared/schemas/auth.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, parseWith } from "../../http/errors.ts";
+import { HttpError, invalidJson, parseWith } from "../../http/errors.ts";
+import { clientAddress } from "../../http/host.ts";
+import { claimSignInAttempt, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
 const CHECKED: Record<string, z.ZodType> = {
@@ -22,13 +24,27 @@ const CHECKED: Record<string, z.ZodType> = {
   "/api/auth/reset-password": resetPasswordSchema,
   "/api/auth/change-password": changePasswordSchema,
   "/api/auth/send-verification-email": sendVerificationSchema,
+  "/api/auth/update-user": updateUserSchema,
 };
+
+const SIGN_IN = "/api/auth/sign-in/email";
+
+/**
+ * The key our checks look a path up by. Better Auth's router answers 404 to a doubled or
+ * trailing slash today (skipTrailingSlashes is off); folding them here means a later change of
+ * that setting cannot let `/api/auth/update-user/` past the schema.
+ */
+function routeKey(path: string): string {
+  return path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+}
 
 export function authRoutes() {
   const r = new Hono<AppVars>();
   r.on(["GET", "POST"], "/auth/*", async (c) => {
-    const schema = c.req.method === "POST" ? CHECKED[c.req.path] : undefined;
+    const key = routeKey(c.req.path);
+    const schema = c.req.method === "POST" ? CHECKED[key] : undefined;
     let body: string | undefined;
+    let parsed: unknown;
     if (schema) {
       if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
         throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
@@ -38,14 +54,50 @@ export function authRoutes() {
       try {
         raw = JSON.parse(body);
       } catch {
-        throw new HttpError(400, "Request body is not valid JSON");
+        throw invalidJson();
       }
-      body = JSON.stringify(parseWith(schema, raw));
+      parsed = parseWith(schema, raw);
+      body = JSON.stringify(parsed);
     }
     const deps = c.get("deps");
-    return deps.auth.handler(forwardable(c, deps.env.trustProxy, body));
+    const request = forwardable(c, deps.env.trustProxy, body);
+    if (key !== SIGN_IN || c.req.method !== "POST") return deps.auth.handler(request);
+
+    // Password guessing is slowed per account, across every source address (ADR 015).
+    const { email } = parsed as { email: string };
+    const abuse = { db: deps.database.db, mailer: deps.mailer, appOrigin: deps.env.appOrigin };
+    const claim = await claimSignInAttempt(abuse.db, email);
+    if (!claim.allowed) {
+      return c.json({ error: { message: lockedMessage(claim.retryAfterSeconds), code: "SIGN_IN_LOCKED" } }, 429, {
+        "Retry-After": String(claim.retryAfterSeconds),
+      });
+    }
+    const res = await deps.auth.handler(request);
+    const outcome = await signInOutcome(res);
+    const settling = settleSignIn(abuse, claim, outcome).catch((err) =>
+      deps.logger.error({ err }, "could not settle a sign-in attempt"),
+    );
+    // A right password's count is gone before the answer. The owner's notice goes out after it,
+    // so the failure that starts a pause answers as fast for a known address as an unknown one.
+    if (outcome === "right-password") await settling;
+    return res;
   });
   return r;
+}
+
+/** What Better Auth's answer says about the password, read from a copy of the response. */
+async function signInOutcome(res: Response): Promise<"right-password" | "wrong-password" | "other"> {
+  if (res.ok) return "right-password";
+  if (res.status === 401) return "wrong-password";
+  // Better Auth checks the password before it refuses an unverified address.
+  if (res.status === 403) {
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (body?.code === "EMAIL_NOT_VERIFIED") return "right-password";
+  }
+  return "other";
 }
 
 /**
@@ -53,22 +105,7 @@ export function authRoutes() {
  * address, or — behind a proxy we were told to trust — the last hop it appended.
  */
 function forwardable(c: Context, trustProxy: boolean, body: string | undefined): Request {
-  let ip: string | undefined;
-  if (trustProxy) {
-    const forwarded = c.req
-      .header("x-forwarded-for")
-      ?.split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    ip = forwarded?.at(-1);
-  }
-  if (!ip) {
-    try {
-      ip = getConnInfo(c).remote.address;
-    } catch {
-      ip = undefined;
-    }
-  }
+  const ip = clientAddress(c, trustProxy);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);

@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client.ts";
 import * as schema from "../../../db/schema/index.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
+import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
 
 /** The header our own server sets to the socket's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-bookplate-client-ip";
@@ -37,11 +38,32 @@ export function createAuth(opts: AuthOptions) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        // Better Auth answers the same whether or not this mail goes, so the cap tells nothing.
+        if (!(await mayMail(opts.db, "password-reset", user.email))) return;
         await opts.mailer.send({
           to: user.email,
           subject: "Reset your Bookplate password",
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Bookplate account. To choose a new password, open this link (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
         });
+      },
+      // A new password is the owner's answer to a guessing attack: sign-in works again at once.
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(opts.db, user.email);
+      },
+      // With email verification required, Better Auth answers a sign-up for a taken address
+      // with a made-up user instead of an error. These two make that answer identical to a real
+      // one (a real user row carries the admin plugin's fields) and tell the owner instead.
+      customSyntheticUser: ({ coreFields, id }) => ({
+        ...coreFields,
+        id,
+        role: "user",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+      }),
+      onExistingUserSignUp: async ({ user }) => {
+        await noticeExistingAccountSignUp(opts, user);
       },
     },
     emailVerification: {

@@ -151,3 +151,52 @@ describe("profile endpoint", () => {
     expect(other?.tagline).toBeNull();
   });
 });
+
+describe("update-user takes the same rules as sign-up", () => {
+  async function stored() {
+    const [row] = await s.database.db
+      .select({ name: user.name, image: user.image, updatedAt: user.updatedAt })
+      .from(user)
+      .where(eq(user.email, email));
+    return row;
+  }
+
+  const cases: [string, object, RegExp][] = [
+    ["a NUL byte in the name", { name: "A\u0000B" }, /Name contains characters that are not allowed/],
+    ["a 90,000-character name", { name: "n".repeat(90_000) }, /Name must be at most 100 characters/],
+    ["a blank name", { name: "   " }, /Name is required/],
+    ["a javascript: image", { image: "javascript:alert(document.cookie)" }, /https:\/\/ address or an uploaded image/],
+    ["a data: image", { image: "data:text/html,<script>alert(1)</script>" }, /https:\/\/ address or an uploaded image/],
+    ["an uploads path that climbs out", { image: "/uploads/../../etc/passwd" }, /uploaded image/],
+    ["an unknown field", { name: "X", role: "super_admin" }, /Unknown field: role/],
+    ["nothing to update", {}, /Nothing to update/],
+  ];
+  for (const [label, body, message] of cases) {
+    it(`refuses ${label} and stores nothing`, async () => {
+      const before = await stored();
+      for (const path of ["/api/auth/update-user", "/api/auth//update-user", "/api/auth/update-user/"]) {
+        const res = await s.api(path, { method: "POST", cookie, json: body });
+        expect([path, res.status]).toEqual([path, 400]);
+        expect((await errorOf(res)).message).toMatch(message);
+      }
+      expect(await stored()).toEqual(before);
+    });
+  }
+
+  it("accepts a clean name and an https or uploaded image", async () => {
+    const res = await s.api("/api/auth/update-user", {
+      method: "POST",
+      cookie,
+      json: { name: "  Clean Name ", image: "https://images.example.com/me.jpg" },
+    });
+    expect(res.status).toBe(200);
+    expect(await stored()).toMatchObject({ name: "Clean Name", image: "https://images.example.com/me.jpg" });
+    const upload = await s.api("/api/auth/update-user", {
+      method: "POST",
+      cookie,
+      json: { image: "/uploads/a/b.webp" },
+    });
+    expect(upload.status).toBe(200);
+    expect((await stored())?.image).toBe("/uploads/a/b.webp");
+  });
+});

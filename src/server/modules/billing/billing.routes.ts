@@ -15,13 +15,17 @@
 //        subscription resumes at once (checkoutUrl null); an expired one needs payment: open
 //        checkoutUrl. 409 when already active.
 // POST /api/webhooks/stripe          Stripe only (signed; raw body). 400 on a bad signature,
-//        404 when Stripe is not configured, 500 when processing failed (Stripe retries).
-// All errors: { error: { message, field? } }. 401 'Not authenticated' when signed out.
+//        404 when Stripe is not configured, 500 when processing failed and a retry may help
+//        (Stripe retries). 200 { received, applied, unprocessable } otherwise: an event that can
+//        never apply (unknown subscription, unsupported currency) is acknowledged, recorded and
+//        mailed to staff.
+// All errors: { error: { code, message, field? } }. 401 'Not authenticated' when signed out.
 import { Hono } from "hono";
 import { changePlanSchema, checkoutSchema, emptySchema } from "../../../shared/schemas/billing.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, parseWith, readJson } from "../../http/errors.ts";
+import { errorBody, HttpError, invalidJson, parseWith, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
+import { alertStaff } from "../staff/staff-alerts.service.ts";
 import {
   cancelSubscription,
   changePlan,
@@ -41,7 +45,7 @@ async function readEmpty(c: Parameters<typeof readJson>[0]) {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new HttpError(400, "Request body is not valid JSON");
+    throw invalidJson();
   }
   parseWith(emptySchema, raw);
 }
@@ -101,16 +105,30 @@ export function billingRoutes() {
     try {
       events = await provider.parseWebhook(raw, c.req.header("stripe-signature"));
     } catch (err) {
-      if (err instanceof WebhookSignatureError) throw new HttpError(400, "Invalid webhook signature");
+      if (err instanceof WebhookSignatureError)
+        throw new HttpError(400, "Invalid webhook signature", { code: "invalid_signature" });
       logger.error({ err }, "reading a Stripe webhook failed");
-      return c.json({ error: { message: "Webhook processing failed" } }, 500);
+      return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
     }
     try {
-      const { applied } = await processBillingEvents(database.db, events, "stripe");
-      return c.json({ received: true, applied });
+      const { applied, unprocessable } = await processBillingEvents(database.db, events, "stripe");
+      if (unprocessable.length) {
+        await alertStaff(
+          { db: database.db, mailer: c.get("deps").mailer, logger },
+          {
+            subject: "Stripe events we could not apply",
+            text:
+              "Stripe sent events that Bookplate can never apply. They were acknowledged (so Stripe " +
+              "stops retrying) and recorded in processed_webhook_events with outcome 'unprocessable'. " +
+              "Please check them in the Stripe dashboard:\n\n" +
+              unprocessable.map((u) => `- ${u.id} (${u.type}): ${u.reason}`).join("\n"),
+          },
+        );
+      }
+      return c.json({ received: true, applied, unprocessable: unprocessable.length });
     } catch (err) {
       logger.error({ err, events: events.map((e) => e.id) }, "processing a Stripe webhook failed");
-      return c.json({ error: { message: "Webhook processing failed" } }, 500);
+      return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
     }
   });
 

@@ -1,21 +1,21 @@
 // Subscriptions as the rest of the server sees them.
-import { and, eq, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { exchangeRates, processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
 import { isTier, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { HttpError } from "../../http/errors.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
+import * as q from "./billing.queries.ts";
 import type { BillingEvent, BillingProvider, SubscriptionSnapshot } from "./provider.ts";
 
 export type SubscriptionView = { tier: Tier; status: SubscriptionStatus; trialEndsAt: Date | null };
 
 /** The author's plan; no row yet reads as the spec's defaults (mini, trial). */
 export async function getSubscription(db: Db | Tx, userId: string): Promise<SubscriptionView> {
-  const [row] = await db
-    .select({ tier: subscriptions.tier, status: subscriptions.status, trialEndsAt: subscriptions.trialEndsAt })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+  return viewOf(await q.findSubscription(db, userId));
+}
+
+function viewOf(row: SubscriptionRow | null): SubscriptionView {
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(row?.status ?? "")
     ? (row?.status as SubscriptionStatus)
     : "trial";
@@ -33,8 +33,8 @@ export type SubscriptionDetails = SubscriptionView & {
 
 /** What the dashboard shows: the check-subscription answer plus currency, period end and payment state. */
 export async function getSubscriptionDetails(db: Db | Tx, userId: string): Promise<SubscriptionDetails> {
-  const view = await getSubscription(db, userId);
-  const row = await getSubscriptionRow(db, userId);
+  const row = await q.findSubscription(db, userId);
+  const view = viewOf(row);
   const currency = (CURRENCIES as readonly string[]).includes(row?.currency ?? "")
     ? (row?.currency as Currency)
     : "GBP";
@@ -50,14 +50,11 @@ export async function getSubscriptionDetails(db: Db | Tx, userId: string): Promi
 // ---------------------------------------------------------------------------------------------
 // Subscription life cycle: checkout, plan changes, cancellation, webhooks and expiry.
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRow = q.SubscriptionRow;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function getSubscriptionRow(db: Db | Tx, userId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  return row ?? null;
-}
+export const getSubscriptionRow = q.findSubscription;
 
 function addMonth(d: Date): Date {
   const out = new Date(d);
@@ -125,13 +122,8 @@ export async function completeSandboxCheckout(
             trialEndsAt: row?.trialEndsAt ?? new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
           }),
     };
-    const [saved] = row
-      ? await tx.update(subscriptions).set(values).where(eq(subscriptions.userId, userId)).returning()
-      : await tx
-          .insert(subscriptions)
-          .values({ userId, ...values })
-          .returning();
-    if (!saved) throw new Error("subscription not saved");
+    const saved = await q.upsertSubscription(tx, userId, values);
+    await markSiteChanged(tx, userId);
     return saved;
   });
 }
@@ -141,7 +133,10 @@ const noSubscription = () => new HttpError(404, "No subscription found. Please c
 export async function changePlan(db: Db, provider: BillingProvider, userId: string, tier: Tier) {
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
-  if (row.status === "expired") throw new HttpError(409, "Your subscription has ended. Please reactivate it first.");
+  if (row.status === "expired")
+    throw new HttpError(409, "Your subscription has ended. Please reactivate it first.", {
+      code: "subscription_ended",
+    });
   if (row.tier === tier) return getSubscription(db, userId);
   if (row.provider === provider.name && provider.name === "stripe" && row.providerSubscriptionId) {
     await provider.changePlan({
@@ -151,8 +146,12 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
       customDomain: row.customDomainAddon,
     });
   }
-  await db.update(subscriptions).set({ tier, updatedAt: new Date() }).where(eq(subscriptions.userId, userId));
-  return getSubscription(db, userId);
+  // A smaller plan hides the books beyond its limit at once.
+  return db.transaction(async (tx) => {
+    const saved = await q.updateSubscription(tx, userId, { tier, updatedAt: new Date() });
+    await markSiteChanged(tx, userId);
+    return viewOf(saved);
+  });
 }
 
 /** Cancelling keeps the site live to the end of what was paid for (or of the trial). */
@@ -160,17 +159,23 @@ export async function cancelSubscription(db: Db, provider: BillingProvider, user
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (row.status === "cancelled") throw new HttpError(409, "Your subscription is already cancelled.");
-  if (row.status === "expired") throw new HttpError(409, "Your subscription has already ended.");
+  if (row.status === "expired")
+    throw new HttpError(409, "Your subscription has already ended.", { code: "subscription_ended" });
   if (row.provider === "stripe" && provider.name === "stripe" && row.providerSubscriptionId) {
     await provider.cancel({ subscriptionId: row.providerSubscriptionId });
   }
   const liveUntil =
     row.status === "trial" ? (row.trialEndsAt ?? now) : (row.currentPeriodEnd ?? row.trialEndsAt ?? addMonth(now));
-  await db
-    .update(subscriptions)
-    .set({ status: "cancelled", cancelAtPeriodEnd: true, currentPeriodEnd: liveUntil, updatedAt: now })
-    .where(eq(subscriptions.userId, userId));
-  return getSubscription(db, userId);
+  return db.transaction(async (tx) => {
+    const saved = await q.updateSubscription(tx, userId, {
+      status: "cancelled",
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: liveUntil,
+      updatedAt: now,
+    });
+    await markSiteChanged(tx, userId);
+    return viewOf(saved);
+  });
 }
 
 /**
@@ -198,18 +203,20 @@ export async function reactivateSubscription(
     await provider.reactivate({ subscriptionId: row.providerSubscriptionId });
   }
   const status = row.trialEndsAt && row.trialEndsAt > now ? "trial" : "active";
-  await db
-    .update(subscriptions)
-    .set({ status, cancelAtPeriodEnd: false, updatedAt: now })
-    .where(eq(subscriptions.userId, user.id));
-  return { subscription: await getSubscription(db, user.id), checkoutUrl: null };
+  return db.transaction(async (tx) => {
+    const saved = await q.updateSubscription(tx, user.id, { status, cancelAtPeriodEnd: false, updatedAt: now });
+    await markSiteChanged(tx, user.id);
+    return { subscription: viewOf(saved), checkoutUrl: null };
+  });
 }
 
 export async function openPortal(db: Db, provider: BillingProvider, appOrigin: string, userId: string) {
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (provider.name === "stripe" && (row.provider !== "stripe" || !row.providerCustomerId)) {
-    throw new HttpError(409, "Please complete checkout before managing your subscription.");
+    throw new HttpError(409, "Please complete checkout before managing your subscription.", {
+      code: "checkout_required",
+    });
   }
   return provider.createPortal({ userId, customerId: row.providerCustomerId, returnUrl: `${appOrigin}/dashboard` });
 }
@@ -226,26 +233,14 @@ export const DEFAULT_RATES_TO_GBP: Record<Currency, number> = {
 };
 
 export async function seedExchangeRates(db: Db | Tx) {
-  await db
-    .insert(exchangeRates)
-    .values(
-      (Object.entries(DEFAULT_RATES_TO_GBP) as [Currency, number][]).map(([from, rate]) => ({
-        fromCurrency: from,
-        toCurrency: "GBP",
-        rate,
-      })),
-    )
-    .onConflictDoNothing();
+  await q.insertDefaultRates(db, Object.entries(DEFAULT_RATES_TO_GBP) as [Currency, number][]);
 }
 
 async function toGbpMinor(tx: Tx, currency: Currency, amountMinor: number): Promise<number> {
   if (currency === "GBP") return amountMinor;
   await seedExchangeRates(tx);
-  const [rate] = await tx
-    .select({ rate: exchangeRates.rate })
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.fromCurrency, currency), eq(exchangeRates.toCurrency, "GBP")));
-  return Math.round(amountMinor * Number(rate?.rate ?? DEFAULT_RATES_TO_GBP[currency]));
+  const rate = await q.findRateToGbp(tx, currency);
+  return Math.round(amountMinor * (rate ?? DEFAULT_RATES_TO_GBP[currency]));
 }
 
 // --- webhooks -------------------------------------------------------------------------------
@@ -268,14 +263,13 @@ export function statusFromStripe(s: SubscriptionSnapshot): SubscriptionStatus {
 }
 
 async function applySnapshot(tx: Tx, snap: SubscriptionSnapshot, fallbackUserId: string | null, now: Date) {
-  const [byProvider] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, snap.id));
+  const byProvider = await q.findSubscriptionByProviderId(tx, snap.id);
   const userId = byProvider?.userId ?? fallbackUserId ?? snap.userId;
   if (!userId) return;
-  const [owner] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
-  if (!owner) return;
+  if (!(await q.userExists(tx, userId))) return;
   if (!byProvider) {
     // The end of an earlier Stripe subscription must not overwrite the one that replaced it.
-    const current = await getSubscriptionRow(tx, userId);
+    const current = await q.findSubscription(tx, userId);
     if (
       current?.providerSubscriptionId &&
       current.providerSubscriptionId !== snap.id &&
@@ -297,38 +291,48 @@ async function applySnapshot(tx: Tx, snap: SubscriptionSnapshot, fallbackUserId:
     cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
     updatedAt: now,
   };
-  await tx
-    .insert(subscriptions)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+  await q.upsertSubscriptionFields(tx, userId, values);
+  await markSiteChanged(tx, userId);
 }
+
+/**
+ * An event we can never apply, however often it is delivered: it is acknowledged (a 5xx would
+ * make Stripe retry it for days), recorded as unprocessable, and staff are told.
+ */
+export class UnprocessableBillingEvent extends Error {}
 
 async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
   switch (e.kind) {
     case "checkout_completed":
       if (e.subscription) await applySnapshot(tx, e.subscription, e.userId, now);
       else if (e.userId && e.customerId) {
-        await tx
-          .update(subscriptions)
-          .set({ provider: "stripe", providerCustomerId: e.customerId, updatedAt: now })
-          .where(eq(subscriptions.userId, e.userId));
+        await q.updateSubscription(tx, e.userId, {
+          provider: "stripe",
+          providerCustomerId: e.customerId,
+          updatedAt: now,
+        });
       }
       return;
     case "subscription_changed":
       await applySnapshot(tx, e.subscription, null, now);
       return;
     case "invoice_paid": {
-      if (!e.subscriptionId || e.amountMinor <= 0) return;
-      const [sub] = await tx
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.providerSubscriptionId, e.subscriptionId));
-      if (!sub) throw new Error(`invoice ${e.invoiceId} for an unknown subscription ${e.subscriptionId}`);
-      const currency = (CURRENCIES as readonly string[]).includes(e.currency) ? (e.currency as Currency) : null;
-      if (!currency) throw new Error(`invoice ${e.invoiceId} in an unsupported currency ${e.currency}`);
-      await tx
-        .insert(transactions)
-        .values({
+      if (!e.subscriptionId) return;
+      // Stripe's live subscription names its owner even when the checkout event has not arrived yet.
+      if (e.subscription) await applySnapshot(tx, e.subscription, null, now);
+      const sub = await q.findSubscriptionByProviderId(tx, e.subscriptionId);
+      if (!sub)
+        throw new UnprocessableBillingEvent(
+          `invoice ${e.invoiceId} is for an unknown subscription ${e.subscriptionId}`,
+        );
+      if (e.amountMinor > 0) {
+        const currency = (CURRENCIES as readonly string[]).includes(e.currency) ? (e.currency as Currency) : null;
+        if (!currency) {
+          throw new UnprocessableBillingEvent(
+            `invoice ${e.invoiceId} is in a currency we do not sell in (${e.currency})`,
+          );
+        }
+        await q.insertTransaction(tx, {
           userId: sub.userId,
           subscriptionTier: sub.tier,
           currency,
@@ -336,43 +340,69 @@ async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
           amountGbpMinor: await toGbpMinor(tx, currency, e.amountMinor),
           providerInvoiceId: e.invoiceId,
           processedAt: e.created,
-        })
-        .onConflictDoNothing({ target: transactions.providerInvoiceId });
+        });
+      }
+      // Without Stripe's live state (it no longer has the subscription), a paid invoice at least
+      // ends the dunning that a failed one started.
+      if (!e.subscription && sub.status === "past_due") {
+        await q.updateSubscription(tx, sub.userId, {
+          status: sub.cancelAtPeriodEnd ? "cancelled" : "active",
+          updatedAt: now,
+        });
+        await markSiteChanged(tx, sub.userId);
+      }
       return;
     }
-    case "payment_failed":
+    case "payment_failed": {
       if (!e.subscriptionId) return;
-      await tx
-        .update(subscriptions)
-        .set({ status: "past_due", updatedAt: now })
+      if (e.subscription) await applySnapshot(tx, e.subscription, null, now);
+      const sub = await q.findSubscriptionByProviderId(tx, e.subscriptionId);
+      if (!sub)
+        throw new UnprocessableBillingEvent(`a failed payment is for an unknown subscription ${e.subscriptionId}`);
+      if (!e.subscription && sub.status !== "expired") {
         // A late failure notice never revives an ended subscription.
-        .where(and(eq(subscriptions.providerSubscriptionId, e.subscriptionId), ne(subscriptions.status, "expired")));
+        await q.updateSubscription(tx, sub.userId, { status: "past_due", updatedAt: now });
+        await markSiteChanged(tx, sub.userId);
+      }
       return;
+    }
     case "ignored":
       return;
   }
 }
 
+export type UnprocessedEvent = { id: string; type: string; reason: string };
+
 /**
  * Each event is applied once: its id goes into processed_webhook_events in the same
  * transaction as its effect, so a redelivery (or a concurrent duplicate) changes nothing.
- * A failure throws, the transaction rolls back, and the caller answers 5xx for a retry.
+ * A failure that a retry may cure (the database, Stripe's API) throws, the transaction rolls
+ * back, and the caller answers 5xx for a retry. An event that can never apply is recorded as
+ * unprocessable, changes nothing else, and is returned for the caller to report.
  */
 export async function processBillingEvents(db: Db, events: BillingEvent[], provider: "stripe" | "sandbox") {
   let applied = 0;
+  const unprocessable: UnprocessedEvent[] = [];
   for (const e of events) {
-    await db.transaction(async (tx) => {
-      const fresh = await tx
-        .insert(processedWebhookEvents)
-        .values({ id: e.id, provider, type: e.type })
-        .onConflictDoNothing()
-        .returning({ id: processedWebhookEvents.id });
-      if (fresh.length === 0) return;
-      await applyEvent(tx, e, new Date());
-      applied++;
-    });
+    try {
+      await db.transaction(async (tx) => {
+        if (!(await q.recordWebhookEvent(tx, { id: e.id, provider, type: e.type }))) return;
+        await applyEvent(tx, e, new Date());
+        applied++;
+      });
+    } catch (err) {
+      if (!(err instanceof UnprocessableBillingEvent)) throw err;
+      const recorded = await q.recordWebhookEvent(db, {
+        id: e.id,
+        provider,
+        type: e.type,
+        outcome: "unprocessable",
+        detail: err.message,
+      });
+      if (recorded) unprocessable.push({ id: e.id, type: e.type, reason: err.message });
+    }
   }
-  return { applied };
+  return { applied, unprocessable };
 }
 
 // --- expiry ---------------------------------------------------------------------------------
@@ -384,34 +414,11 @@ export async function processBillingEvents(db: Db, events: BillingEvent[], provi
  * to its webhooks.
  */
 export async function expireDueSubscriptions(db: Db | Tx, now = new Date()) {
-  const trialsEnded = await db
-    .update(subscriptions)
-    .set({ status: "expired", updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.status, "trial"),
-        lt(subscriptions.trialEndsAt, now),
-        isNull(subscriptions.providerSubscriptionId),
-      ),
-    )
-    .returning({ userId: subscriptions.userId });
-  const sandboxPaid = await db
-    .update(subscriptions)
-    .set({ status: "active", currentPeriodEnd: sql`${subscriptions.trialEndsAt} + interval '1 month'`, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.status, "trial"),
-        lt(subscriptions.trialEndsAt, now),
-        eq(subscriptions.provider, "sandbox"),
-        isNotNull(subscriptions.providerSubscriptionId),
-      ),
-    )
-    .returning({ userId: subscriptions.userId });
-  const cancelledEnded = await db
-    .update(subscriptions)
-    .set({ status: "expired", updatedAt: now })
-    .where(and(eq(subscriptions.status, "cancelled"), lt(subscriptions.currentPeriodEnd, now)))
-    .returning({ userId: subscriptions.userId });
+  const trialsEnded = await q.expireEndedTrialsWithoutCheckout(db, now);
+  const sandboxPaid = await q.convertEndedSandboxTrials(db, now);
+  const cancelledEnded = await q.expireEndedCancellations(db, now);
+  // An expired site goes offline at once, not when its cached pages age out.
+  for (const { userId } of [...trialsEnded, ...cancelledEnded]) await markSiteChanged(db, userId);
   return {
     trialsExpired: trialsEnded.length,
     trialsConverted: sandboxPaid.length,

@@ -30,6 +30,7 @@ async function newUser(): Promise<{ cookie: string; email: string; id: string }>
 
 async function onboarded(tier = "mini") {
   const u = await newUser();
+  const subdomain = `site${n}x${Date.now() % 100000}`;
   const res = await s.api("/api/onboarding/complete", {
     method: "POST",
     cookie: u.cookie,
@@ -37,14 +38,14 @@ async function onboarded(tier = "mini") {
       name: "Jane",
       email: u.email,
       websiteName: "Site",
-      subdomain: `site${n}x${Date.now() % 100000}`,
+      subdomain,
       domainOption: "free",
       tier,
       currency: "GBP",
     },
   });
   expect(res.status).toBe(201);
-  return { ...u, checkoutUrl: (await res.json()).checkoutUrl as string };
+  return { ...u, subdomain, checkoutUrl: (await res.json()).checkoutUrl as string };
 }
 
 const sub = async (userId: string) =>
@@ -137,6 +138,61 @@ describe("sandbox checkout", () => {
     expect((await sub(u.id))?.status).toBe("cancelled");
     expect((await act({ action: "reactivate" })).status).toBe(303);
     expect((await sub(u.id))?.status).toBe("trial");
+  });
+
+  it("portal and checkout refuse a form posted from another site, with or without an Origin", async () => {
+    const u = await onboarded();
+    const session = new URL(u.checkoutUrl).searchParams.get("session") ?? "";
+    const post = (path: string, form: Record<string, string>, headers: Record<string, string>) => {
+      const h = new Headers({ "content-type": "application/x-www-form-urlencoded", cookie: u.cookie, ...headers });
+      // fetch sends no Origin of its own here; the browser's headers are set by hand.
+      if (!("origin" in headers)) h.delete("origin");
+      return fetch(`${s.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: h,
+        body: new URLSearchParams(form),
+      });
+    };
+    const foreign: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of foreign) {
+      expect((await post("/billing/sandbox/portal", { action: "cancel" }, headers)).status).toBe(403);
+      expect((await post("/billing/sandbox/checkout", { session, action: "pay" }, headers)).status).toBe(403);
+    }
+    expect((await sub(u.id))?.status).toBe("trial");
+    expect((await sub(u.id))?.providerSubscriptionId).toBeNull();
+    // The app's own form, as a browser sends it.
+    const own = { origin: new URL(s.url).origin, "sec-fetch-site": "same-origin" };
+    expect((await post("/billing/sandbox/portal", { action: "cancel" }, own)).status).toBe(303);
+    expect((await sub(u.id))?.status).toBe("cancelled");
+  });
+});
+
+describe("billing changes reach the public site at once", () => {
+  it("an expired subscription takes the cached site offline, and reactivation brings it back", async () => {
+    const u = await onboarded();
+    expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200); // now in the page cache
+    expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200);
+    await runSubscriptionExpiry(s.database.db, new Date(Date.now() + 15 * 864e5));
+    expect((await sub(u.id))?.status).toBe("expired");
+    const offline = await s.onHost(`${u.subdomain}.localhost`, "/");
+    expect(offline.status).toBe(503);
+    expect(offline.body).toContain("temporarily unavailable");
+
+    const re = await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie });
+    const session = new URL((await re.json()).checkoutUrl).searchParams.get("session") ?? "";
+    await s.api("/billing/sandbox/checkout", {
+      method: "POST",
+      cookie: u.cookie,
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ session, action: "pay" }).toString(),
+    });
+    expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200);
   });
 });
 

@@ -48,8 +48,10 @@ export type BillingEvent = { id: string; type: string; created: Date } & (
       customerId: string | null;
       currency: string;
       amountMinor: number;
+      /** The subscription as Stripe holds it now (null: none, or Stripe no longer has it). */
+      subscription: SubscriptionSnapshot | null;
     }
-  | { kind: "payment_failed"; subscriptionId: string | null }
+  | { kind: "payment_failed"; subscriptionId: string | null; subscription: SubscriptionSnapshot | null }
   | { kind: "ignored" }
 );
 
@@ -141,6 +143,12 @@ const toDate = (unix: unknown) => (typeof unix === "number" ? new Date(unix * 10
 const idOf = (v: unknown): string | null =>
   typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
 
+/** API versions from 2025 name an invoice's subscription under `parent`; older ones at the top. */
+function invoiceSubscriptionId(inv: Record<string, unknown>): string | null {
+  const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  return idOf(parent?.subscription_details?.subscription ?? inv.subscription);
+}
+
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   const loose = sub as unknown as Record<string, unknown>;
   const item = sub.items?.data?.[0] as unknown as Record<string, unknown> | undefined;
@@ -170,7 +178,13 @@ export function stripeProvider(opts: {
 
   async function snapshot(id: string | null): Promise<SubscriptionSnapshot | null> {
     if (!id) return null;
-    return snapshotOf(await stripe.subscriptions.retrieve(id));
+    try {
+      return snapshotOf(await stripe.subscriptions.retrieve(id));
+    } catch (err) {
+      // Stripe no longer (or never) had it: nothing live to apply. Anything else is worth a retry.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      throw err;
+    }
   }
 
   return {
@@ -261,31 +275,28 @@ export function stripeProvider(opts: {
           const live = await snapshot(event.data.object.id);
           return live ? [{ ...base, kind: "subscription_changed", subscription: live }] : [];
         }
+        // Invoice events say what happened to one payment; the subscription's status after it is
+        // read live, like the subscription events, so a paid invoice arriving after a failed one
+        // (or the other way round) leaves the status Stripe holds now.
         case "invoice.paid": {
           const inv = event.data.object as unknown as Record<string, unknown>;
-          const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+          const subscriptionId = invoiceSubscriptionId(inv);
           return [
             {
               ...base,
               kind: "invoice_paid",
               invoiceId: String(inv.id),
-              subscriptionId: idOf(parent?.subscription_details?.subscription ?? inv.subscription),
+              subscriptionId,
               customerId: idOf(inv.customer),
               currency: String(inv.currency ?? "").toUpperCase(),
               amountMinor: Number(inv.amount_paid ?? 0),
+              subscription: await snapshot(subscriptionId),
             },
           ];
         }
         case "invoice.payment_failed": {
-          const inv = event.data.object as unknown as Record<string, unknown>;
-          const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
-          return [
-            {
-              ...base,
-              kind: "payment_failed",
-              subscriptionId: idOf(parent?.subscription_details?.subscription ?? inv.subscription),
-            },
-          ];
+          const subscriptionId = invoiceSubscriptionId(event.data.object as unknown as Record<string, unknown>);
+          return [{ ...base, kind: "payment_failed", subscriptionId, subscription: await snapshot(subscriptionId) }];
         }
         default:
           return [{ ...base, kind: "ignored" }];

@@ -60,10 +60,17 @@ function loginPage(c: Context<AppVars>) {
   );
 }
 
-/** Forms on these pages post only from the app itself. */
+/**
+ * Forms on these pages post only from the app itself. A browser says where a form came from
+ * with Origin, or Sec-Fetch-Site when it leaves Origin out; either naming another site refuses.
+ */
 function sameOrigin(c: Context<AppVars>) {
   const origin = c.req.header("origin");
-  if (origin && origin !== c.get("deps").env.appOrigin) throw new HttpError(403, "Cross-site request refused");
+  const site = c.req.header("sec-fetch-site");
+  const foreignOrigin = origin !== undefined && origin !== c.get("deps").env.appOrigin;
+  const foreignSite = site !== undefined && site !== "same-origin" && site !== "none";
+  if (foreignOrigin || foreignSite)
+    throw new HttpError(403, "Cross-site request refused", { code: "cross_site_refused" });
 }
 
 export function sandboxBillingRoutes() {

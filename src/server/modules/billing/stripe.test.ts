@@ -1,9 +1,9 @@
 // The Stripe provider through the real `stripe` SDK against a local fake Stripe, and webhooks
 // signed by the SDK's own test-header helper.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processedWebhookEvents, subscriptions, transactions } from "../../../db/schema/index.ts";
+import { processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
@@ -230,15 +230,90 @@ describe("stripe webhooks", () => {
     expect(await sub(u.id)).toMatchObject({ status: "trial", providerSubscriptionId: u.subId });
   });
 
+  const invoiceEvent = (type: "invoice.paid" | "invoice.payment_failed", subId: string, over = {}, created?: number) =>
+    event(
+      type,
+      {
+        id: `in_${type === "invoice.paid" ? "paid" : "fail"}_${ev}_${Date.now()}`,
+        object: "invoice",
+        currency: "usd",
+        amount_paid: type === "invoice.paid" ? 799 : 0,
+        parent: { subscription_details: { subscription: subId } },
+        ...over,
+      },
+      created,
+    );
+  const stripeHolds = (u: { id: string; subId: string; customer: string }, status: string) =>
+    fake.putSubscription({
+      id: u.subId,
+      customer: u.customer,
+      status,
+      metadata: { userId: u.id, tier: "midi", currency: "USD" },
+    });
+
   it("marks a failed payment past_due", async () => {
     const u = await linked();
-    const e = event("invoice.payment_failed", {
-      id: `in_fail_${Date.now()}`,
-      object: "invoice",
-      parent: { subscription_details: { subscription: u.subId } },
-    });
-    expect((await deliver(e)).status).toBe(200);
+    stripeHolds(u, "past_due");
+    expect((await deliver(invoiceEvent("invoice.payment_failed", u.subId))).status).toBe(200);
     expect((await sub(u.id))?.status).toBe("past_due");
+  });
+
+  it("a paid invoice after a failed one makes the subscription active again", async () => {
+    const u = await linked();
+    stripeHolds(u, "past_due");
+    expect((await deliver(invoiceEvent("invoice.payment_failed", u.subId))).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("past_due");
+    stripeHolds(u, "active"); // Stripe's retry charged the card
+    expect((await deliver(invoiceEvent("invoice.paid", u.subId))).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("active");
+  });
+
+  it("an older paid invoice arriving after a newer failure leaves the subscription past_due", async () => {
+    const u = await linked();
+    const now = Math.floor(Date.now() / 1000);
+    stripeHolds(u, "past_due");
+    expect((await deliver(invoiceEvent("invoice.payment_failed", u.subId, {}, now))).status).toBe(200);
+    expect((await deliver(invoiceEvent("invoice.paid", u.subId, {}, now - 3600))).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("past_due");
+  });
+
+  it("without Stripe's live subscription, a failure means past_due and a payment ends it", async () => {
+    const u = await linked();
+    fake.subscriptions.delete(u.subId);
+    expect((await deliver(invoiceEvent("invoice.payment_failed", u.subId))).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("past_due");
+    expect((await deliver(invoiceEvent("invoice.paid", u.subId))).status).toBe(200);
+    expect((await sub(u.id))?.status).toBe("active");
+  });
+
+  it("acknowledges events it can never apply, records them once and mails staff", async () => {
+    const staff = await onboarded();
+    await s.database.db.update(user).set({ role: "super_admin" }).where(eq(user.id, staff.id));
+    const u = await linked();
+    const unknown = invoiceEvent("invoice.paid", "sub_unknown_to_us", { currency: "gbp", amount_paid: 399 });
+    const yen = invoiceEvent("invoice.paid", u.subId, { currency: "jpy", amount_paid: 1200 });
+    const unknownFailure = invoiceEvent("invoice.payment_failed", "sub_unknown_either");
+    for (const e of [unknown, yen, unknownFailure]) {
+      const res = await deliver(e);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ received: true, applied: 0, unprocessable: 1 });
+      // Redelivered: already recorded, nothing new to report.
+      const again = await deliver(e);
+      expect(await again.json()).toMatchObject({ received: true, applied: 0, unprocessable: 0 });
+    }
+    const rows = await s.database.db
+      .select()
+      .from(processedWebhookEvents)
+      .where(inArray(processedWebhookEvents.id, [unknown.id, yen.id, unknownFailure.id]));
+    expect(rows.map((r) => r.outcome)).toEqual(["unprocessable", "unprocessable", "unprocessable"]);
+    expect(rows.find((r) => r.id === yen.id)?.detail).toContain("JPY");
+    expect(await s.database.db.select().from(transactions).where(eq(transactions.userId, u.id))).toHaveLength(0);
+    expect((await sub(u.id))?.status).toBe("trial");
+    const to = (m: { to: string[] }, email: string) => m.to.includes(email.toLowerCase());
+    const alerts = s.smtp.mails.filter((m) => to(m, staff.email) && m.subject.includes("could not apply"));
+    expect(alerts).toHaveLength(3);
+    expect(alerts.map((m) => m.text).join("\n")).toContain(unknown.id);
+    expect(s.smtp.mails.some((m) => to(m, u.email) && m.subject.includes("could not apply"))).toBe(false);
   });
 
   it("answers 5xx when processing fails, and a redelivery then succeeds once", async () => {
@@ -254,20 +329,23 @@ describe("stripe webhooks", () => {
     expect((await retried.json()).applied).toBe(1);
     expect((await sub(u.id))?.status).toBe("active");
 
-    // An invoice for a subscription we do not know is an error too (nothing recorded).
-    const orphan = event("invoice.paid", {
-      id: `in_orphan_${Date.now()}`,
+    // Stripe's API failing while an invoice is read is worth a retry too (nothing recorded).
+    const paid = event("invoice.paid", {
+      id: `in_retry_${Date.now()}`,
       object: "invoice",
-      currency: "gbp",
-      amount_paid: 399,
-      parent: { subscription_details: { subscription: "sub_unknown" } },
+      currency: "usd",
+      amount_paid: 799,
+      parent: { subscription_details: { subscription: u.subId } },
     });
-    expect((await deliver(orphan)).status).toBe(500);
+    fake.failNextRequests(1);
+    expect((await deliver(paid)).status).toBeGreaterThanOrEqual(500);
     const seen = await s.database.db
       .select()
       .from(processedWebhookEvents)
-      .where(eq(processedWebhookEvents.id, orphan.id));
+      .where(eq(processedWebhookEvents.id, paid.id));
     expect(seen).toHaveLength(0);
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await s.database.db.select().from(transactions).where(eq(transactions.userId, u.id))).toHaveLength(1);
   });
 });
 

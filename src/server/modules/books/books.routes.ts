@@ -19,7 +19,7 @@
 // GET|PUT /api/books/:id/genres          PUT { genres } → 200 { genres }
 // GET|POST /api/books/:id/reviews        POST review → 201 { review }
 // PATCH|DELETE /api/books/:id/reviews/:reviewId → 200 { review } | 204
-// Bad input: 400 { error: { message, field } } with the spec's messages.
+// Bad input: 400 { error: { code, message, field } } with the spec's messages.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
@@ -36,7 +36,7 @@ import {
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, readJson } from "../../http/errors.ts";
+import { errorBody, HttpError, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
@@ -130,7 +130,9 @@ export function booksRoutes() {
       // The file plus the multipart envelope.
       maxSize: COVER_MAX_BYTES + 64 * 1024,
       onError: (c) =>
-        c.json({ error: { message: coverTooLarge().message, field: "file" } }, 413, { Connection: "close" }),
+        c.json(errorBody("payload_too_large", coverTooLarge().message, { field: "file" }), 413, {
+          Connection: "close",
+        }),
     }),
     async (c) => {
       const me = await requireUser(c);
@@ -139,15 +141,15 @@ export function booksRoutes() {
       // Another author's id is refused before the upload is even read.
       await books.assertOwnBook(database.db, me.id, id);
       if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-        throw new HttpError(400, "Send the cover as multipart/form-data with a 'file' field", "file");
+        throw new HttpError(400, "Send the cover as multipart/form-data with a 'file' field", { field: "file" });
       }
       let file: unknown;
       try {
         file = (await c.req.parseBody()).file;
       } catch {
-        throw new HttpError(400, "The upload could not be read. Please try again.", "file");
+        throw new HttpError(400, "The upload could not be read. Please try again.", { field: "file" });
       }
-      if (!(file instanceof File)) throw new HttpError(400, BOOK_MESSAGES.notImage, "file");
+      if (!(file instanceof File)) throw new HttpError(400, BOOK_MESSAGES.notImage, { field: "file" });
       if (file.size > COVER_MAX_BYTES) throw coverTooLarge();
       const processed = await processCover(new Uint8Array(await file.arrayBuffer()));
       const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);

@@ -22,7 +22,7 @@ import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
 
 export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
-const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit);
+const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
 
 // ---------------------------------------------------------------------------------------------
 // What the API answers.
@@ -167,7 +167,7 @@ function columns(input: BookFields, current: Pick<q.BookRow, "promoBadgeEnabled"
     // Promo text exists only with the promo badge.
     if (promoText !== null) values.promoBadgeText = null;
   } else if (!promoText) {
-    throw new HttpError(400, BOOK_MESSAGES.promoText, "promoBadgeText");
+    throw new HttpError(400, BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
   }
   return values;
 }

@@ -102,7 +102,7 @@ describe("books CRUD", () => {
     ] as const) {
       const res = await s.api(path, { method, ...(method === "POST" ? { json: { title: "T", author: "A" } } : {}) });
       expect(res.status).toBe(401);
-      expect((await res.json()).error.message).toBe("Not authenticated");
+      expect((await res.json()).error).toEqual({ code: "unauthenticated", message: "Not authenticated" });
     }
   });
 
@@ -370,10 +370,10 @@ describe("validation with the spec's rules and messages", () => {
       const before = await s.database.db.select().from(books).where(eq(books.userId, a.id));
       const c = await create(a, over);
       expect(c.status, JSON.stringify(c.body)).toBe(400);
-      expect(c.body.error).toEqual({ message, field });
+      expect(c.body.error).toMatchObject({ code: "validation_failed", message, field });
       const u = await call(a, "PATCH", `/api/books/${bookId}`, over);
       expect(u.status, JSON.stringify(u.body)).toBe(400);
-      expect(u.body.error).toEqual({ message, field });
+      expect(u.body.error).toMatchObject({ code: "validation_failed", message, field });
       expect(await s.database.db.select().from(books).where(eq(books.userId, a.id))).toEqual(before);
     });
   }
@@ -386,7 +386,7 @@ describe("validation with the spec's rules and messages", () => {
       body: "{title: oops",
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe("Request body is not valid JSON");
+    expect((await res.json()).error).toEqual({ code: "invalid_json", message: "Request body is not valid JSON" });
     expect((await call(a, "PATCH", `/api/books/${bookId}`, {})).body.error.message).toBe("Nothing to update");
   });
 
@@ -482,7 +482,7 @@ describe("plan limit", () => {
     const before = changeCount(a.id);
     const r = await create(a, { title: "Sixth" });
     expect(r.status).toBe(403);
-    expect(r.body.error.message).toBe("Book limit exceeded for current plan");
+    expect(r.body.error).toMatchObject({ code: "plan_limit_reached", message: "Book limit exceeded for current plan" });
     expect(await titles(a)).toHaveLength(5);
     expect(changeCount(a.id)).toBe(before);
     // Hidden books count too: hiding does not make room.
@@ -531,7 +531,10 @@ describe("plan limit", () => {
 
     const show = await call(a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true });
     expect(show.status).toBe(403);
-    expect(show.body.error.message).toBe("Book limit exceeded for current plan");
+    expect(show.body.error).toMatchObject({
+      code: "plan_limit_reached",
+      message: "Book limit exceeded for current plan",
+    });
     const viaUpdate = await call(a, "PATCH", `/api/books/${hidden.id}`, { visibilityEnabled: true });
     expect(viaUpdate.status).toBe(403);
     expect((await call(a, "GET", `/api/books/${hidden.id}`)).body.book.visibilityEnabled).toBe(false);

@@ -14,8 +14,8 @@ export const COVER_MAX_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 export const coverTooLarge = () =>
-  new HttpError(413, `Cover image must be ${COVER_MAX_BYTES / (1024 * 1024)} MB or smaller`, "file");
-const notAnImage = () => new HttpError(400, BOOK_MESSAGES.notImage, "file");
+  new HttpError(413, `Cover image must be ${COVER_MAX_BYTES / (1024 * 1024)} MB or smaller`, { field: "file" });
+const notAnImage = () => new HttpError(400, BOOK_MESSAGES.notImage, { field: "file" });
 
 export type ProcessedCover = { width: number; height: number; data: Buffer }[];
 
@@ -35,7 +35,7 @@ export async function processCover(bytes: Uint8Array): Promise<ProcessedCover> {
     throw new HttpError(
       413,
       `This image is too large (${meta.width} × ${meta.height} pixels). Please use one of at most ${COVER_MAX_PIXELS / 1_000_000} megapixels.`,
-      "file",
+      { field: "file" },
     );
   }
   const out: ProcessedCover = [];
@@ -53,11 +53,9 @@ export async function processCover(bytes: Uint8Array): Promise<ProcessedCover> {
       out.push({ width: info.width, height: info.height, data });
     }
   } catch {
-    throw new HttpError(
-      400,
-      "This image could not be read: the file may be damaged. Please choose another image.",
-      "file",
-    );
+    throw new HttpError(400, "This image could not be read: the file may be damaged. Please choose another image.", {
+      field: "file",
+    });
   }
   return out.sort((a, b) => a.width - b.width);
 }

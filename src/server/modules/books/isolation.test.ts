@@ -207,7 +207,7 @@ describe("another author's book id", () => {
       const theirs = await request(ownerBook.id, ownerReviewId);
       const nowhere = await request(NOWHERE, NOWHERE);
       expect(theirs.status, JSON.stringify(theirs.body)).toBe(404);
-      expect(theirs.body).toEqual({ error: { message: "Book not found" } });
+      expect(theirs.body).toEqual({ error: { code: "not_found", message: "Book not found" } });
       // Nothing tells the intruder the id is real.
       expect(theirs).toEqual(nowhere);
 
@@ -245,7 +245,7 @@ describe("another author's ids inside the intruder's own requests", () => {
     const intruderBefore = await call(intruder, "GET", "/api/books");
     const r = await call(intruder, "POST", "/api/books/order", { ids: [ownerBook.id, intruderBook.id] });
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ error: { message: "Book not found" } });
+    expect(r.body).toEqual({ error: { code: "not_found", message: "Book not found" } });
     expect(await ownerState()).toEqual(before);
     expect(await call(intruder, "GET", "/api/books")).toEqual(intruderBefore);
   });
@@ -258,7 +258,7 @@ describe("another author's ids inside the intruder's own requests", () => {
     const del = await call(intruder, "DELETE", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`);
     for (const r of [patch, del]) {
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ error: { message: "Review not found" } });
+      expect(r.body).toEqual({ error: { code: "not_found", message: "Review not found" } });
     }
     expect(await ownerState()).toEqual(before);
   });

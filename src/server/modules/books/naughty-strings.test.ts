@@ -163,14 +163,15 @@ describe("the big list of naughty strings", () => {
             expect(r.body.book[f.key]).toBe(w.value);
           } else {
             expect(r.status, `${f.key} of ${JSON.stringify(raw)}`).toBe(400);
-            expect(r.body.error).toEqual({ message: w.message, field: f.key });
+            expect(r.body.error).toMatchObject({ code: "validation_failed", message: w.message, field: f.key });
             stored.refused++;
           }
         }
         const blurb = await call("PATCH", `/api/books/${bookId}`, { shortBlurb: raw });
         if (blurbRefused) {
           expect(blurb.status).toBe(400);
-          expect(blurb.body.error).toEqual({
+          expect(blurb.body.error).toMatchObject({
+            code: "validation_failed",
             message: "Blurb contains characters that are not allowed",
             field: "shortBlurb",
           });
@@ -221,7 +222,8 @@ describe("the big list of naughty strings", () => {
       const r = await call("PUT", `/api/books/${bookId}/retailer-links`, { retailerLinks: [link] });
       expect(r.status).toBe(400);
       const w = (nameWant.ok ? iconWant : nameWant) as { message: string };
-      expect(r.body.error).toEqual({
+      expect(r.body.error).toMatchObject({
+        code: "validation_failed",
         message: w.message,
         field: nameWant.ok ? "retailerLinks.0.retailerIcon" : "retailerLinks.0.retailerName",
       });
@@ -251,7 +253,11 @@ describe("the big list of naughty strings", () => {
       }
       const r = await call("PUT", `/api/books/${bookId}/genres`, { genres: [g] });
       expect(r.status).toBe(400);
-      expect(r.body.error).toEqual({ message: "Genre contains characters that are not allowed", field: "genres.0" });
+      expect(r.body.error).toMatchObject({
+        code: "validation_failed",
+        message: "Genre contains characters that are not allowed",
+        field: "genres.0",
+      });
     }
     for (let i = 0; i < good.length; i += 20) {
       const batch = good.slice(i, i + 20);
@@ -289,7 +295,7 @@ describe("the big list of naughty strings", () => {
         string,
         { message: string },
       ];
-      expect(r.body.error).toEqual({ message: w.message, field });
+      expect(r.body.error).toMatchObject({ code: "validation_failed", message: w.message, field });
     }
     for (let i = 0; i < good.length; i += 50) {
       const batch = good.slice(i, i + 50);

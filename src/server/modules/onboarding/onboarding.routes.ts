@@ -16,55 +16,31 @@
 //                subscription: { tier, status: "trial", trialEndsAt },
 //                domainVerification: { domain, token } | null }
 //        Open checkoutUrl (card entry; the trial starts now, billing on day 15).
-//        400 { error: { message, field } } with the spec's messages ('Please fill in all required
+//        400 { error: { code, message, field } } with the spec's messages ('Please fill in all required
 //        fields', 'Please choose a subdomain', 'Please enter your domain name', 'Please select a
 //        plan'); 409 'This subdomain is already taken. Please choose another one.' (field
 //        subdomain), or already onboarded; 502 when the payment provider failed after the site
 //        was created — resume with POST /api/billing/checkout.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { onboardingCompleteSchema, subdomainQuerySchema } from "../../../shared/schemas/onboarding.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError, parseWith, readJson } from "../../http/errors.ts";
+import { clientAddress } from "../../http/host.ts";
 import { requireUser } from "../../http/session.ts";
+import { RateLimiter } from "../../lib/rate-limiter.ts";
 import { startCheckout } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
 
-/** A light per-address allowance for the public availability check. */
-function rateLimiter(max: number, windowMs: number) {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  return (key: string) => {
-    const now = Date.now();
-    if (hits.size > 10_000) for (const [k, v] of hits) if (v.resetAt < now) hits.delete(k);
-    const h = hits.get(key);
-    if (!h || h.resetAt < now) {
-      hits.set(key, { count: 1, resetAt: now + windowMs });
-      return true;
-    }
-    h.count++;
-    return h.count <= max;
-  };
-}
-
-function clientAddress(c: { req: { header(n: string): string | undefined } }, trustProxy: boolean, fallback: string) {
-  if (trustProxy) return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || fallback;
-  return fallback;
-}
-
 export function onboardingRoutes() {
   const r = new Hono<AppVars>();
-  const allow = rateLimiter(120, 60_000);
+  // A light per-address allowance for the public availability check.
+  const availabilityChecks = new RateLimiter(120, 60_000);
 
   r.get("/onboarding/subdomain-availability", async (c) => {
     const { env, database } = c.get("deps");
-    let remote = "unknown";
-    try {
-      remote = getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      // Not behind the node adapter (e.g. app.request in a unit test): one shared bucket.
-    }
-    if (!allow(clientAddress(c, env.trustProxy, remote))) {
+    // Not behind the node adapter (app.request in a unit test): one shared bucket.
+    if (!availabilityChecks.take(clientAddress(c, env.trustProxy) ?? "unknown")) {
       throw new HttpError(429, "Too many availability checks. Please wait a minute and try again.");
     }
     const q = parseWith(subdomainQuerySchema, { subdomain: c.req.query("subdomain") });

@@ -102,7 +102,9 @@ function pgCode(err: unknown): { code?: string; constraint?: string } {
 }
 
 const alreadyOnboarded = () =>
-  new HttpError(409, "You have already set up your website. Go to your dashboard to manage it.");
+  new HttpError(409, "You have already set up your website. Go to your dashboard to manage it.", {
+    code: "already_onboarded",
+  });
 
 /**
  * Profile, website (and domain verification for an own domain) and the trial subscription in
@@ -110,7 +112,7 @@ const alreadyOnboarded = () =>
  */
 export async function completeOnboarding(db: Db, userId: string, input: OnboardingCompleteInput, now = new Date()) {
   if (input.subdomain && isReservedSubdomain(input.subdomain)) {
-    throw new HttpError(409, ONBOARDING_MESSAGES.taken, "subdomain");
+    throw new HttpError(409, ONBOARDING_MESSAGES.taken, { field: "subdomain", code: "subdomain_taken" });
   }
   try {
     return await db.transaction(async (tx) => {
@@ -163,9 +165,13 @@ export async function completeOnboarding(db: Db, userId: string, input: Onboardi
     if (err instanceof HttpError) throw err;
     const { code, constraint } = pgCode(err);
     if (code === "23505") {
-      if (constraint?.includes("subdomain")) throw new HttpError(409, ONBOARDING_MESSAGES.taken, "subdomain");
+      if (constraint?.includes("subdomain"))
+        throw new HttpError(409, ONBOARDING_MESSAGES.taken, { field: "subdomain", code: "subdomain_taken" });
       if (constraint?.includes("custom_domain") || constraint?.includes("domain_verifications")) {
-        throw new HttpError(409, "This domain is already connected to another website.", "ownDomain");
+        throw new HttpError(409, "This domain is already connected to another website.", {
+          field: "ownDomain",
+          code: "domain_taken",
+        });
       }
       throw alreadyOnboarded();
     }

@@ -142,7 +142,10 @@ describe("onboarding", () => {
       json: valid({ subdomain: "another-one" }),
     });
     expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toMatch(/already set up/);
+    expect((await again.json()).error).toMatchObject({
+      code: "already_onboarded",
+      message: expect.stringMatching(/already set up/),
+    });
     expect((await rowsFor(u.id)).websites).toHaveLength(1);
     expect((await avail("anotherone")).available).toBe(true);
   });
@@ -242,6 +245,7 @@ describe("onboarding", () => {
     });
     expect(aRes.status).toBe(409);
     expect((await aRes.json()).error).toMatchObject({
+      code: "subdomain_taken",
       message: "This subdomain is already taken. Please choose another one.",
       field: "subdomain",
     });

@@ -6,7 +6,7 @@
 // GET    /api/posts/:id   → 200 { post }
 // PATCH  /api/posts/:id   postUpdateSchema (any subset) → 200 { post }
 // DELETE /api/posts/:id   → 204
-// Bad input: 400 { error: { message, field } }; a blank title or body is 'Please fill in all fields'.
+// Bad input: 400 { error: { code, message, field } }; a blank title or body is 'Please fill in all fields'.
 import { Hono } from "hono";
 import { postCreateSchema, postUpdateSchema } from "../../../shared/schemas/post.ts";
 import type { AppVars } from "../../http/context.ts";

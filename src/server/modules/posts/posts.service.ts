@@ -25,7 +25,7 @@ function view(row: q.PostRow): Post {
 /** Cleaned HTML; a body that was only markup or script has nothing left, which is blank. */
 function cleanContent(html: string): string {
   const clean = cleanAuthorHtml(html);
-  if (clean === null) throw new HttpError(400, POST_MESSAGES.required, "content");
+  if (clean === null) throw new HttpError(400, POST_MESSAGES.required, { field: "content", code: "required" });
   return clean;
 }
 

@@ -1,5 +1,4 @@
 // Blog posts through the API, and what a reader then sees on the author's public /blog.
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
@@ -31,25 +30,6 @@ async function call(a: { cookie: string }, method: string, path: string, body?: 
 
 const list = async (a: TestAuthor) => (await call(a, "GET", "/api/posts")).body.posts as Json[];
 const create = async (a: TestAuthor, body: unknown) => call(a, "POST", "/api/posts", body);
-
-/** A page of the author's public site, asked for by its own host name. */
-function site(sub: string, path: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: s.port, path, headers: { host: `${sub}.localhost:${s.port}` } },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          body += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 describe("blog posts", () => {
   it("need a session", async () => {
@@ -104,14 +84,18 @@ describe("blog posts", () => {
     // Only a script: nothing is left to read, which is a blank body.
     const blank = await create(a, { title: "Sneaky", content: "<p><script>alert(1)</script></p>" });
     expect(blank.status).toBe(400);
-    expect(blank.body.error).toMatchObject({ message: "Please fill in all fields", field: "content" });
+    expect(blank.body.error).toMatchObject({
+      code: "required",
+      message: "Please fill in all fields",
+      field: "content",
+    });
     expect((await list(a)).map((p) => p.title)).toEqual(["Careful"]);
   });
 
   it("show on the public blog at once, and leave it when deleted (cached pages dropped)", async () => {
     const a = await createAuthor(s);
     // Prime the page cache with the empty blog.
-    const before = await site(a.subdomain, "/blog");
+    const before = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(before.status).toBe(200);
     expect(before.body).toContain("No posts yet");
 
@@ -121,20 +105,24 @@ describe("blog posts", () => {
       category: "events",
     });
     expect(res.status).toBe(201);
-    const after = await site(a.subdomain, "/blog");
+    const after = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(after.body).toContain("Launch at the Harbour");
     expect(after.body).toContain("<strong>along</strong>");
-    expect((await site(a.subdomain, "/blog?category=events")).body).toContain("Launch at the Harbour");
-    expect((await site(a.subdomain, "/blog?category=news")).body).not.toContain("Launch at the Harbour");
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/blog?category=events")).body).toContain(
+      "Launch at the Harbour",
+    );
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/blog?category=news")).body).not.toContain(
+      "Launch at the Harbour",
+    );
 
     const id = res.body.post.id as string;
     expect((await call(a, "PATCH", `/api/posts/${id}`, { title: "Launch moved" })).status).toBe(200);
-    const edited = await site(a.subdomain, "/blog");
+    const edited = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(edited.body).toContain("Launch moved");
     expect(edited.body).not.toContain("Launch at the Harbour");
 
     expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
-    const deleted = await site(a.subdomain, "/blog");
+    const deleted = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(deleted.body).not.toContain("Launch moved");
     expect(deleted.body).toContain("No posts yet");
   });
@@ -184,7 +172,7 @@ describe("blog posts", () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
     const mine = (await create(a, { title: "Secret draft", content: "<p>Private words</p>" })).body.post;
-    await site(a.subdomain, "/blog");
+    await s.onHost(`${a.subdomain}.localhost`, "/blog");
 
     for (const [method, body] of [
       ["GET", undefined],
@@ -193,17 +181,19 @@ describe("blog posts", () => {
     ] as const) {
       const res = await call(b, method, `/api/posts/${mine.id}`, body);
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ error: { message: "Post not found" } });
+      expect(res.body).toEqual({ error: { code: "not_found", message: "Post not found" } });
       expect(JSON.stringify(res.body)).not.toContain("Secret");
     }
     // A path that is not an id at all answers the same.
-    expect((await call(b, "GET", "/api/posts/not-an-id")).body).toEqual({ error: { message: "Post not found" } });
+    expect((await call(b, "GET", "/api/posts/not-an-id")).body).toEqual({
+      error: { code: "not_found", message: "Post not found" },
+    });
 
     expect(await list(b)).toEqual([]);
     expect(await list(a)).toEqual([mine]);
-    const page = await site(a.subdomain, "/blog");
+    const page = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(page.body).toContain("Secret draft");
     expect(page.body).not.toContain("Taken over");
-    expect((await site(b.subdomain, "/blog")).body).not.toContain("Private words");
+    expect((await s.onHost(`${b.subdomain}.localhost`, "/blog")).body).not.toContain("Private words");
   });
 });

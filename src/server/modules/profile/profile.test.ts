@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../../db/schema/index.ts";
@@ -19,22 +18,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** GET with an arbitrary Host header (fetch will not set one), as a reader's browser would. */
-function getPage(host: string, path: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: s.port, path, headers: { host: `${host}:${s.port}` } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => {
-        body += d;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-const aboutOf = (a: TestAuthor) => getPage(`${a.subdomain}.localhost`, "/about");
+const aboutOf = (a: TestAuthor) => s.onHost(`${a.subdomain}.localhost`, "/about");
 
 const patch = (a: TestAuthor, json: unknown) => s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json });
 const rowOf = async (a: TestAuthor) => {
@@ -109,7 +93,7 @@ describe("author bio", () => {
     expect(second.body).toContain("Now with a tagline");
     expect(second.body).not.toContain("First <em>version</em>");
 
-    const preview = await getPage("localhost", `/author/${jane.subdomain}/about`);
+    const preview = await s.onHost("localhost", `/author/${jane.subdomain}/about`);
     expect(preview.body).toContain("Second <strong>version</strong>");
   });
 

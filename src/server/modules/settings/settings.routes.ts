@@ -1,7 +1,10 @@
 // GET   /api/site/settings   → 200 SiteSettings (404 'Set up your website first')
 // PATCH /api/site/settings   partial SiteSettings → 200 SiteSettings; 400 names the field
-// GET   /api/site/contact    → 200 ContactSettings
-// PUT   /api/site/contact    ContactSettings (whole) → 200 ContactSettings; 400 names the field
+// GET   /api/site/contact    → 200 ContactSettingsView (the settings and where messages go)
+// PUT   /api/site/contact    ContactSettings (whole) → 200 ContactSettingsView; 400 names the field;
+//                            a new contact address is mailed a verification link (ADR 014)
+// POST  /api/site/contact/verification → 200 ContactSettingsView, a new link mailed; 400 nothing
+//                            pending; 429 the address had enough links this hour
 // GET   /api/site/newsletter → 200 { embedCode }
 // PUT   /api/site/newsletter { embedCode } → 200; 400 with the spec's embed warning
 // GET   /api/site/home       → 200 HomePage (layout, hero image and colours, extra content)
@@ -12,7 +15,7 @@
 // GET   /api/newsletter/subscribers.csv  → confirmed subscribers as CSV
 // DELETE /api/newsletter/subscribers/:id → 204; someone else's id is 404
 // The owner is always the session's user: no path or body names whose settings these are.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { contactSettingsSchema } from "../../../shared/schemas/contact-settings.ts";
 import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema } from "../../../shared/schemas/legal.ts";
@@ -21,6 +24,7 @@ import { siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.
 import type { AppVars } from "../../http/context.ts";
 import { HttpError, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
+import type { VerificationMail } from "./contact-email.service.ts";
 import {
   getContactSettings,
   getHomePage,
@@ -29,6 +33,7 @@ import {
   getSiteSettings,
   listSubscribers,
   removeSubscriber,
+  resendContactVerification,
   saveContactSettings,
   saveHomePage,
   saveLegal,
@@ -59,7 +64,12 @@ export function settingsRoutes() {
   r.put("/site/contact", async (c) => {
     const me = await requireUser(c);
     const input = await readJson(c, contactSettingsSchema);
-    return c.json(await saveContactSettings(c.get("deps").database.db, me.id, input));
+    return c.json(await saveContactSettings(c.get("deps").database.db, me.id, input, verificationMail(c)));
+  });
+
+  r.post("/site/contact/verification", async (c) => {
+    const me = await requireUser(c);
+    return c.json(await resendContactVerification(c.get("deps").database.db, me.id, verificationMail(c)));
   });
 
   r.get("/site/newsletter", async (c) => {
@@ -118,6 +128,15 @@ export function settingsRoutes() {
   });
 
   return r;
+}
+
+function verificationMail(c: Context<AppVars>): VerificationMail {
+  const deps = c.get("deps");
+  return {
+    mailer: deps.mailer,
+    appOrigin: deps.env.appOrigin,
+    allow: (address) => deps.sites.limits.contactVerifyMail.take(address),
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

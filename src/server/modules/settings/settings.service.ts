@@ -1,7 +1,11 @@
 // Site Settings for the signed-in author: read with the spec's defaults, save and drop the site's
 // cached pages in the same transaction.
 import type { Db } from "../../../db/client.ts";
-import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
+import {
+  CONTACT_MESSAGES,
+  type ContactSettings,
+  type ContactSettingsView,
+} from "../../../shared/schemas/contact-settings.ts";
 import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
@@ -9,6 +13,16 @@ import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/s
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
+import {
+  contactEmailState,
+  mailLink,
+  mayMailLink,
+  onContactEmailSaved,
+  type PendingLink,
+  readContactAddresses,
+  renewLink,
+  type VerificationMail,
+} from "./contact-email.service.ts";
 import * as q from "./settings.queries.ts";
 
 const noWebsite = () => new HttpError(404, "Set up your website first");
@@ -48,24 +62,60 @@ export async function updateSiteSettings(db: Db, userId: string, input: SiteSett
   return getSiteSettings(db, userId);
 }
 
-/** The contact settings, with the defaults of a site that never saved them. */
-export async function getContactSettings(db: Db, userId: string): Promise<ContactSettings> {
+/** The contact settings, with the defaults of a site that never saved them, and where messages go. */
+export async function getContactSettings(db: Db, userId: string): Promise<ContactSettingsView> {
   if (!(await q.hasWebsite(db, userId))) throw noWebsite();
-  const row = await q.selectContactSettings(db, userId);
+  const [row, addresses] = await Promise.all([q.selectContactSettings(db, userId), readContactAddresses(db, userId)]);
   return {
     contactEmail: row?.contactEmail ?? null,
     enableContactForm: row?.enableContactForm ?? true,
     antispamEnabled: row?.antispamEnabled ?? true,
     socialLinks: (row?.socialLinks ?? []) as ContactSettings["socialLinks"],
+    contactEmailState: addresses ? contactEmailState(addresses) : "account",
+    accountEmail: addresses?.accountEmail ?? "",
   };
 }
 
-export async function saveContactSettings(db: Db, userId: string, input: ContactSettings): Promise<ContactSettings> {
-  await db.transaction(async (tx) => {
+/** Saves the settings; a new contact address gets a verification link (ADR 014). */
+export async function saveContactSettings(
+  db: Db,
+  userId: string,
+  input: ContactSettings,
+  mail: VerificationMail,
+): Promise<ContactSettingsView> {
+  const link = await db.transaction(async (tx) => {
     if (!(await q.hasWebsite(tx, userId))) throw noWebsite();
+    const before = await readContactAddresses(tx, userId);
     await q.writeContactSettings(tx, userId, input);
+    const after = await readContactAddresses(tx, userId);
     await markSiteChanged(tx, userId);
+    return after ? onContactEmailSaved(tx, userId, before, after) : null;
   });
+  // The settings are saved either way; a link that could not go out can be sent again from the screen.
+  if (link && mayMailLink(link.email, mail)) await mailLink(link, mail).catch(() => undefined);
+  return getContactSettings(db, userId);
+}
+
+/** Mails a new link to the pending contact address (the previous link stops working). */
+export async function resendContactVerification(
+  db: Db,
+  userId: string,
+  mail: VerificationMail,
+): Promise<ContactSettingsView> {
+  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+  const pending = await readContactAddresses(db, userId);
+  if (!pending?.contactEmail || contactEmailState(pending) !== "pending") {
+    throw new HttpError(400, CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
+  }
+  // Checked before a new link replaces the old one: a refused resend leaves the mailed link working.
+  if (!mayMailLink(pending.contactEmail, mail))
+    throw new HttpError(429, CONTACT_MESSAGES.tooManyLinks, { field: "contactEmail" });
+  const link: PendingLink | null = await db.transaction(async (tx) => {
+    const a = await readContactAddresses(tx, userId);
+    return a ? renewLink(tx, userId, a) : null;
+  });
+  if (!link) throw new HttpError(400, CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
+  await mailLink(link, mail);
   return getContactSettings(db, userId);
 }
 

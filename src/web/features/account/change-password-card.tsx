@@ -1,41 +1,35 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { changePasswordSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorMessage } from "../../lib/auth-client.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 export function ChangePasswordCard() {
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [signOutOthers, setSignOutOthers] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(changePasswordSchema, { currentPassword: "", newPassword: "", revokeOtherSessions: true });
+  const busy = form.formState.isSubmitting;
+  // One message above the form, as before, rather than one under each field.
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (next.length < 8) return setError("Password must be at least 8 characters");
-    setBusy(true);
-    try {
-      const { error: err } = await authClient.changePassword({
-        currentPassword: current,
-        newPassword: next,
-        revokeOtherSessions: signOutOthers,
-      });
-      if (err) setError(authErrorMessage(err, "Failed to change password"));
-      else {
-        setCurrent("");
-        setNext("");
-        toast.success("Password changed");
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      setError(null);
+      try {
+        const { error: err } = await authClient.changePassword(body);
+        if (err) setError(authErrorMessage(err, "Failed to change password"));
+        else {
+          form.reset({ ...form.getValues(), currentPassword: "", newPassword: "" });
+          toast.success("Password changed");
+        }
+      } catch {
+        setError("An unexpected error occurred. Please try again.");
       }
-    } catch {
-      setError("An unexpected error occurred. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    (found) => setError(found.newPassword?.message ?? found.currentPassword?.message ?? null),
+  );
 
   return (
     <Card>
@@ -52,8 +46,7 @@ export function ChangePasswordCard() {
             type="password"
             autoComplete="current-password"
             required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
+            {...form.register("currentPassword")}
           />
           <Field
             id="new-password"
@@ -62,15 +55,13 @@ export function ChangePasswordCard() {
             autoComplete="new-password"
             required
             minLength={8}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
+            {...form.register("newPassword")}
           />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"
               className="h-4 w-4 rounded border-slate-300 accent-brand-600"
-              checked={signOutOthers}
-              onChange={(e) => setSignOutOthers(e.target.checked)}
+              {...form.register("revokeOtherSessions")}
             />
             Sign out of my other devices
           </label>

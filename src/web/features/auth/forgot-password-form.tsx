@@ -1,28 +1,28 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { requestPasswordResetSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient } from "../../lib/auth-client.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
 
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(requestPasswordResetSchema, { email: "", redirectTo: "/reset-password" });
+  const email = form.watch("email");
+  const busy = form.formState.isSubmitting;
   const [done, setDone] = useState(false);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      await authClient.requestPasswordReset({ email, redirectTo: "/reset-password" });
+      await authClient.requestPasswordReset(body);
     } catch {
       // Deliberately ignored: the answer is the same whether or not the address has an account.
     } finally {
-      setBusy(false);
       setDone(true);
     }
-  }
+  });
 
   return (
     <AuthShell
@@ -47,9 +47,9 @@ export function ForgotPasswordForm() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             placeholder="you@example.com"
+            error={form.formState.errors.email?.message}
+            {...form.register("email")}
           />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}

@@ -1,11 +1,14 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { signInSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorCode, authErrorMessage, verifyCallback } from "../../lib/auth-client.ts";
 import { safeNextPath, withNext } from "../../lib/next-path.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -25,31 +28,38 @@ export function LoginForm() {
   const [params] = useSearchParams();
   // Where the person was heading (e.g. the wizard); the dashboard sends authors without a website on to it.
   const next = safeNextPath(params.get("next"));
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  // The browser's own checks (required, type=email) run first, as before; the shared schema
+  // then catches what they let through.
+  const credentials = useZodForm(signInSchema, { email: "", password: "" });
+  const email = credentials.watch("email");
+  const credentialErrors = credentials.formState.errors;
+  // The code step has no shared schema: its input is checked by the browser and the server.
+  const twoFactor = useForm({ defaultValues: { code: "", trustDevice: false } });
+  const busy = credentials.formState.isSubmitting || twoFactor.formState.isSubmitting;
   const [error, setError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
+  const [locked, setLocked] = useState(false);
   const [step, setStep] = useState<"credentials" | "two-factor">("credentials");
   const [useBackup, setUseBackup] = useState(false);
-  const [code, setCode] = useState("");
-  const [trustDevice, setTrustDevice] = useState(false);
 
   async function finish() {
     await checkSubscription();
     navigate(next ?? "/dashboard", { replace: true });
   }
 
-  async function onSignIn(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
+  const onSignIn = credentials.handleSubmit(async ({ email, password }) => {
     setError(null);
     setUnverified(false);
+    setLocked(false);
     try {
       const { data, error: err } = await authClient.signIn.email({ email, password });
       if (err) {
         if (err.status === 403 && authErrorCode(err) === "EMAIL_NOT_VERIFIED") setUnverified(true);
-        else setError(authErrorMessage(err, "Failed to sign in"));
+        else {
+          // The pause after repeated wrong passwords (ADR 015): the way out is a new password.
+          setLocked(authErrorCode(err) === "SIGN_IN_LOCKED");
+          setError(authErrorMessage(err, "Failed to sign in"));
+        }
         return;
       }
       if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
@@ -59,14 +69,10 @@ export function LoginForm() {
       await finish();
     } catch {
       setError(UNEXPECTED);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
-  async function onVerifyCode(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
+  const onVerifyCode = twoFactor.handleSubmit(async ({ code, trustDevice }) => {
     setError(null);
     try {
       const trimmed = code.replace(/\s+/g, "");
@@ -80,10 +86,8 @@ export function LoginForm() {
       await finish();
     } catch {
       setError(UNEXPECTED);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   async function resend() {
     try {
@@ -113,8 +117,7 @@ export function LoginForm() {
           <Field
             id="code"
             label={useBackup ? "Backup code" : "Authentication code"}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...twoFactor.register("code")}
             required
             autoFocus
             autoComplete="one-time-code"
@@ -128,8 +131,7 @@ export function LoginForm() {
             <input
               type="checkbox"
               className="h-4 w-4 rounded border-slate-300 accent-brand-600"
-              checked={trustDevice}
-              onChange={(e) => setTrustDevice(e.target.checked)}
+              {...twoFactor.register("trustDevice")}
             />
             Trust this device for 30 days
           </label>
@@ -141,7 +143,7 @@ export function LoginForm() {
               variant="link"
               onClick={() => {
                 setUseBackup(!useBackup);
-                setCode("");
+                twoFactor.setValue("code", "");
                 setError(null);
               }}
             >
@@ -151,7 +153,7 @@ export function LoginForm() {
               variant="link"
               onClick={() => {
                 setStep("credentials");
-                setCode("");
+                twoFactor.setValue("code", "");
                 setError(null);
               }}
             >
@@ -180,7 +182,19 @@ export function LoginForm() {
       }
     >
       <form className="space-y-5" onSubmit={onSignIn}>
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error ? (
+          <Alert tone="error">
+            {error}
+            {locked ? (
+              <>
+                {" "}
+                <Link to="/forgot-password" className="font-medium underline">
+                  Reset your password
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
         {unverified ? (
           <Alert tone="warning">
             <p className="font-medium">Please verify your email address first.</p>
@@ -198,9 +212,9 @@ export function LoginForm() {
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           placeholder="you@example.com"
+          error={credentialErrors.email?.message}
+          {...credentials.register("email")}
         />
         <div className="space-y-1.5">
           <Field
@@ -209,8 +223,8 @@ export function LoginForm() {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={credentialErrors.password?.message}
+            {...credentials.register("password")}
           />
           <div className="text-right">
             <Link

@@ -1,10 +1,18 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { resetPasswordSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorMessage } from "../../lib/auth-client.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
+
+// The shared reset schema plus the screen's second typing of the password.
+const resetFormSchema = resetPasswordSchema
+  .extend({ confirm: z.string() })
+  .refine((v) => v.newPassword === v.confirm, { error: "The two passwords do not match", path: ["confirm"] });
 
 const INVALID_LINK = "This password reset link is invalid or has expired. Please ask for a new one.";
 
@@ -12,30 +20,26 @@ export function ResetPasswordForm() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const linkError = params.get("error");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(resetFormSchema, { token: token ?? "", newPassword: "", confirm: "" });
+  const busy = form.formState.isSubmitting;
+  // One message above the form, as the spec shows it, rather than one under each field.
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (password.length < 8) return setError("Password must be at least 8 characters");
-    if (password !== confirm) return setError("The two passwords do not match");
-    if (!token) return setError(INVALID_LINK);
-    setBusy(true);
-    try {
-      const { error: err } = await authClient.resetPassword({ newPassword: password, token });
-      if (err) {
-        setError(err.code === "INVALID_TOKEN" ? INVALID_LINK : authErrorMessage(err, "Failed to reset password"));
-      } else setDone(true);
-    } catch {
-      setError("An unexpected error occurred. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ newPassword, token }) => {
+      setError(null);
+      try {
+        const { error: err } = await authClient.resetPassword({ newPassword, token });
+        if (err) {
+          setError(err.code === "INVALID_TOKEN" ? INVALID_LINK : authErrorMessage(err, "Failed to reset password"));
+        } else setDone(true);
+      } catch {
+        setError("An unexpected error occurred. Please try again.");
+      }
+    },
+    (found) => setError(found.newPassword?.message ?? found.confirm?.message ?? found.token?.message ?? INVALID_LINK),
+  );
 
   if (linkError || !token) {
     return (
@@ -70,8 +74,7 @@ export function ResetPasswordForm() {
           autoComplete="new-password"
           required
           minLength={8}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register("newPassword")}
           hint="At least 8 characters."
         />
         <Field
@@ -80,8 +83,7 @@ export function ResetPasswordForm() {
           type="password"
           autoComplete="new-password"
           required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          {...form.register("confirm")}
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Saving..." : "Reset password"}

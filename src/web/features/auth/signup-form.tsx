@@ -1,5 +1,5 @@
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { signUpSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -7,9 +7,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorMessage, verifyCallback } from "../../lib/auth-client.ts";
 import { safeNextPath, withNext } from "../../lib/next-path.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
-
-type Errors = Partial<Record<"name" | "email" | "password", string>>;
 
 export function SignupForm() {
   const [params] = useSearchParams();
@@ -17,44 +16,31 @@ export function SignupForm() {
   // it rides along in the verification link.
   const next = safeNextPath(params.get("next")) ?? "/onboarding";
   const callbackURL = verifyCallback(next);
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(signUpSchema, { name: "", email: "", password: "", callbackURL });
+  const { register, handleSubmit, formState } = form;
+  const fieldErrors = formState.errors;
+  const busy = formState.isSubmitting;
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const parsed = signUpSchema.safeParse({ name, email, password, callbackURL });
-    if (!parsed.success) {
-      const errs: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        errs[key] ??= issue.message;
+  const onSubmit = handleSubmit(
+    async (data) => {
+      setError(null);
+      try {
+        const { error: err } = await authClient.signUp.email({
+          name: data.name,
+          email: data.email,
+          password: data.password,
+          callbackURL,
+        });
+        if (err) setError(authErrorMessage(err, "Failed to create your account"));
+        else setSentTo(data.email);
+      } catch {
+        setError("An unexpected error occurred. Please try again.");
       }
-      setFieldErrors(errs);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    try {
-      const { error: err } = await authClient.signUp.email({
-        name: parsed.data.name,
-        email: parsed.data.email,
-        password: parsed.data.password,
-        callbackURL,
-      });
-      if (err) setError(authErrorMessage(err, "Failed to create your account"));
-      else setSentTo(parsed.data.email);
-    } catch {
-      setError("An unexpected error occurred. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () => setError(null),
+  );
 
   if (sentTo) {
     return (
@@ -63,16 +49,26 @@ export function SignupForm() {
           <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
             <MailCheck aria-hidden="true" className="h-6 w-6" />
           </div>
+          {/* The same words whether or not the address already had an account: the server
+              answers both alike and mails the owner of a taken address instead (ADR 015). */}
           <p className="text-slate-700">
-            We sent a verification link to <strong className="text-slate-900">{sentTo}</strong>.
+            We sent an email to <strong className="text-slate-900">{sentTo}</strong>.
           </p>
           <p className="text-sm text-slate-600">
-            Open it to confirm your address and continue setting up your website. The link works for 24 hours.
+            Open the link in it to confirm your address and continue setting up your website. The link works for 24
+            hours.
           </p>
           <p className="text-sm text-slate-600">
-            Already verified?{" "}
+            If this address already has a Bookplate account, the email tells you how to sign in instead.
+          </p>
+          <p className="text-sm text-slate-600">
+            Already have an account?{" "}
             <Link to={withNext("/login", next)} className="font-medium text-brand-600 hover:underline">
               Sign in
+            </Link>{" "}
+            or{" "}
+            <Link to="/forgot-password" className="font-medium text-brand-600 hover:underline">
+              reset your password
             </Link>
           </p>
         </div>
@@ -103,9 +99,8 @@ export function SignupForm() {
           label="Full name"
           autoComplete="name"
           required
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldErrors.name}
+          error={fieldErrors.name?.message}
+          {...register("name")}
         />
         <Field
           id="email"
@@ -113,9 +108,8 @@ export function SignupForm() {
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={fieldErrors.email}
+          error={fieldErrors.email?.message}
+          {...register("email")}
           placeholder="you@example.com"
         />
         <Field
@@ -125,9 +119,8 @@ export function SignupForm() {
           autoComplete="new-password"
           required
           minLength={8}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fieldErrors.password}
+          error={fieldErrors.password?.message}
+          {...register("password")}
           hint="At least 8 characters."
         />
         <Button type="submit" className="w-full" disabled={busy}>

@@ -2,7 +2,8 @@
 // server's own schema before sending; the public page changes as soon as the save lands.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { BIO_MESSAGES, DEFAULT_BIO, PROFILE_LIMITS, profileUpdateSchema } from "../../../shared/schemas/profile.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
@@ -11,10 +12,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { PROFILE_KEY, type Profile, saveProfile, useProfile, useSubdomain } from "./bio-api.ts";
 
 type Values = { bio: string; tagline: string; authorPhotoUrl: string };
-type Errors = Partial<Record<keyof Values, string>>;
 type Intent = "save" | "view";
 
 export function BioPage() {
@@ -54,12 +55,9 @@ const textLength = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&[a-z
 function BioForm({ initial }: { initial: Profile }) {
   const qc = useQueryClient();
   const subdomain = useSubdomain().data ?? null;
-  const [values, setValues] = useState<Values>(() => toValues(initial));
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useZodForm(profileUpdateSchema, toValues(initial));
+  const { register, control, handleSubmit, reset, formState, getValues } = form;
+  const errors = formState.errors;
 
   const save = useMutation({
     mutationFn: ({ body }: { body: Parameters<typeof saveProfile>[0]; intent: Intent }) => saveProfile(body),
@@ -71,38 +69,26 @@ function BioForm({ initial }: { initial: Profile }) {
         window.location.assign(`/author/${encodeURIComponent(subdomain)}/about`);
         return;
       }
-      setValues(toValues(saved));
+      reset(toValues(saved));
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field && err.field in values) setErrors({ [err.field]: err.message });
+      // Only the fields on this screen; a refusal of another profile field is in the toast.
+      if (err instanceof ApiError && err.field && err.field in getValues()) setServerFieldError(form, err);
       toast.error(BIO_MESSAGES.failed, { description: errorMessage(err) });
     },
   });
 
-  function submit(intent: Intent) {
-    const parsed = profileUpdateSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      document.getElementById(`bio-${Object.keys(found)[0]}`)?.focus();
-      toast.error(BIO_MESSAGES.failed, { description: Object.values(found)[0] });
-      return;
-    }
-    save.mutate({ body: parsed.data, intent });
-  }
-
   function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    submit(submitter?.value === "view" ? "view" : "save");
+    const intent: Intent = submitter?.value === "view" ? "view" : "save";
+    return handleSubmit(
+      (body) => save.mutate({ body, intent }),
+      (found) => toast.error(BIO_MESSAGES.failed, { description: Object.values(found)[0]?.message }),
+    )(e);
   }
 
   const busy = save.isPending;
-  const length = textLength(values.bio);
+  const length = textLength(form.watch("bio") ?? "");
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
@@ -133,17 +119,23 @@ function BioForm({ initial }: { initial: Profile }) {
               {length.toLocaleString()} characters
             </span>
           </div>
-          <RichTextEditor
-            id="bio-bio"
-            label="Bio"
-            minHeight="min-h-64"
-            describedBy={errors.bio ? "bio-bio-error" : "bio-bio-hint"}
-            value={values.bio}
-            onChange={(html) => set("bio", html)}
+          <Controller
+            control={control}
+            name="bio"
+            render={({ field }) => (
+              <RichTextEditor
+                id="bio-bio"
+                label="Bio"
+                minHeight="min-h-64"
+                describedBy={errors.bio ? "bio-bio-error" : "bio-bio-hint"}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+              />
+            )}
           />
           {errors.bio ? (
             <p id="bio-bio-error" className="text-sm text-red-700">
-              {errors.bio}
+              {errors.bio.message}
             </p>
           ) : (
             <p id="bio-bio-hint" className="text-xs text-slate-500">
@@ -164,10 +156,9 @@ function BioForm({ initial }: { initial: Profile }) {
             label="Tagline"
             hint="A line under your name on the About page; your home page and footer use it too unless Site Settings has a tagline."
             placeholder="e.g. Cosy mysteries with sharp edges"
-            value={values.tagline}
             maxLength={PROFILE_LIMITS.tagline}
-            error={errors.tagline}
-            onChange={(e) => set("tagline", e.target.value)}
+            error={errors.tagline?.message}
+            {...register("tagline")}
           />
           <Field
             id="bio-authorPhotoUrl"
@@ -176,10 +167,9 @@ function BioForm({ initial }: { initial: Profile }) {
             inputMode="url"
             hint="An https:// link to a portrait (about 4:5). Without one, your initials are shown."
             placeholder="https://"
-            value={values.authorPhotoUrl}
             maxLength={PROFILE_LIMITS.photoUrl}
-            error={errors.authorPhotoUrl}
-            onChange={(e) => set("authorPhotoUrl", e.target.value)}
+            error={errors.authorPhotoUrl?.message}
+            {...register("authorPhotoUrl")}
           />
         </CardContent>
       </Card>

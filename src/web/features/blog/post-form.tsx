@@ -1,10 +1,17 @@
 // The create/edit form: title, category and the rich-text body. Checked with the server's own
 // schema first, so a blank title or body gets the spec's 'Please fill in all fields' at once.
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import { POST_CATEGORIES, type PostCategory } from "../../../shared/enums.ts";
-import { CATEGORY_LABELS, POST_LIMITS, POST_MESSAGES, postCreateSchema } from "../../../shared/schemas/post.ts";
+import { POST_CATEGORIES } from "../../../shared/enums.ts";
+import {
+  CATEGORY_LABELS,
+  POST_LIMITS,
+  POST_MESSAGES,
+  type PostCreate,
+  postCreateSchema,
+} from "../../../shared/schemas/post.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -12,11 +19,12 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost } from "./blog-api.ts";
 
-type Values = { title: string; content: string; category: PostCategory };
-type Key = keyof Values;
-type Errors = Partial<Record<Key, string>>;
+type Key = keyof PostCreate;
+// Screen order: the first wrong one gets the focus.
+const KEYS = ["title", "category", "content"] as const satisfies readonly Key[];
 
 export function PostForm({
   post,
@@ -28,56 +36,55 @@ export function PostForm({
   onSaved: (saved: Post) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => ({
+  const form = useZodForm(postCreateSchema, {
     title: post?.title ?? "",
     content: post?.content ?? "",
     category: post?.category ?? "news",
-  }));
-  const [errors, setErrors] = useState<Errors>({});
+  });
+  const { register, control, handleSubmit, formState, setError, getValues } = form;
+  const errors = formState.errors;
+  // The spec's 'Please fill in all fields' stays above the form until the next submit.
   const [blank, setBlank] = useState(false);
-  const set = <K extends Key>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
 
   const save = useMutation({
-    mutationFn: (body: Values) => (post ? updatePost(post.id, body) : createPost(body)),
+    mutationFn: (body: PostCreate) => (post ? updatePost(post.id, body) : createPost(body)),
     onSuccess: (saved) => {
       toast.success(post ? POST_MESSAGES.updated : POST_MESSAGES.created);
       onSaved(saved);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field && err.field in values) {
-        setErrors({ [err.field]: err.message });
-        setBlank(err.message === POST_MESSAGES.required);
+      if (err instanceof ApiError && err.field && err.field in getValues()) {
+        setError(err.field as Key, { type: "server", message: err.message });
+        setBlank(err.code === "required");
       }
       toast.error(POST_MESSAGES.saveFailed, { description: errorMessage(err) });
     },
   });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = postCreateSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Key] ??= issue.message;
-      setErrors(found);
-      const isBlank = Object.values(found).includes(POST_MESSAGES.required);
+  const onSubmit = handleSubmit(
+    (body) => {
+      setBlank(false);
+      save.mutate(body);
+    },
+    (found) => {
+      const messages = KEYS.map((k) => found[k]?.message).filter((m): m is string => Boolean(m));
+      const isBlank = messages.includes(POST_MESSAGES.required);
       setBlank(isBlank);
-      const first = (["title", "category", "content"] as const).find((k) => found[k]);
+      // The editor is not a registered input, so the form cannot focus it itself.
+      const first = KEYS.find((k) => found[k]);
       document.getElementById(`post-${first}`)?.focus();
       toast.error(isBlank ? POST_MESSAGES.required : POST_MESSAGES.saveFailed, {
-        description: isBlank ? undefined : Object.values(found)[0],
+        description: isBlank ? undefined : Object.values(found)[0]?.message,
       });
-      return;
-    }
-    setBlank(false);
-    save.mutate(parsed.data);
-  }
+    },
+  );
 
   const busy = save.isPending;
   // A blank field is explained once, above the form; other problems sit under their field.
-  const fieldError = (k: Key) => (errors[k] && errors[k] !== POST_MESSAGES.required ? errors[k] : undefined);
+  const fieldError = (k: Key) => {
+    const message = errors[k]?.message;
+    return message && message !== POST_MESSAGES.required ? message : undefined;
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="post-form-heading">
@@ -96,18 +103,16 @@ export function PostForm({
             <Field
               id="post-title"
               label="Title"
-              value={values.title}
               maxLength={POST_LIMITS.title}
               aria-invalid={errors.title ? true : undefined}
               error={fieldError("title")}
-              onChange={(e) => set("title", e.target.value)}
+              {...register("title")}
             />
             <div className="space-y-1.5">
               <Label htmlFor="post-category">Category</Label>
               <select
                 id="post-category"
-                value={values.category}
-                onChange={(e) => set("category", e.target.value as PostCategory)}
+                {...register("category")}
                 className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               >
                 {POST_CATEGORIES.map((c) => (
@@ -123,13 +128,19 @@ export function PostForm({
               Content
             </label>
             <div className={errors.content ? "rounded-md ring-2 ring-red-300" : undefined}>
-              <RichTextEditor
-                id="post-content"
-                label="Content"
-                minHeight="min-h-64"
-                describedBy={fieldError("content") ? "post-content-error" : "post-content-hint"}
-                value={values.content}
-                onChange={(html) => set("content", html)}
+              <Controller
+                control={control}
+                name="content"
+                render={({ field }) => (
+                  <RichTextEditor
+                    id="post-content"
+                    label="Content"
+                    minHeight="min-h-64"
+                    describedBy={fieldError("content") ? "post-content-error" : "post-content-hint"}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </div>
             {fieldError("content") ? (

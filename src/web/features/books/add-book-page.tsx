@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
 import { BookForm } from "./book-form.tsx";
 import { EMPTY_BOOK_FORM } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
 import { ApiError, booksApi, errorMessage, isLimitError, useCapacity, useInvalidateBooks } from "./books-api.ts";
-import { Button } from "./form-controls.tsx";
 import { UpgradeDialog } from "./upgrade-dialog.tsx";
 
 export function AddBookPage() {
@@ -48,10 +48,10 @@ export function AddBookPage() {
         }}
         actions={({ canSubmit, submitting }) => (
           <>
-            <Button variant="secondary" onClick={() => navigate("/dashboard/books")}>
+            <Button look="editor" variant="secondary" onClick={() => navigate("/dashboard/books")}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!canSubmit}>
+            <Button look="editor" type="submit" disabled={!canSubmit}>
               {submitting ? "Adding…" : "Add Book"}
             </Button>
           </>

@@ -17,8 +17,9 @@ import { Link } from "react-router";
 import { formatDate } from "../../../shared/dates.ts";
 import { CURRENCIES, type Currency } from "../../../shared/enums.ts";
 import { formatMoney } from "../../../shared/plans.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { focusRing } from "../../components/ui/focus-ring.ts";
 import type { Book } from "./books-api.ts";
-import { Button, focusRing } from "./form-controls.tsx";
 
 function price(book: Book): string | null {
   if (book.primaryPriceMinor == null) return null;
@@ -76,7 +77,7 @@ export function BookCard({
       className={clsx(
         // Phones: the controls get their own row under the book; wider screens: a column at the right.
         "relative grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 rounded-xl border bg-white p-4 shadow-sm transition-shadow sm:grid-cols-[auto_minmax(0,1fr)_auto]",
-        isDragging ? "z-10 border-[#6366f1] shadow-lg ring-2 ring-[#6366f1]/30" : "border-slate-200 hover:shadow-md",
+        isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200 hover:shadow-md",
       )}
     >
       <button
@@ -106,7 +107,7 @@ export function BookCard({
             role="img"
             aria-label="No cover"
           >
-            <BookOpen className="h-8 w-8 text-[#6366f1]/60" aria-hidden="true" />
+            <BookOpen className="h-8 w-8 text-brand-500/60" aria-hidden="true" />
           </div>
         )}
         <div className="min-w-0 flex-1">
@@ -116,7 +117,7 @@ export function BookCard({
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Hidden</span>
             )}
             {book.isFeatured && (
-              <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-[#4f46e5]">Featured</span>
+              <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-brand-600">Featured</span>
             )}
           </div>
           {book.subtitle && <p className="truncate text-sm text-slate-600">{book.subtitle}</p>}
@@ -160,6 +161,7 @@ export function BookCard({
         <fieldset className="flex items-center gap-1">
           <legend className="sr-only">Position of "{book.title}"</legend>
           <Button
+            look="editor"
             variant="ghost"
             size="icon"
             aria-label="Move up"
@@ -169,6 +171,7 @@ export function BookCard({
             <ChevronUp className="h-4 w-4" aria-hidden="true" />
           </Button>
           <Button
+            look="editor"
             variant="ghost"
             size="icon"
             aria-label="Move down"
@@ -196,12 +199,12 @@ export function BookCard({
               max={total}
               value={target}
               onChange={(e) => setTarget(e.target.value)}
-              className="h-8 w-14 rounded-md border border-slate-300 px-2 text-center text-sm focus:border-[#6366f1] focus:outline-none focus:ring-2 focus:ring-[#6366f1]/30"
+              className="h-8 w-14 rounded-md border border-slate-300 px-2 text-center text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
             />
             <span className="text-xs text-slate-500" aria-hidden="true">
               of {total}
             </span>
-            <Button type="submit" variant="secondary" size="sm">
+            <Button look="editor" type="submit" variant="secondary" size="sm">
               Go to
             </Button>
           </form>
@@ -219,6 +222,7 @@ export function BookCard({
             Edit
           </Link>
           <Button
+            look="editor"
             variant="ghost"
             size="sm"
             onClick={onToggleVisibility}
@@ -231,7 +235,13 @@ export function BookCard({
             )}
             {hidden ? "Show" : "Hide"}
           </Button>
-          <Button variant="dangerGhost" size="sm" onClick={onDelete} aria-label={`Delete "${book.title}"`}>
+          <Button
+            look="editor"
+            variant="dangerGhost"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete "${book.title}"`}
+          >
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             Delete
           </Button>

@@ -7,10 +7,13 @@ import { Controller, FormProvider, useForm } from "react-hook-form";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../../shared/plans.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { FormField } from "../../components/ui/form-field.tsx";
+import { controlClass, Input, Textarea } from "../../components/ui/input.tsx";
+import { Section } from "../../components/ui/section.tsx";
+import { Switch } from "../../components/ui/switch.tsx";
 import { type BookFormValues, bookFormSchema, PRICE_TYPING, toBookInput } from "./book-form-values.ts";
 import type { BookInput } from "./books-api.ts";
 import { CoverUpload } from "./cover-upload.tsx";
-import { Field, Input, inputClass, Section, Switch, Textarea } from "./form-controls.tsx";
 import { GenresInput } from "./genres-input.tsx";
 import { RetailerLinksEditor } from "./retailer-links-editor.tsx";
 import { ReviewsEditor } from "./reviews-editor.tsx";
@@ -64,9 +67,15 @@ export function BookForm({
     label: string,
     opts: { placeholder?: string; hint?: string; type?: string; required?: boolean } = {},
   ) => (
-    <Field label={label} required={opts.required} hint={opts.hint} error={errors[name]?.message as string | undefined}>
+    <FormField
+      label={label}
+      required={opts.required}
+      hint={opts.hint}
+      error={errors[name]?.message as string | undefined}
+    >
       {({ id, describedBy, invalid }) => (
         <Input
+          look="editor"
           id={id}
           type={opts.type ?? "text"}
           placeholder={opts.placeholder}
@@ -76,7 +85,7 @@ export function BookForm({
           {...register(name)}
         />
       )}
-    </Field>
+    </FormField>
   );
 
   return (
@@ -98,7 +107,7 @@ export function BookForm({
             {text("subtitle", "Subtitle")}
             {text("isbn", "ISBN", { placeholder: "978-…" })}
           </div>
-          <Field label="Blurb" hint="Bold, italic, lists and links.">
+          <FormField label="Blurb" hint="Bold, italic, lists and links.">
             {({ id, describedBy }) => (
               <Controller
                 control={control}
@@ -114,13 +123,14 @@ export function BookForm({
                 )}
               />
             )}
-          </Field>
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
             {text("releaseDate", "Release date", { type: "date" })}
             {text("seriesName", "Series name")}
-            <Field label="Number in series" error={errors.orderInSeries?.message}>
+            <FormField label="Number in series" error={errors.orderInSeries?.message}>
               {({ id, describedBy, invalid }) => (
                 <Input
+                  look="editor"
                   id={id}
                   type="number"
                   min={1}
@@ -131,9 +141,9 @@ export function BookForm({
                   {...register("orderInSeries")}
                 />
               )}
-            </Field>
+            </FormField>
           </div>
-          <Field label="Genres" hint="Press Enter after each genre.">
+          <FormField label="Genres" hint="Press Enter after each genre.">
             {({ id }) => (
               <Controller
                 control={control}
@@ -141,7 +151,7 @@ export function BookForm({
                 render={({ field }) => <GenresInput id={id} value={field.value} onChange={field.onChange} />}
               />
             )}
-          </Field>
+          </FormField>
         </Section>
 
         <Section title="Cover">
@@ -165,7 +175,7 @@ export function BookForm({
                 <label key={name} className="inline-flex items-center gap-2 text-sm text-slate-700">
                   <input
                     type="checkbox"
-                    className="h-4 w-4 rounded border-slate-300 accent-[#6366f1] focus-visible:ring-2 focus-visible:ring-[#6366f1]"
+                    className="h-4 w-4 rounded border-slate-300 accent-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500"
                     {...register(name)}
                   />
                   {label}
@@ -174,13 +184,14 @@ export function BookForm({
             </div>
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <Field label="Price" error={errors.price?.message}>
+            <FormField label="Price" error={errors.price?.message}>
               {({ id, describedBy, invalid }) => (
                 <Controller
                   control={control}
                   name="price"
                   render={({ field }) => (
                     <Input
+                      look="editor"
                       id={id}
                       inputMode="decimal"
                       placeholder="9.99"
@@ -195,10 +206,10 @@ export function BookForm({
                   )}
                 />
               )}
-            </Field>
-            <Field label="Currency">
+            </FormField>
+            <FormField label="Currency">
               {({ id }) => (
-                <select id={id} className={inputClass} {...register("primaryCurrency")}>
+                <select id={id} className={controlClass("editor")} {...register("primaryCurrency")}>
                   {CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c} ({CURRENCY_SYMBOLS[c]})
@@ -206,7 +217,7 @@ export function BookForm({
                   ))}
                 </select>
               )}
-            </Field>
+            </FormField>
           </div>
           {text("amazonUrl", "Amazon buy link", { type: "url", placeholder: "https://www.amazon.co.uk/dp/…" })}
         </Section>
@@ -267,9 +278,10 @@ export function BookForm({
               hint: "Up to 40 characters.",
             })}
           <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-            <Field label="Star rating (0–5)" error={errors.userRating?.message}>
+            <FormField label="Star rating (0–5)" error={errors.userRating?.message}>
               {({ id, describedBy, invalid }) => (
                 <Input
+                  look="editor"
                   id={id}
                   type="number"
                   min={0}
@@ -280,7 +292,7 @@ export function BookForm({
                   {...register("userRating")}
                 />
               )}
-            </Field>
+            </FormField>
             <Controller
               control={control}
               name="showUserRating"
@@ -289,11 +301,11 @@ export function BookForm({
               )}
             />
           </div>
-          <Field label="Review snippet" hint="A short quote shown with the book.">
+          <FormField label="Review snippet" hint="A short quote shown with the book.">
             {({ id, describedBy }) => (
-              <Textarea id={id} rows={2} aria-describedby={describedBy} {...register("reviewSnippet")} />
+              <Textarea look="editor" id={id} rows={2} aria-describedby={describedBy} {...register("reviewSnippet")} />
             )}
-          </Field>
+          </FormField>
         </Section>
 
         <Section title="Audiobook">

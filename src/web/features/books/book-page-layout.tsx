@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { focusRing } from "./form-controls.tsx";
+import { focusRing } from "../../components/ui/focus-ring.ts";
 
 export function BookPageLayout({
   title,
@@ -16,7 +16,7 @@ export function BookPageLayout({
     <div className="mx-auto max-w-4xl">
       <Link
         to="/dashboard/books"
-        className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-[#4f46e5] ${focusRing}`}
+        className={`inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-brand-600 ${focusRing}`}
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to Dashboard

@@ -67,7 +67,6 @@ export type BookInput = Omit<
 
 export { ApiError };
 
-export const BOOK_LIMIT_MESSAGE = "Book limit exceeded for current plan";
 export const UNEXPECTED = UNEXPECTED_ERROR;
 
 function request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -91,10 +90,7 @@ function unwrap<T>(data: unknown, key: string): T {
 export { errorMessage };
 
 export function isLimitError(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.message === BOOK_LIMIT_MESSAGE || (error.status === 403 && /limit/i.test(error.message)))
-  );
+  return error instanceof ApiError && error.code === "plan_limit_reached";
 }
 
 /** Genres may arrive as rows ({genreName}) or as plain names; the form wants names. */

@@ -22,10 +22,10 @@ import { BookOpen, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { focusRing } from "../../components/ui/focus-ring.ts";
 import { BookCard } from "./book-card.tsx";
 import { type Book, bookKeys, booksApi, errorMessage, useBookMutation, useBooks } from "./books-api.ts";
 import { DeleteBookDialog } from "./delete-book-dialog.tsx";
-import { focusRing } from "./form-controls.tsx";
 
 type Filter = "visible" | "all";
 
@@ -157,7 +157,7 @@ export function BooksSection() {
           <Link
             to="/add-book"
             className={clsx(
-              "inline-flex h-10 items-center gap-1.5 rounded-md bg-[#6366f1] px-4 text-sm font-medium text-white shadow-sm hover:bg-[#4f46e5]",
+              "inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-500 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-600",
               focusRing,
             )}
           >
@@ -188,7 +188,7 @@ export function BooksSection() {
           <Link
             to="/add-book"
             className={clsx(
-              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-[#6366f1] px-4 text-sm font-medium text-white shadow-sm hover:bg-[#4f46e5]",
+              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-500 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-600",
               focusRing,
             )}
           >

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { BOOK_MESSAGES, COVER_MAX_BYTES } from "../../../shared/schemas/book.ts";
-import { Button } from "./form-controls.tsx";
+import { Button } from "../../components/ui/button.tsx";
 
 /** Picks a cover image and previews it; the page uploads it once the book is saved. */
 export function CoverUpload({
@@ -69,7 +69,7 @@ export function CoverUpload({
             setError(null);
             onFile(picked);
           }}
-          className="block text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-[#4338ca] hover:file:bg-indigo-100"
+          className="block text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-indigo-100"
         />
         <p className="text-xs text-slate-500">JPEG, PNG, WebP or GIF. A 2:3 portrait image looks best.</p>
         {error && (
@@ -79,6 +79,7 @@ export function CoverUpload({
         )}
         {file && (
           <Button
+            look="editor"
             variant="ghost"
             size="sm"
             onClick={() => {
@@ -91,7 +92,7 @@ export function CoverUpload({
           </Button>
         )}
         {!file && currentUrl && !removed && (
-          <Button variant="ghost" size="sm" onClick={() => onRemovedChange(true)}>
+          <Button look="editor" variant="ghost" size="sm" onClick={() => onRemovedChange(true)}>
             <X className="h-4 w-4" aria-hidden="true" />
             Remove cover
           </Button>
@@ -99,7 +100,7 @@ export function CoverUpload({
         {!file && currentUrl && removed && (
           <p className="flex items-center gap-2 text-xs text-slate-600" role="status">
             The cover will be removed when you save.
-            <Button variant="ghost" size="sm" onClick={() => onRemovedChange(false)}>
+            <Button look="editor" variant="ghost" size="sm" onClick={() => onRemovedChange(false)}>
               Undo
             </Button>
           </p>

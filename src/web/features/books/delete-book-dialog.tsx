@@ -1,6 +1,6 @@
 import { AlertDialog } from "radix-ui";
+import { Button } from "../../components/ui/button.tsx";
 import type { Book } from "./books-api.ts";
-import { Button } from "./form-controls.tsx";
 
 export function DeleteBookDialog({
   book,
@@ -22,10 +22,12 @@ export function DeleteBookDialog({
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button look="editor" variant="secondary">
+                Cancel
+              </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={onConfirm}>
+              <Button look="editor" variant="danger" onClick={onConfirm}>
                 Remove
               </Button>
             </AlertDialog.Action>

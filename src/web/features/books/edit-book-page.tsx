@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { Button } from "../../components/ui/button.tsx";
 import { BookForm } from "./book-form.tsx";
 import { fromBook } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
 import { ApiError, booksApi, errorMessage, useBook, useInvalidateBooks } from "./books-api.ts";
-import { Button } from "./form-controls.tsx";
 
 export function EditBookPage() {
   const { id = "" } = useParams();
@@ -37,7 +37,7 @@ export function EditBookPage() {
           className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-600"
         >
           <p>{notFound ? "This book doesn't exist or isn't yours." : errorMessage(book.error)}</p>
-          <Link to="/dashboard/books" className="mt-4 inline-block font-medium text-[#4f46e5] underline">
+          <Link to="/dashboard/books" className="mt-4 inline-block font-medium text-brand-600 underline">
             Back to your books
           </Link>
         </div>
@@ -73,13 +73,13 @@ export function EditBookPage() {
         }}
         actions={({ canSubmit, submitting, submit }) => (
           <>
-            <Button variant="secondary" onClick={() => navigate("/dashboard/books")}>
+            <Button look="editor" variant="secondary" onClick={() => navigate("/dashboard/books")}>
               Cancel
             </Button>
-            <Button variant="secondary" disabled={!canSubmit} onClick={() => submit("view")}>
+            <Button look="editor" variant="secondary" disabled={!canSubmit} onClick={() => submit("view")}>
               Update &amp; View
             </Button>
-            <Button type="submit" disabled={!canSubmit}>
+            <Button look="editor" type="submit" disabled={!canSubmit}>
               {submitting ? "Updating…" : "Update Book"}
             </Button>
           </>

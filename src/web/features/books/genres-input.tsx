@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import { focusRing, inputClass } from "./form-controls.tsx";
+import { focusRing } from "../../components/ui/focus-ring.ts";
+import { controlClass } from "../../components/ui/input.tsx";
 
 /** Genres as tags: type and press Enter (or comma) to add; × removes. */
 export function GenresInput({ id, value, onChange }: { id: string; value: string[]; onChange: (v: string[]) => void }) {
@@ -20,7 +21,7 @@ export function GenresInput({ id, value, onChange }: { id: string; value: string
           {value.map((g) => (
             <li
               key={g}
-              className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm font-medium text-[#4338ca]"
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-700"
             >
               {g}
               <button
@@ -37,7 +38,7 @@ export function GenresInput({ id, value, onChange }: { id: string; value: string
       )}
       <input
         id={id}
-        className={inputClass}
+        className={controlClass("editor")}
         value={draft}
         placeholder="Type a genre and press Enter"
         onChange={(e) => setDraft(e.target.value)}

@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
+import { Button } from "../../components/ui/button.tsx";
+import { controlClass } from "../../components/ui/input.tsx";
 import type { BookFormValues } from "./book-form-values.ts";
 import { retailerLinkSchema } from "./book-form-values.ts";
-import { Button, inputClass } from "./form-controls.tsx";
 
 /** Where else to buy the book: added, edited in place, reordered and removed; saved with the book. */
 export function RetailerLinksEditor() {
@@ -39,7 +40,7 @@ export function RetailerLinksEditor() {
                   </label>
                   <input
                     id={`${f.key}-name`}
-                    className={inputClass}
+                    className={controlClass("editor")}
                     aria-invalid={Boolean(errors?.[i]?.retailerName)}
                     {...register(`retailerLinks.${i}.retailerName`)}
                   />
@@ -51,13 +52,14 @@ export function RetailerLinksEditor() {
                   <input
                     id={`${f.key}-url`}
                     type="url"
-                    className={inputClass}
+                    className={controlClass("editor")}
                     aria-invalid={Boolean(errors?.[i]?.retailerUrl)}
                     {...register(`retailerLinks.${i}.retailerUrl`)}
                   />
                 </div>
                 <div className="flex items-center">
                   <Button
+                    look="editor"
                     variant="ghost"
                     size="icon"
                     aria-label={`Move retailer ${i + 1} up`}
@@ -67,6 +69,7 @@ export function RetailerLinksEditor() {
                     <ChevronUp className="h-4 w-4" aria-hidden="true" />
                   </Button>
                   <Button
+                    look="editor"
                     variant="ghost"
                     size="icon"
                     aria-label={`Move retailer ${i + 1} down`}
@@ -76,6 +79,7 @@ export function RetailerLinksEditor() {
                     <ChevronDown className="h-4 w-4" aria-hidden="true" />
                   </Button>
                   <Button
+                    look="editor"
                     variant="dangerGhost"
                     size="icon"
                     aria-label={`Remove retailer ${i + 1}`}
@@ -101,7 +105,7 @@ export function RetailerLinksEditor() {
           </label>
           <input
             id={nameId}
-            className={inputClass}
+            className={controlClass("editor")}
             placeholder="e.g. Waterstones"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -114,7 +118,7 @@ export function RetailerLinksEditor() {
           <input
             id={urlId}
             type="url"
-            className={inputClass}
+            className={controlClass("editor")}
             placeholder="https://"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
@@ -126,7 +130,7 @@ export function RetailerLinksEditor() {
             }}
           />
         </div>
-        <Button variant="secondary" onClick={add}>
+        <Button look="editor" variant="secondary" onClick={add}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add Link
         </Button>

@@ -1,7 +1,8 @@
 import { Plus, Star, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
+import { Button } from "../../components/ui/button.tsx";
+import { controlClass } from "../../components/ui/input.tsx";
 import type { BookFormValues } from "./book-form-values.ts";
-import { Button, inputClass } from "./form-controls.tsx";
 
 /** Reader reviews shown on the book page: each can be edited in place or removed. */
 export function ReviewsEditor() {
@@ -25,7 +26,13 @@ export function ReviewsEditor() {
                 <Star className="h-4 w-4 text-amber-500" aria-hidden="true" />
                 Review {i + 1}
               </span>
-              <Button variant="dangerGhost" size="sm" onClick={() => remove(i)} aria-label={`Remove review ${i + 1}`}>
+              <Button
+                look="editor"
+                variant="dangerGhost"
+                size="sm"
+                onClick={() => remove(i)}
+                aria-label={`Remove review ${i + 1}`}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
                 Remove
               </Button>
@@ -35,7 +42,11 @@ export function ReviewsEditor() {
                 <label htmlFor={`${f.key}-reviewer`} className="block text-xs font-medium text-slate-600">
                   Reviewer
                 </label>
-                <input id={`${f.key}-reviewer`} className={inputClass} {...register(`reviews.${i}.reviewerName`)} />
+                <input
+                  id={`${f.key}-reviewer`}
+                  className={controlClass("editor")}
+                  {...register(`reviews.${i}.reviewerName`)}
+                />
               </div>
               <div className="space-y-1">
                 <label htmlFor={`${f.key}-rating`} className="block text-xs font-medium text-slate-600">
@@ -47,7 +58,7 @@ export function ReviewsEditor() {
                   min={0}
                   max={5}
                   step={0.1}
-                  className={inputClass}
+                  className={controlClass("editor")}
                   aria-invalid={Boolean(errorOf(i, "rating"))}
                   {...register(`reviews.${i}.rating`)}
                 />
@@ -59,7 +70,7 @@ export function ReviewsEditor() {
                 <input
                   id={`${f.key}-date`}
                   type="date"
-                  className={inputClass}
+                  className={controlClass("editor")}
                   {...register(`reviews.${i}.reviewDate`)}
                 />
               </div>
@@ -71,7 +82,7 @@ export function ReviewsEditor() {
               <textarea
                 id={`${f.key}-text`}
                 rows={3}
-                className={inputClass}
+                className={controlClass("editor")}
                 aria-invalid={Boolean(errorOf(i, "reviewText"))}
                 {...register(`reviews.${i}.reviewText`)}
               />
@@ -85,6 +96,7 @@ export function ReviewsEditor() {
         ))}
       </ol>
       <Button
+        look="editor"
         variant="secondary"
         onClick={() => append({ rating: "", reviewerName: "", reviewText: "", reviewDate: "" }, { shouldFocus: true })}
       >

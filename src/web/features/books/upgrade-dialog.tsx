@@ -1,7 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useNavigate } from "react-router";
-import { Button } from "./form-controls.tsx";
+import { Button } from "../../components/ui/button.tsx";
 
 /** Shown when the plan's book limit is reached. Closing it without upgrading leaves the form. */
 export function UpgradeDialog({
@@ -22,7 +22,7 @@ export function UpgradeDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-center shadow-xl focus:outline-none">
           <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-indigo-50">
-            <Sparkles className="h-6 w-6 text-[#6366f1]" aria-hidden="true" />
+            <Sparkles className="h-6 w-6 text-brand-500" aria-hidden="true" />
           </div>
           <Dialog.Title className="mt-4 text-lg font-semibold text-slate-900">Upgrade Required</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-slate-600">
@@ -31,9 +31,13 @@ export function UpgradeDialog({
           </Dialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
             <Dialog.Close asChild>
-              <Button variant="secondary">Maybe Later</Button>
+              <Button look="editor" variant="secondary">
+                Maybe Later
+              </Button>
             </Dialog.Close>
-            <Button onClick={() => navigate("/pricing")}>Upgrade Now</Button>
+            <Button look="editor" onClick={() => navigate("/pricing")}>
+              Upgrade Now
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

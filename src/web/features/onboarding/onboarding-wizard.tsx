@@ -111,17 +111,17 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
       toast.error(SETUP_FAILED);
       if (!(err instanceof ApiError)) {
         setIssue({ message: "An unexpected error occurred. Please try again." });
-      } else if (err.status === 502) {
+      } else if (err.code === "payment_provider_failed") {
         // The website exists; only the payment step failed to open.
         setPaymentRetry(err.message);
-      } else if (err.status === 409 && !err.field) {
+      } else if (err.code === "already_onboarded") {
         toast.error(err.message);
         navigate("/dashboard", { replace: true });
-      } else if (err.status === 401) {
+      } else if (err.code === "unauthenticated") {
         navigate("/login?next=%2Fonboarding", { replace: true });
       } else {
         const target = stepForField(err.field);
-        if (err.field === "subdomain" && err.status === 409) availability.markTaken(values.subdomain);
+        if (err.code === "subdomain_taken") availability.markTaken(values.subdomain);
         if (target) setStep(target);
         setIssue({ message: err.message, field: (err.field as keyof WizardValues | undefined) ?? undefined });
       }

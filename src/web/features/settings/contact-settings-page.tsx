@@ -1,20 +1,25 @@
 // 'Contact Settings': where the site's contact form sends messages, whether the form and its
-// anti-spam are on, and the author's social links, one row per platform.
+// anti-spam are on, and the author's social links, one row per platform. A contact address other
+// than the account's receives messages only once verified by a mailed link (ADR 014).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { CircleCheck, MailWarning } from "lucide-react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { SOCIAL_PLATFORMS } from "../../../shared/enums.ts";
 import {
   CONTACT_MESSAGES,
   type ContactSettings,
+  type ContactSettingsView,
   contactSettingsSchema,
   PLATFORM_LABELS,
 } from "../../../shared/schemas/contact-settings.ts";
+import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -41,7 +46,7 @@ export function ContactSettingsPage() {
 }
 
 function ContactSettingsPageBody() {
-  const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => api<ContactSettings>("/api/site/contact") });
+  const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => api<ContactSettingsView>("/api/site/contact") });
   return (
     <SettingsLoader query={settings} height="h-96">
       {(data) => <ContactForm initial={data} />}
@@ -49,57 +54,37 @@ function ContactSettingsPageBody() {
   );
 }
 
-function ContactForm({ initial }: { initial: ContactSettings }) {
+function ContactForm({ initial }: { initial: ContactSettingsView }) {
   const qc = useQueryClient();
-  const [email, setEmail] = useState(initial.contactEmail ?? "");
-  const [formOn, setFormOn] = useState(initial.enableContactForm);
-  const [antispam, setAntispam] = useState(initial.antispamEnabled);
-  const [rows, setRows] = useState<Row[]>(() => rowsFrom(initial.socialLinks));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const setRow = (i: number, patch: Partial<Row>) => {
-    setRows((rs) => rs.map((r, k) => (k === i ? { ...r, ...patch } : r)));
-    setErrors((e) => ({ ...e, [`socialLinks.${i}.url`]: "" }));
-  };
+  const form = useZodForm(contactSettingsSchema, {
+    contactEmail: initial.contactEmail ?? "",
+    enableContactForm: initial.enableContactForm,
+    antispamEnabled: initial.antispamEnabled,
+    socialLinks: rowsFrom(initial.socialLinks),
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const errors = formState.errors;
+  // A refusal of the list as a whole (not of one row) is shown above the rows.
+  const socialLinksError = errors.socialLinks?.message ?? errors.socialLinks?.root?.message;
+  const email = form.watch("contactEmail") ?? "";
 
   const save = useMutation({
-    mutationFn: (body: ContactSettings) => api<ContactSettings>("/api/site/contact", { method: "PUT", json: body }),
+    mutationFn: (body: ContactSettings) => api<ContactSettingsView>("/api/site/contact", { method: "PUT", json: body }),
     onSuccess: (saved) => {
       qc.setQueryData(CONTACT_KEY, saved);
       toast.success(CONTACT_MESSAGES.saved);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+      setServerFieldError(form, err);
       toast.error(CONTACT_MESSAGES.failed, { description: errorMessage(err) });
     },
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    // Rows left empty and off are not links; keep the rest, in the order shown.
-    const socialLinks = rows.filter((r) => r.enabled || r.url.trim() !== "");
-    const parsed = contactSettingsSchema.safeParse({
-      contactEmail: email,
-      enableContactForm: formOn,
-      antispamEnabled: antispam,
-      socialLinks,
-    });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        let key = issue.path.join(".");
-        // The row index in the sent list is not the row on screen: point at the platform's row.
-        if (issue.path[0] === "socialLinks" && typeof issue.path[1] === "number") {
-          const platform = socialLinks[issue.path[1]]?.platform;
-          key = `socialLinks.${rows.findIndex((r) => r.platform === platform)}.url`;
-        }
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    save.mutate(parsed.data);
-  }
+  // Every platform is checked as shown (a row left empty and off passes); only rows with
+  // something in them are sent, in the order shown.
+  const onSubmit = handleSubmit((data) =>
+    save.mutate({ ...data, socialLinks: data.socialLinks.filter((r) => r.enabled || r.url !== "") }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
@@ -120,27 +105,36 @@ function ContactForm({ initial }: { initial: ContactSettings }) {
             id="contact-email"
             type="email"
             label="Contact email"
-            hint="Messages from your contact form go here; your account email is used when empty. Readers see it masked."
-            value={email}
+            hint="Messages from your contact form go here once you confirm the address from the link we mail to it; until then, and when empty, they go to your account email. Readers see it masked."
             maxLength={254}
-            error={errors.contactEmail || undefined}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors((er) => ({ ...er, contactEmail: "" }));
-            }}
+            error={errors.contactEmail?.message}
+            {...register("contactEmail")}
           />
+          <ContactEmailStatus view={initial} typed={email} />
           <div className="divide-y divide-slate-100">
-            <Switch
-              label="Contact form"
-              description="Readers can send you a message from your site"
-              checked={formOn}
-              onChange={setFormOn}
+            <Controller
+              control={control}
+              name="enableContactForm"
+              render={({ field }) => (
+                <Switch
+                  label="Contact form"
+                  description="Readers can send you a message from your site"
+                  checked={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
-            <Switch
-              label="Anti-spam"
-              description="A hidden trap for bots and at most 5 messages an hour from one sender"
-              checked={antispam}
-              onChange={setAntispam}
+            <Controller
+              control={control}
+              name="antispamEnabled"
+              render={({ field }) => (
+                <Switch
+                  label="Anti-spam"
+                  description="A hidden trap for bots and at most 5 messages an hour from one sender"
+                  checked={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           </div>
         </CardContent>
@@ -152,26 +146,25 @@ function ContactForm({ initial }: { initial: ContactSettings }) {
           <p className="mt-1 text-sm text-slate-600">
             Switched-on links appear on your Contact page and in your site's footer.
           </p>
-          {errors.socialLinks ? <p className="mt-2 text-sm text-red-700">{errors.socialLinks}</p> : null}
+          {socialLinksError ? <p className="mt-2 text-sm text-red-700">{socialLinksError}</p> : null}
           <ul className="mt-4 space-y-3">
-            {rows.map((row, i) => {
-              const id = `social-${row.platform}`;
-              const error = errors[`socialLinks.${i}.url`];
+            {SOCIAL_PLATFORMS.map((platform, i) => {
+              const id = `social-${platform}`;
+              const error = errors.socialLinks?.[i]?.url?.message;
               return (
-                <li key={row.platform} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
+                <li key={platform} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
                   <label htmlFor={id} className="pt-2 text-sm font-medium text-slate-800">
-                    {PLATFORM_LABELS[row.platform]}
+                    {PLATFORM_LABELS[platform]}
                   </label>
                   <div>
                     <input
                       id={id}
-                      value={row.url}
-                      type={row.platform === "email" ? "email" : "url"}
-                      placeholder={row.platform === "email" ? "you@example.com" : "https://"}
+                      type={platform === "email" ? "email" : "url"}
+                      placeholder={platform === "email" ? "you@example.com" : "https://"}
                       maxLength={500}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
-                      onChange={(e) => setRow(i, { url: e.target.value })}
+                      {...register(`socialLinks.${i}.url`)}
                       className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
                     />
                     {error ? (
@@ -183,10 +176,9 @@ function ContactForm({ initial }: { initial: ContactSettings }) {
                   <label className="flex items-center gap-2 pt-2 text-sm text-slate-700">
                     <input
                       type="checkbox"
-                      checked={row.enabled}
-                      onChange={(e) => setRow(i, { enabled: e.target.checked })}
+                      {...register(`socialLinks.${i}.enabled`)}
                       className="h-4 w-4 accent-brand-600"
-                      aria-label={`Show ${PLATFORM_LABELS[row.platform]}`}
+                      aria-label={`Show ${PLATFORM_LABELS[platform]}`}
                     />
                     Show
                   </label>
@@ -200,5 +192,66 @@ function ContactForm({ initial }: { initial: ContactSettings }) {
         </CardContent>
       </Card>
     </form>
+  );
+}
+
+const sameAddress = (a: string | null, b: string | null) =>
+  (a ?? "").trim().toLowerCase() === (b ?? "").trim().toLowerCase();
+
+/** Where messages go today; shown for the saved address only (an edited one is not saved yet). */
+function ContactEmailStatus({ view, typed }: { view: ContactSettingsView; typed: string }) {
+  const qc = useQueryClient();
+  const resend = useMutation({
+    mutationFn: () => api<ContactSettingsView>("/api/site/contact/verification", { method: "POST" }),
+    onSuccess: (saved) => {
+      qc.setQueryData(CONTACT_KEY, saved);
+      toast.success(CONTACT_MESSAGES.resent, { description: `We sent a new link to ${saved.contactEmail}.` });
+    },
+    onError: (err) => toast.error(CONTACT_MESSAGES.resendFailed, { description: errorMessage(err) }),
+  });
+
+  if (!sameAddress(typed, view.contactEmail)) {
+    if (typed.trim() === "" || sameAddress(typed, view.accountEmail)) return null;
+    return (
+      <p className="text-sm text-slate-600" data-testid="contact-email-status">
+        When you save, we will mail a link to this address. Messages go to it once the link is opened.
+      </p>
+    );
+  }
+  if (view.contactEmailState === "pending") {
+    return (
+      <Alert tone="warning" data-testid="contact-email-status">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex gap-2">
+            <MailWarning aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <div>
+              <p className="font-medium">Verification pending — we sent a link to {view.contactEmail}</p>
+              <p className="mt-1">
+                Until the link is opened, messages from your contact form go to your account email, {view.accountEmail}.
+              </p>
+            </div>
+          </div>
+          <Button variant="secondary" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            {resend.isPending ? "Sending..." : "Resend link"}
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  if (view.contactEmailState === "verified") {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="contact-email-status">
+        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-medium text-emerald-700">
+          <CircleCheck aria-hidden="true" className="h-3.5 w-3.5" />
+          Verified
+        </span>
+        Messages from your contact form go to {view.contactEmail}.
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-slate-600" data-testid="contact-email-status">
+      Messages from your contact form go to your account email, {view.accountEmail}.
+    </p>
   );
 }

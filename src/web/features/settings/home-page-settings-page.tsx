@@ -1,7 +1,7 @@
 // 'Home Page': how the site's home page opens (a full-screen hero image with the author's name,
 // tagline and two buttons, or a simple heading), the hero's colours, and optional content below.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
@@ -9,13 +9,13 @@ import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { ColourField } from "./settings-page.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
-type Errors = Partial<Record<keyof HomePage, string>>;
 
 export function HomePageSettingsPage() {
   const home = useQuery({ queryKey: HOME_KEY, queryFn: () => api<HomePage>("/api/site/home") });
@@ -39,42 +39,27 @@ const COLOURS = [
 
 function HomePageForm({ initial }: { initial: HomePage }) {
   const qc = useQueryClient();
-  const [values, setValues] = useState({ ...initial, heroImageUrl: initial.heroImageUrl ?? "" });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useZodForm(homePageSchema, { ...initial, heroImageUrl: initial.heroImageUrl ?? "" });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  const layoutStyle = form.watch("layoutStyle");
 
   const save = useMutation({
     mutationFn: (body: HomePage) => api<HomePage>("/api/site/home", { method: "PUT", json: body }),
     onSuccess: (saved) => {
       qc.setQueryData(HOME_KEY, saved);
-      setValues({ ...saved, heroImageUrl: saved.heroImageUrl ?? "" });
+      reset({ ...saved, heroImageUrl: saved.heroImageUrl ?? "" });
       toast.success(HOME_PAGE_MESSAGES.saved);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+      setServerFieldError(form, err);
       toast.error(HOME_PAGE_MESSAGES.failed, { description: errorMessage(err) });
     },
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = homePageSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof HomePage] ??= issue.message;
-      setErrors(found);
-      document.getElementById(`home-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    save.mutate(parsed.data);
-  }
-
-  const hero = values.layoutStyle === "hero";
+  const hero = layoutStyle === "hero";
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Home Page</h1>
@@ -94,11 +79,9 @@ function HomePageForm({ initial }: { initial: HomePage }) {
                 <label key={style} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
                   <input
                     type="radio"
-                    name="layoutStyle"
                     value={style}
-                    id={style === values.layoutStyle ? "home-layoutStyle" : undefined}
-                    checked={values.layoutStyle === style}
-                    onChange={() => set("layoutStyle", style)}
+                    id={style === layoutStyle ? "home-layoutStyle" : undefined}
+                    {...register("layoutStyle")}
                     className="h-4 w-4 accent-brand-600"
                   />
                   {LAYOUT_LABELS[style]}
@@ -113,10 +96,9 @@ function HomePageForm({ initial }: { initial: HomePage }) {
               type="url"
               inputMode="url"
               placeholder="https://"
-              value={values.heroImageUrl}
-              error={errors.heroImageUrl}
+              error={errors.heroImageUrl?.message}
               hint="An https:// address of a wide image, ideally 1920 × 800 px. Without one, a dark gradient is shown."
-              onChange={(e) => set("heroImageUrl", e.target.value)}
+              {...register("heroImageUrl")}
             />
           ) : null}
         </CardContent>
@@ -128,13 +110,20 @@ function HomePageForm({ initial }: { initial: HomePage }) {
             <h2 className="text-base font-semibold text-slate-900">Hero colours</h2>
             <div className="grid gap-4 sm:grid-cols-2">
               {COLOURS.map(([key, label]) => (
-                <ColourField
+                <Controller
                   key={key}
-                  id={`home-${key}`}
-                  label={label}
-                  value={values[key]}
-                  error={errors[key]}
-                  onChange={(v) => set(key, v)}
+                  control={control}
+                  name={key}
+                  render={({ field, fieldState }) => (
+                    <ColourField
+                      id={`home-${key}`}
+                      label={label}
+                      value={field.value}
+                      error={fieldState.error?.message}
+                      onChange={field.onChange}
+                      inputRef={field.ref}
+                    />
+                  )}
                 />
               ))}
             </div>
@@ -147,16 +136,22 @@ function HomePageForm({ initial }: { initial: HomePage }) {
           <label htmlFor="home-homePageContent" className="block text-sm font-medium text-slate-700">
             More on the home page
           </label>
-          <RichTextEditor
-            id="home-homePageContent"
-            label="More on the home page"
-            describedBy={errors.homePageContent ? "home-homePageContent-error" : "home-homePageContent-hint"}
-            value={values.homePageContent ?? ""}
-            onChange={(html) => set("homePageContent", html)}
+          <Controller
+            control={control}
+            name="homePageContent"
+            render={({ field }) => (
+              <RichTextEditor
+                id="home-homePageContent"
+                label="More on the home page"
+                describedBy={errors.homePageContent ? "home-homePageContent-error" : "home-homePageContent-hint"}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+              />
+            )}
           />
           {errors.homePageContent ? (
             <p id="home-homePageContent-error" className="text-sm text-red-700">
-              {errors.homePageContent}
+              {errors.homePageContent.message}
             </p>
           ) : (
             <p id="home-homePageContent-hint" className="text-xs text-slate-500">

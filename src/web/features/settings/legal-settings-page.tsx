@@ -1,7 +1,7 @@
 // 'Legal': the text of the site's Privacy & Legal page (linked from every page's footer) and
 // whether readers see it. Without text, readers are told none has been configured yet.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LEGAL_MESSAGES, type Legal, legalSchema } from "../../../shared/schemas/legal.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -36,52 +37,55 @@ export function LegalSettingsPage() {
 
 function LegalForm({ initial }: { initial: Legal }) {
   const qc = useQueryClient();
-  const [content, setContent] = useState(initial.content ?? "");
-  const [isEnabled, setIsEnabled] = useState(initial.isEnabled);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(legalSchema, { content: initial.content ?? "", isEnabled: initial.isEnabled });
+  const { control, handleSubmit, formState, setValue } = form;
+  // One message under the text, whichever part was refused (only the text can be, in practice).
+  const firstError = Object.values(formState.errors)[0];
+  const error = firstError ? (firstError.message ?? LEGAL_MESSAGES.failed) : null;
 
   const save = useMutation({
     mutationFn: (body: Legal) => api<Legal>("/api/site/legal", { method: "PUT", json: body }),
     onSuccess: (saved) => {
       qc.setQueryData(LEGAL_KEY, saved);
-      setContent(saved.content ?? "");
+      setValue("content", saved.content ?? "");
       toast.success(LEGAL_MESSAGES.saved);
     },
     onError: (err) => toast.error(LEGAL_MESSAGES.failed, { description: errorMessage(err) }),
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = legalSchema.safeParse({ content, isEnabled });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? LEGAL_MESSAGES.failed);
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  }
-
   return (
     <Card>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <Switch
-            label="Show the Privacy & Legal page"
-            description="Off: the page tells readers that no privacy and legal information has been configured yet."
-            checked={isEnabled}
-            onChange={setIsEnabled}
+        <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-5">
+          <Controller
+            control={control}
+            name="isEnabled"
+            render={({ field }) => (
+              <Switch
+                label="Show the Privacy & Legal page"
+                description="Off: the page tells readers that no privacy and legal information has been configured yet."
+                checked={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
           <div className="space-y-1.5">
             <label htmlFor="legal-content" className="block text-sm font-medium text-slate-700">
               Page text
             </label>
-            <RichTextEditor
-              id="legal-content"
-              label="Page text"
-              minHeight="min-h-64"
-              describedBy={error ? "legal-content-error" : "legal-content-hint"}
-              value={content}
-              onChange={setContent}
+            <Controller
+              control={control}
+              name="content"
+              render={({ field }) => (
+                <RichTextEditor
+                  id="legal-content"
+                  label="Page text"
+                  minHeight="min-h-64"
+                  describedBy={error ? "legal-content-error" : "legal-content-hint"}
+                  value={field.value ?? ""}
+                  onChange={field.onChange}
+                />
+              )}
             />
             {error ? (
               <p id="legal-content-error" role="alert" className="text-sm text-red-700">

@@ -2,8 +2,9 @@
 // form whose confirmed readers are listed here and can be exported for any mailing tool.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { formatDate } from "../../../shared/dates.ts";
 import {
   EMBED_WARNING,
@@ -18,6 +19,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { api, errorMessage } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -54,12 +56,21 @@ function NewsletterSettingsPageBody() {
   );
 }
 
+// The screen holds a choice and a draft; switching the provider off keeps the draft on screen
+// but saves an empty code, which the spec says removes the saved one.
+const embedFormSchema = z
+  .object({ useProvider: z.boolean(), code: z.string() })
+  .transform((v): { embedCode: string | null } => ({ embedCode: v.useProvider ? v.code.trim() : "" }))
+  .pipe(newsletterSettingsSchema);
+
 function EmbedForm({ initial }: { initial: NewsletterSettings }) {
   const qc = useQueryClient();
-  const [useProvider, setUseProvider] = useState(initial.embedCode !== null);
-  const [code, setCode] = useState(initial.embedCode ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const trimmed = code.trim();
+  const form = useZodForm(embedFormSchema, { useProvider: initial.embedCode !== null, code: initial.embedCode ?? "" });
+  const { control, register, handleSubmit, formState, clearErrors } = form;
+  const useProvider = form.watch("useProvider");
+  const trimmed = form.watch("code").trim();
+  const firstError = Object.values(formState.errors)[0];
+  const error = firstError ? (firstError.message ?? EMBED_WARNING) : null;
   const warning = useProvider && trimmed !== "" && !looksLikeEmbedCode(trimmed) ? EMBED_WARNING : null;
   // The spec: with the provider's form chosen, there is nothing to save until a code is pasted.
   const cannotSave = useProvider && trimmed === "";
@@ -74,45 +85,36 @@ function EmbedForm({ initial }: { initial: NewsletterSettings }) {
     onError: (err) => toast.error(NEWSLETTER_MESSAGES.failed, { description: errorMessage(err) }),
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    // Switching the provider off empties the saved code, as the spec has it.
-    const parsed = newsletterSettingsSchema.safeParse({ embedCode: useProvider ? trimmed : "" });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? EMBED_WARNING);
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
-  }
-
   return (
     <Card>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <Switch
-            label="Use my email provider's sign-up form"
-            description="Off: readers sign up with your site's own form and confirm by email; they are listed below."
-            checked={useProvider}
-            onChange={(on) => {
-              setUseProvider(on);
-              setError(null);
-            }}
+        <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-4">
+          <Controller
+            control={control}
+            name="useProvider"
+            render={({ field }) => (
+              <Switch
+                label="Use my email provider's sign-up form"
+                description="Off: readers sign up with your site's own form and confirm by email; they are listed below."
+                checked={field.value}
+                onChange={(on) => {
+                  field.onChange(on);
+                  // The refusal is about the code as it was sent, whichever field is edited.
+                  clearErrors();
+                }}
+              />
+            )}
           />
           {useProvider ? (
             <div className="space-y-1.5">
               <Label htmlFor="embed-code">Embed code</Label>
               <textarea
                 id="embed-code"
-                value={code}
                 rows={8}
                 spellCheck={false}
                 aria-invalid={error || warning ? true : undefined}
                 aria-describedby="embed-help"
-                onChange={(e) => {
-                  setCode(e.target.value);
-                  setError(null);
-                }}
+                {...register("code", { onChange: () => clearErrors() })}
                 placeholder='<form action="https://..."> ... </form>'
                 className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-amber-500"
               />

@@ -1,13 +1,15 @@
 // 'Site Settings': the site's name, which pages readers see, and its look. Checked with the
 // same schema as the server, saved in one request; the public pages change at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import type { Ref } from "react";
+import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { FONT_FAMILIES, LOGO_ICONS } from "../../../shared/enums.ts";
 import {
   HEADER_SIZE,
   SETTINGS_MESSAGES,
   type SiteSettings,
+  type SiteSettingsInput,
   siteSettingsSchema,
 } from "../../../shared/schemas/site-settings.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,7 +17,8 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { api, errorMessage } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -52,8 +55,6 @@ const COLOURS = [
   ["footerBackgroundColor", "Footer background"],
 ] as const;
 
-type Errors = Partial<Record<keyof SiteSettings, string>>;
-
 export function SettingsPage() {
   return (
     <>
@@ -74,44 +75,26 @@ function SettingsPageBody() {
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const qc = useQueryClient();
-  const [values, setValues] = useState<SiteSettings>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const form = useZodForm(siteSettingsSchema, initial);
+  const { register, control, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
+  const values = form.watch();
 
   const save = useMutation({
     mutationFn: (body: SiteSettings) => api<SiteSettings>("/api/site/settings", { method: "PATCH", json: body }),
     onSuccess: (saved) => {
       qc.setQueryData(SETTINGS_KEY, saved);
-      setValues(saved);
+      reset(saved);
       toast.success(SETTINGS_MESSAGES.saved);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+      setServerFieldError(form, err);
       toast.error(SETTINGS_MESSAGES.failed, { description: errorMessage(err) });
     },
   });
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = siteSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof SiteSettings;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
-      document.getElementById(`settings-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    save.mutate(parsed.data);
-  }
-
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Site Settings</h1>
@@ -128,27 +111,24 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <Field
             id="settings-websiteName"
             label="Website name *"
-            value={values.websiteName}
             maxLength={100}
-            error={errors.websiteName}
-            onChange={(e) => set("websiteName", e.target.value)}
+            error={errors.websiteName?.message}
+            {...register("websiteName")}
           />
           <Field
             id="settings-websiteTitle"
             label="Page title"
             hint="Shown in the browser tab and search results; your name is used when empty."
-            value={values.websiteTitle ?? ""}
             maxLength={120}
-            error={errors.websiteTitle}
-            onChange={(e) => set("websiteTitle", e.target.value)}
+            error={errors.websiteTitle?.message}
+            {...register("websiteTitle")}
           />
           <Field
             id="settings-tagline"
             label="Tagline"
-            value={values.tagline ?? ""}
             maxLength={200}
-            error={errors.tagline}
-            onChange={(e) => set("tagline", e.target.value)}
+            error={errors.tagline?.message}
+            {...register("tagline")}
           />
         </CardContent>
       </Card>
@@ -162,12 +142,13 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <div className="mt-3 divide-y divide-slate-100">
             <Switch label="Home" description="Always on" checked disabled onChange={() => undefined} />
             {PAGES.map(([key, label, description]) => (
-              <Switch
+              <Controller
                 key={key}
-                label={label}
-                description={description}
-                checked={values[key]}
-                onChange={(on) => set(key, on)}
+                control={control}
+                name={key}
+                render={({ field }) => (
+                  <Switch label={label} description={description} checked={field.value} onChange={field.onChange} />
+                )}
               />
             ))}
           </div>
@@ -182,8 +163,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
               <Label htmlFor="settings-fontFamily">Font</Label>
               <select
                 id="settings-fontFamily"
-                value={values.fontFamily}
-                onChange={(e) => set("fontFamily", e.target.value as SiteSettings["fontFamily"])}
+                {...register("fontFamily")}
                 className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               >
                 {FONT_FAMILIES.map((f) => (
@@ -197,8 +177,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
               <Label htmlFor="settings-logoIcon">Header icon</Label>
               <select
                 id="settings-logoIcon"
-                value={values.logoIcon}
-                onChange={(e) => set("logoIcon", e.target.value as SiteSettings["logoIcon"])}
+                {...register("logoIcon")}
                 className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               >
                 {LOGO_ICONS.map((i) => (
@@ -220,20 +199,26 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
               min={HEADER_SIZE.min}
               max={HEADER_SIZE.max}
               step={HEADER_SIZE.step}
-              value={values.headerSize}
-              onChange={(e) => set("headerSize", Number(e.target.value))}
+              {...register("headerSize", { valueAsNumber: true })}
               className="w-full accent-brand-600"
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             {COLOURS.map(([key, label]) => (
-              <ColourField
+              <Controller
                 key={key}
-                id={`settings-${key}`}
-                label={label}
-                value={values[key]}
-                error={errors[key]}
-                onChange={(v) => set(key, v)}
+                control={control}
+                name={key}
+                render={({ field, fieldState }) => (
+                  <ColourField
+                    id={`settings-${key}`}
+                    label={label}
+                    value={field.value}
+                    error={fieldState.error?.message}
+                    onChange={field.onChange}
+                    inputRef={field.ref}
+                  />
+                )}
               />
             ))}
           </div>
@@ -256,12 +241,15 @@ export function ColourField({
   value,
   error,
   onChange,
+  inputRef,
 }: {
   id: string;
   label: string;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  /** Lets the form focus the field when it is wrong. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const valid = /^#[0-9a-fA-F]{6}$/.test(value);
   return (
@@ -276,6 +264,7 @@ export function ColourField({
           className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
         />
         <input
+          ref={inputRef}
           id={id}
           value={value}
           maxLength={7}
@@ -296,7 +285,7 @@ export function ColourField({
 }
 
 /** A sketch of the header and a button in the chosen colours; the real page is one click away. */
-function Preview({ values }: { values: SiteSettings }) {
+function Preview({ values }: { values: SiteSettingsInput }) {
   const safe = (c: string, fallback: string) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : fallback);
   return (
     <div aria-hidden="true" className="overflow-hidden rounded-xl border border-slate-200">

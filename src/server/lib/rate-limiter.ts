@@ -1,5 +1,5 @@
 // A fixed-window allowance per key, in memory: enough to stop one address flooding an author's
-// inbox or our mailer. Each process counts alone (documented in ADR 007).
+// inbox, our mailer or a public endpoint. Each process counts alone (ADR 007).
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
 

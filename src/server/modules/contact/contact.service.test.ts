@@ -1,0 +1,74 @@
+// The contact service on its own: what it keeps, what it mails and when it refuses.
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "../../../db/schema/index.ts";
+import { RateLimiter } from "../../lib/rate-limiter.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import type { Mail } from "../mail/mail.service.ts";
+import { receiveContactMessage } from "./contact.service.ts";
+
+let s: TestServer;
+let author: TestAuthor;
+const sent: Mail[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  author = await createAuthor(s);
+});
+afterAll(() => s?.close());
+
+const deps = (limiter = new RateLimiter(5, 60_000)) => ({
+  db: s.database.db,
+  mailer: { send: async (m: Mail) => void sent.push(m), close() {} },
+  logger: s.logger,
+  limiter,
+});
+const fields = { name: "Ann", email: "ann@example.com", subject: "Hello", message: "A kind word." };
+const stored = async () =>
+  (await s.database.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.userId, author.id)))[0]
+    ?.n ?? 0;
+
+describe("receiveContactMessage", () => {
+  it("keeps the message and mails it to the author's verified address", async () => {
+    const out = await receiveContactMessage(deps(), {
+      userId: author.id,
+      antispam: true,
+      clientAddress: "192.0.2.1",
+      fields,
+    });
+    expect(out).toEqual({ status: 200 });
+    expect(await stored()).toBe(1);
+    expect(sent.at(-1)?.subject).toBe("New message from your website: Hello");
+    expect(sent.at(-1)?.text).toBe("From: Ann <ann@example.com>\nSubject: Hello\n\nA kind word.\n");
+  });
+
+  it("answers a filled honeypot as sent and keeps nothing", async () => {
+    const before = await stored();
+    const out = await receiveContactMessage(deps(), {
+      userId: author.id,
+      antispam: true,
+      clientAddress: "192.0.2.2",
+      fields: { ...fields, website: "spam.example" },
+    });
+    expect(out).toEqual({ status: 200 });
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses a form without a message, and a sender past the limit", async () => {
+    const bad = await receiveContactMessage(deps(), {
+      userId: author.id,
+      antispam: true,
+      clientAddress: "192.0.2.3",
+      fields: { ...fields, message: " " },
+    });
+    expect(bad).toEqual({ status: 400, error: "Message is required" });
+    const limiter = new RateLimiter(1, 60_000);
+    const r = { userId: author.id, antispam: true, clientAddress: "192.0.2.4", fields };
+    expect((await receiveContactMessage(deps(limiter), r)).status).toBe(200);
+    expect(await receiveContactMessage(deps(limiter), r)).toEqual({
+      status: 429,
+      error: "Too many messages. Please try again later.",
+    });
+  });
+});

@@ -1,0 +1,96 @@
+// A site's newsletter sign-up with double opt-in: the public form asks, a mailed link confirms.
+// Rate limits and the mail text live here; the renderer only parses the form and shows the answer.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Db } from "../../../db/client.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import type { Mailer } from "../mail/mail.service.ts";
+import * as q from "./newsletter.queries.ts";
+
+const emailSchema = z.object({ email: z.email("Please enter a valid email address").max(320) });
+
+const newToken = () => randomBytes(24).toString("base64url");
+
+/** A confirmation token as we make them: anything else is not looked up. */
+export const isConfirmToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+
+/**
+ * Double opt-in: a new (or previously unsubscribed) address is stored as pending and gets a
+ * confirmation token; a pending one keeps its token so the mail can be sent again. Returns the
+ * token to mail, or null when the address is already confirmed (nothing to send). The caller
+ * answers the same in every case, so the form reveals nothing about who subscribed.
+ */
+async function subscribeToNewsletter(
+  db: Db,
+  userId: string,
+  rawEmail: string,
+): Promise<{ confirmToken: string } | null> {
+  const email = rawEmail.trim().toLowerCase();
+  const existing = await q.selectSubscriber(db, userId, email);
+  if (existing?.status === "confirmed") return null;
+  if (existing?.status === "pending") return { confirmToken: existing.confirmToken };
+  const token = newToken();
+  if (existing?.status === "unsubscribed") {
+    await q.resetSubscriberToPending(db, userId, email, token);
+    return { confirmToken: token };
+  }
+  const inserted = await q.insertPendingSubscriber(db, userId, email, token);
+  if (inserted) return { confirmToken: inserted.confirmToken };
+  const raced = await q.selectSubscriber(db, userId, email);
+  return raced?.status === "pending" ? { confirmToken: raced.confirmToken } : null;
+}
+
+/** The reader followed the mailed link of this site's newsletter. */
+export async function confirmNewsletterSubscriber(db: Db, userId: string, token: string): Promise<boolean> {
+  if (!isConfirmToken(token)) return false;
+  return q.confirmSubscriberByToken(db, userId, token);
+}
+
+export type NewsletterDeps = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  limits: { signUp: RateLimiter; confirmMail: RateLimiter };
+};
+
+export type SignUpRequest = {
+  userId: string;
+  /** The site's name, as the confirmation mail names it. */
+  siteName: string;
+  clientAddress: string;
+  fields: Record<string, string>;
+  /** The site's own address of the confirmation page for a token. */
+  confirmUrl: (token: string) => string;
+  requestId?: string;
+};
+
+export type SignUpOutcome = { status: 200 } | { status: 400 | 429; error: string | undefined };
+
+export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest): Promise<SignUpOutcome> {
+  const parsed = emailSchema.safeParse(r.fields);
+  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
+  if (!deps.limits.signUp.take(`${r.userId}|${r.clientAddress}`)) {
+    return { status: 429, error: "Too many sign-ups. Please try again later." };
+  }
+  const email = parsed.data.email.toLowerCase();
+  const pending = await subscribeToNewsletter(deps.db, r.userId, email);
+  // Already confirmed, or mailed often enough: the same answer, no mail.
+  if (pending && deps.limits.confirmMail.take(`${r.userId}|${email}`)) {
+    const link = r.confirmUrl(pending.confirmToken);
+    const name = r.siteName;
+    try {
+      await deps.mailer.send({
+        to: email,
+        subject: `Please confirm your subscription to ${name}`,
+        text:
+          `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${name}.\n` +
+          `To confirm, open this link and press "Confirm subscription":\n\n${link}\n\n` +
+          "If it was not you, ignore this mail: you will not be subscribed.\n",
+      });
+    } catch (err) {
+      deps.logger.warn({ err, reqId: r.requestId }, "newsletter confirmation mail failed");
+    }
+  }
+  return { status: 200 };
+}

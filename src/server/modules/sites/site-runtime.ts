@@ -1,0 +1,27 @@
+// What the public-site renderer keeps for the life of the process, as the request context names it.
+// The interface lives here, below both server/http and src/sites, so that neither imports the
+// other; src/sites/runtime.ts builds it.
+import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import type { VisitCounter } from "../analytics/visit-counter.ts";
+import type { PageCache } from "./page-cache.ts";
+
+export type SiteRuntime = {
+  /** null when PAGE_CACHE=false: every page is rendered from the database. */
+  cache: PageCache | null;
+  visits: VisitCounter;
+  limits: {
+    /** Contact messages per client address and per sender address, per site (anti-spam on). */
+    contact: RateLimiter;
+    /** Newsletter sign-ups per client address, per site. */
+    signUp: RateLimiter;
+    /** Confirmation mails per subscriber address, per site. */
+    confirmMail: RateLimiter;
+    /** Contact-address verification links per address, whoever asks (ADR 014). */
+    contactVerifyMail: RateLimiter;
+  };
+  /** Drop the pages of sites changed lately (runs on a timer; tests call it). */
+  sweepNow(): Promise<void>;
+  /** Write the buffered visit counts now (tests; shutdown does it too). */
+  flushVisits(): Promise<void>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,69 @@
+// The one list of error codes the API answers with. Every error body is
+// `{ error: { code, message, field?, issues? } }`: `message` is for the person (the spec's words),
+// `code` is for the program — the app switches on codes, never on message text. A code, once
+// shipped, keeps its meaning; add new ones rather than reuse.
+export const API_ERROR_CODES = [
+  // 400
+  "bad_request", // a request the server cannot act on (an unknown action, say)
+  "invalid_json", // the body is not JSON
+  "validation_failed", // an input is invalid: `field` names the first, `issues` lists all
+  "required", // a required input is blank (after cleaning): `field` names it
+  "invalid_signature", // a webhook whose signature does not verify
+  // 401
+  "unauthenticated",
+  // 403
+  "forbidden",
+  "cross_site_refused", // a state-changing request from another site
+  "email_not_verified",
+  "plan_limit_reached", // the plan's book limit
+  // 404
+  "not_found",
+  // 409
+  "conflict",
+  "subdomain_taken",
+  "domain_taken",
+  "already_onboarded",
+  "subscription_ended", // expired: reactivate first
+  "checkout_required", // the payment step has not been completed
+  // 413, 415, 429
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  // 5xx
+  "internal_error",
+  "payment_provider_failed",
+] as const;
+
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export type ApiErrorIssue = { field: string; message: string };
+
+export type ApiErrorBody = {
+  error: { code: ApiErrorCode; message: string; field?: string; issues?: ApiErrorIssue[] };
+};
+
+/** The code an error has when nothing more specific was said: one per status. */
+export function defaultErrorCode(status: number): ApiErrorCode {
+  switch (status) {
+    case 400:
+      return "bad_request";
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 409:
+      return "conflict";
+    case 413:
+      return "payload_too_large";
+    case 415:
+      return "unsupported_media_type";
+    case 429:
+      return "rate_limited";
+    case 502:
+      return "payment_provider_failed";
+    default:
+      return status >= 500 ? "internal_error" : "bad_request";
+  }
+}

@@ -1,0 +1,132 @@
+// The HTML document around every page: the SEO head (title, description, canonical, Open Graph,
+// JSON-LD), the theme's stylesheet, the one inline script, and the security headers that go with them.
+import { createHash } from "node:crypto";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { memoByString } from "./memo.ts";
+import { href, Layout, type PageEnv, siteName } from "./pages/layout.tsx";
+import { cut } from "./sanitize.ts";
+import { themeCss } from "./theme.ts";
+
+// The only inline script: cookie banner without a round trip, demo Close as window.close.
+const SCRIPT = `(function(){var f=document.getElementById("cc");f&&f.addEventListener("submit",function(e){e.preventDefault();var b=e.submitter;if(!b||!b.dataset.close)document.cookie="cookie_consent="+(b?b.value:"declined")+";path=/;max-age=31536000;samesite=lax";f.remove()});var d=document.getElementById("demo-close");d&&d.addEventListener("click",function(e){if(window.opener){e.preventDefault();window.close()}})})()`;
+const SCRIPT_HASH = `'sha256-${createHash("sha256").update(SCRIPT).digest("base64")}'`;
+
+/** @param frameSrc where the page may frame (the newsletter embed): its own origin, or the site's. */
+function csp(styleHash: string, frameSrc: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${SCRIPT_HASH}`,
+    `style-src ${styleHash}`,
+    "img-src 'self' https: data:",
+    "font-src 'self'",
+    // No script of ours fetches anything; crawlers' tools (Lighthouse) read robots.txt this way.
+    "connect-src 'self'",
+    `frame-src ${frameSrc}`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+type Head = { title: string; description?: string; image?: string | null; jsonLd?: unknown[]; type?: string };
+export type Page = { status: number; head: Head; body: ReactElement };
+
+/** A rendered answer, before the caching headers that depend on the request are added. */
+export type Out = {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+  /** Depends on more than the site and the address (form input, a token): never cached or shared. */
+  personal?: boolean;
+  /** An HTML page a reader looks at (not a feed, the sitemap or the newsletter frame). */
+  view?: boolean;
+};
+
+export const HTML = "text/html; charset=UTF-8";
+
+export const safeCssUrl = (u: string) => (/^(https:\/\/|\/uploads\/)[^"'()\\\s<>]+$/.test(u) ? u : null);
+
+/** The CSP source for a stylesheet; the same few per site, so each is hashed once. */
+const styleHashOf = memoByString((css) => `'sha256-${createHash("sha256").update(css).digest("base64")}'`);
+
+export function renderHtml(env: PageEnv, page: Page, path: string): Out {
+  const { ctx, origin } = env;
+  const canonical = `${origin}${path === "/" ? "/" : path}`;
+  let css = themeCss(ctx);
+  const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
+  if (hero) css += `.hero{background-image:url("${hero}")}`;
+  const styleHash = styleHashOf(css);
+  const abs = (u: string | null | undefined) => (u ? (u.startsWith("/") ? `${origin}${u}` : u) : undefined);
+  const title = page.head.title;
+  const description = page.head.description ? cut(page.head.description, 160) : undefined;
+  const image = abs(page.head.image);
+  const doc = (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="data:," />
+        <title>{title}</title>
+        {description && <meta name="description" content={description} />}
+        <link rel="canonical" href={canonical} />
+        {/* The demo is a public sample whose canonical URL (its tenant host) consolidates it in
+            search; only the owner's private preview is kept out. */}
+        {env.mode === "preview" && <meta name="robots" content="noindex" />}
+        <meta property="og:type" content={page.head.type ?? "website"} />
+        <meta property="og:title" content={title} />
+        {description && <meta property="og:description" content={description} />}
+        <meta property="og:url" content={canonical} />
+        <meta property="og:site_name" content={siteName(ctx)} />
+        {image && <meta property="og:image" content={image} />}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        <meta name="twitter:title" content={title} />
+        {description && <meta name="twitter:description" content={description} />}
+        {image && <meta name="twitter:image" content={image} />}
+        {ctx.website.newsEnabled && (
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={`${siteName(ctx)} blog`}
+            href={href(env, "/rss.xml")}
+          />
+        )}
+        <link
+          rel="preload"
+          href={css.match(/url\((\/_fonts\/[^)]+)\)/)?.[1]}
+          as="font"
+          type="font/woff2"
+          crossOrigin=""
+        />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from validated colours only */}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+        {(page.head.jsonLd ?? []).map((j, i) => (
+          <script
+            // biome-ignore lint/suspicious/noArrayIndexKey: static list
+            key={i}
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with < escaped
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(j).replace(/</g, "\\u003c") }}
+          />
+        ))}
+      </head>
+      <body>
+        <Layout env={env}>{page.body}</Layout>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, allowed by its hash */}
+        <script dangerouslySetInnerHTML={{ __html: SCRIPT }} />
+      </body>
+    </html>
+  );
+  return {
+    status: page.status,
+    body: `<!doctype html>${renderToStaticMarkup(doc)}`,
+    headers: {
+      "Content-Type": HTML,
+      "Content-Security-Policy": csp(styleHash, env.mode === "tenant" ? "'self'" : origin),
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    },
+    view: true,
+  };
+}

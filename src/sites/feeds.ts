@@ -1,0 +1,53 @@
+// What crawlers and feed readers fetch: robots.txt, the sitemap and the blog's RSS feed.
+import type { BookCard, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
+import { blogTitles } from "./pages/blog-page.tsx";
+import type { SiteMode } from "./pages/layout.tsx";
+import { cut, plainText } from "./sanitize.ts";
+
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** Only the site's own host is crawled; the app host's previews and the demo are not. */
+export function robotsTxt(mode: SiteMode, origin: string): string {
+  return mode === "tenant"
+    ? `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`
+    : "User-agent: *\nDisallow: /\n";
+}
+
+/** @param books the visible books, or null when the books page is off. */
+export function sitemapXml(ctx: SiteContext, origin: string, books: BookCard[] | null): string {
+  const w = ctx.website;
+  const pages = [
+    "/",
+    ...["/books", "/about", "/blog", "/newsletter", "/contact"].filter((p) => {
+      const on = {
+        "/books": w.booksEnabled,
+        "/about": w.aboutEnabled,
+        "/blog": w.newsEnabled,
+        "/newsletter": w.newsletterEnabled,
+        "/contact": w.contactEnabled,
+      };
+      return on[p as keyof typeof on];
+    }),
+    "/privacy",
+  ];
+  const urls = pages.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
+  for (const b of books ?? []) {
+    urls.push(
+      `<url><loc>${xmlEscape(`${origin}/book/${b.id}`)}</loc><lastmod>${b.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
+}
+
+export function rssXml(ctx: SiteContext, origin: string, name: string, posts: PostView[]): string {
+  const items = posts
+    .slice(0, 50)
+    .map(
+      (p) =>
+        `<item><title>${xmlEscape(p.title)}</title><link>${xmlEscape(`${origin}/blog#post-${p.id}`)}</link><guid isPermaLink="false">${p.id}</guid><pubDate>${p.createdAt.toUTCString()}</pubDate><category>${xmlEscape(p.category)}</category><description>${xmlEscape(cut(plainText(p.content), 300))}</description></item>`,
+    )
+    .join("");
+  const t = blogTitles(ctx);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${xmlEscape(`${t.title} | ${name}`)}</title><link>${xmlEscape(`${origin}/blog`)}</link><description>${xmlEscape(t.description)}</description><language>en-gb</language>${items}</channel></rss>\n`;
+}

@@ -1,0 +1,147 @@
+import type { BookDetail } from "../../server/modules/sites/sites.service.ts";
+import { formatDate } from "../../shared/dates.ts";
+import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
+import { cleanHtml, plainText } from "../sanitize.ts";
+import { href, isHttp, type PageEnv } from "./layout.tsx";
+import { Cover, isoDate, Price, Stars } from "./parts.tsx";
+
+export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: string }) {
+  const { env, detail } = props;
+  const b = detail.book;
+  const formats = [
+    b.formatEbook && "eBook",
+    b.formatPaperback && "Paperback",
+    b.formatHardback && "Hardback",
+    b.formatAudiobook && "Audiobook",
+    b.formatKindleUnlimited && "Kindle Unlimited",
+  ].filter(Boolean) as string[];
+  const retailers = b.additionalStoresEnabled ? (detail.retailers ?? []).filter((r) => isHttp(r.url)) : [];
+  const reviews = (detail.reviews ?? []).slice(0, 5);
+  const blurb = cleanHtml(b.shortBlurb);
+  const sample = b.audiobookEnabled && isHttp(b.audioSampleUrl) ? b.audioSampleUrl.trim() : null;
+  const snippet = plainText(b.reviewSnippet);
+  return (
+    <div className="wrap">
+      <nav className="crumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <a href={href(env, "/")}>Home</a>
+          </li>
+          <li>{env.ctx.website.booksEnabled ? <a href={href(env, "/books")}>Books</a> : "Books"}</li>
+          <li aria-current="page">{b.title}</li>
+        </ol>
+      </nav>
+      <article className="book">
+        <div className="cover">
+          <Cover
+            variants={b.coverImageVariants}
+            url={b.coverImageUrl}
+            alt={`Cover of ${b.title}`}
+            sizes="(max-width: 760px) 15rem, 267px"
+            priority
+          />
+        </div>
+        <div>
+          <h1>{b.title}</h1>
+          {b.subtitle && <p className="sub">{b.subtitle}</p>}
+          {b.seriesName && (
+            <p className="series">
+              {b.seriesName}
+              {b.orderInSeries ? ` #${b.orderInSeries}` : ""}
+            </p>
+          )}
+          <p className="by">by {b.author}</p>
+          {b.releaseDate && (
+            <p className="meta">
+              <span>
+                Published <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
+              </span>
+            </p>
+          )}
+          {b.audiobookEnabled && b.narratorName && <p className="meta">Narrated by {b.narratorName}</p>}
+          <Stars rating={b.userRating} show={b.showUserRating} />
+          <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />
+          {(formats.length > 0 || (detail.genres?.length ?? 0) > 0) && (
+            <ul className="row" aria-label="Formats and genres">
+              {formats.map((f) => (
+                <li className="badge fmt" key={f}>
+                  {f}
+                </li>
+              ))}
+              {(detail.genres ?? []).map((g) => (
+                <li className="badge" key={`g-${g}`}>
+                  {g}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="buy">
+            {isHttp(b.amazonUrl) && (
+              <a className="btn" href={b.amazonUrl.trim()} rel="noopener noreferrer">
+                <ShoppingCart aria-hidden="true" /> Buy From Amazon
+              </a>
+            )}
+            {sample && (
+              <a className="btn ghost" href={sample} rel="noopener noreferrer">
+                <Headphones aria-hidden="true" /> Listen to Sample
+              </a>
+            )}
+            {retailers.length > 0 && (
+              <details className="drop">
+                <summary className="btn ghost">
+                  Alternative Retailers <span aria-hidden="true">▾</span>
+                </summary>
+                <ul>
+                  {retailers.map((r) => (
+                    <li key={r.url}>
+                      <a href={r.url.trim()} rel="noopener noreferrer">
+                        {r.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </div>
+          {snippet && (
+            <figure className="feature">
+              <blockquote>
+                <p>{snippet}</p>
+              </blockquote>
+            </figure>
+          )}
+          {blurb && (
+            <section className="block" aria-labelledby="about-book">
+              <h2 id="about-book">About This Book</h2>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by sanitize.ts */}
+              <div className="prose" dangerouslySetInnerHTML={{ __html: blurb }} />
+            </section>
+          )}
+          {reviews.length > 0 && (
+            <section className="block" aria-labelledby="reviews">
+              <h2 id="reviews">Reviews</h2>
+              {reviews.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: reviews have no id here and never reorder
+                <figure className="review" key={i}>
+                  <blockquote>
+                    <p>{plainText(r.reviewText)}</p>
+                  </blockquote>
+                  <figcaption className="meta">
+                    <strong>{plainText(r.reviewerName) || "A reader"}</strong>
+                    <Stars rating={r.rating} show />
+                    {r.reviewDate && <time dateTime={isoDate(r.reviewDate)}>{formatDate(r.reviewDate, "long")}</time>}
+                  </figcaption>
+                </figure>
+              ))}
+            </section>
+          )}
+        </div>
+      </article>
+      {props.editHref && (
+        <a className="fab" href={props.editHref}>
+          <SquarePen aria-hidden="true" /> Edit Book
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { formatDate } from "../../shared/dates.ts";
+import { cut, plainText } from "../sanitize.ts";
+import { href, type PageEnv } from "./layout.tsx";
+import { Cover, isoDate, Price, Stars } from "./parts.tsx";
+
+export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
+  const { env, books } = props;
+  return (
+    <div className="wrap">
+      <div className="page-head">
+        <h1>Books</h1>
+        <p>Explore my collection of {books.length} published works.</p>
+      </div>
+      {books.length === 0 ? (
+        <div className="empty">
+          <h2>No books yet</h2>
+          <p>Coming soon - books will be available here.</p>
+        </div>
+      ) : (
+        <ul className="grid">
+          {books.map((b, i) => (
+            <li key={b.id}>
+              <article className="card">
+                <div className="cover">
+                  <Cover
+                    variants={b.coverImageVariants}
+                    url={b.coverImageUrl}
+                    alt={`Cover of ${b.title}`}
+                    sizes="12rem"
+                    want={200}
+                    lazy={i >= 2}
+                    priority={i === 0}
+                  />
+                  <div className="badges">
+                    {b.isFeatured && <span className="badge feat">Featured</span>}
+                    {b.bestsellerBadgeEnabled && <span className="badge best">Bestseller</span>}
+                    {b.promoBadgeEnabled && b.promoBadgeText?.trim() && (
+                      <span className="badge promo">{b.promoBadgeText}</span>
+                    )}
+                  </div>
+                </div>
+                <div className="body">
+                  <h2>{b.title}</h2>
+                  {b.subtitle && <p className="sub">{b.subtitle}</p>}
+                  <p className="meta">
+                    {b.firstGenre && <span className="badge">{b.firstGenre}</span>}
+                    {b.releaseDate && (
+                      <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
+                    )}
+                  </p>
+                  <Stars rating={b.userRating} show={b.showUserRating} />
+                  <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />
+                  <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
+                  <div>
+                    <a className="btn" href={href(env, `/book/${b.id}`)}>
+                      View Details<span className="sr">: {b.title}</span>
+                    </a>
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+// The pages of a public author site, as plain server-rendered React (no client code). Everything
+// works with JavaScript off: filters are links, Read More and the email reveal are <details>,
+// forms post, and the cookie banner's Close is a checkbox the stylesheet reacts to.
+import type { ReactNode } from "react";
+import type { SiteContext } from "../../server/modules/sites/sites.service.ts";
+import {
+  AtSign,
+  Book,
+  Bookmark,
+  BookOpen,
+  Camera,
+  Cloud,
+  Feather,
+  FileText,
+  Globe,
+  Home,
+  Library,
+  Mail,
+  Music,
+  Newspaper,
+  Pen,
+  PenTool,
+  Play,
+  type StaticIcon,
+  User,
+  Users,
+} from "../icons.tsx";
+
+export type SiteMode = "tenant" | "preview" | "demo";
+
+/** What every page knows about the request. */
+export type PageEnv = {
+  ctx: SiteContext;
+  /** The site's own origin (its subdomain or verified domain), where author-provided HTML lives. */
+  origin: string;
+  base: string;
+  mode: SiteMode;
+  path: string;
+  showCookieBanner: boolean;
+  year: number;
+};
+
+const ICONS = { BookOpen, Book, Library, Bookmark, PenTool, Feather, Pen, FileText, Mail, Newspaper, User, Home };
+
+export const href = (env: PageEnv, p: string) => (p === "/" ? env.base || "/" : `${env.base}${p}`);
+export const siteName = (ctx: SiteContext) => ctx.website.websiteName?.trim() || "Author Site";
+
+export const isHttp = (u: string | null | undefined): u is string => !!u && /^https?:\/\/[^\s]+$/i.test(u.trim());
+
+function navItems(ctx: SiteContext) {
+  const w = ctx.website;
+  return [
+    { path: "/", label: "Home", on: true },
+    { path: "/books", label: "Books", on: w.booksEnabled },
+    { path: "/about", label: "About", on: w.aboutEnabled },
+    { path: "/blog", label: "Blog", on: w.newsEnabled },
+    { path: "/newsletter", label: "Newsletter", on: w.newsletterEnabled },
+    { path: "/contact", label: "Contact", on: w.contactEnabled },
+  ].filter((i) => i.on);
+}
+
+const PLATFORMS: Record<string, { label: string; Icon: StaticIcon }> = {
+  facebook: { label: "Facebook", Icon: Users },
+  instagram: { label: "Instagram", Icon: Camera },
+  youtube: { label: "YouTube", Icon: Play },
+  twitter: { label: "Twitter", Icon: AtSign },
+  tiktok: { label: "TikTok", Icon: Music },
+  bluesky: { label: "Bluesky", Icon: Cloud },
+  website: { label: "Website", Icon: Globe },
+};
+
+/** Enabled, non-blank, non-email links on platforms we know; the rest are skipped. */
+export function publicSocialLinks(ctx: SiteContext) {
+  const raw: unknown = ctx.contact?.socialLinks;
+  const list = Array.isArray(raw) ? raw : [];
+  return list.filter(
+    (l): l is { platform: string; url: string; enabled: boolean } =>
+      !!l &&
+      typeof l === "object" &&
+      typeof l.platform === "string" &&
+      typeof l.url === "string" &&
+      l.enabled === true &&
+      l.url.trim() !== "" &&
+      l.platform !== "email" &&
+      Object.hasOwn(PLATFORMS, l.platform) &&
+      isHttp(l.url),
+  );
+}
+
+export function SocialLinks(props: { ctx: SiteContext; className: string }) {
+  const links = publicSocialLinks(props.ctx);
+  if (!links.length) return null;
+  return (
+    <ul className={props.className}>
+      {links.map((l) => {
+        const p = PLATFORMS[l.platform];
+        if (!p) return null;
+        return (
+          <li key={`${l.platform}-${l.url}`}>
+            <a href={l.url.trim()} rel="noopener noreferrer me">
+              <p.Icon aria-hidden="true" /> {p.label}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function Layout(props: { env: PageEnv; children: ReactNode }) {
+  const { env } = props;
+  const Icon = ICONS[env.ctx.website.logoIcon as keyof typeof ICONS] ?? BookOpen;
+  const current = env.path === "/" ? "/" : `/${env.path.split("/")[1]}`;
+  const nav = navItems(env.ctx);
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      {env.mode === "demo" && (
+        <aside className="demo" aria-label="Demo notice">
+          <div className="wrap">
+            <p>Demo Site - This is a preview of an author website built with Bookplate. Forms are disabled.</p>
+            <a href="/" id="demo-close">
+              Close
+            </a>
+          </div>
+        </aside>
+      )}
+      <header className="site">
+        <div className="wrap">
+          <a className="brand" href={href(env, "/")}>
+            <Icon aria-hidden="true" />
+            <span>{siteName(env.ctx)}</span>
+          </a>
+          <nav className="main" aria-label="Main">
+            <ul>
+              {nav.map((i) => (
+                <li key={i.path}>
+                  <a href={href(env, i.path)} aria-current={current === i.path ? "page" : undefined}>
+                    {i.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main">{props.children}</main>
+      <footer className="site">
+        <div className="wrap">
+          <div className="fcol">
+            <p className="fname">{siteName(env.ctx)}</p>
+            {(env.ctx.website.tagline || env.ctx.profile.tagline) && (
+              <p className="ftag">{env.ctx.website.tagline || env.ctx.profile.tagline}</p>
+            )}
+            <SocialLinks ctx={env.ctx} className="fsocial" />
+          </div>
+          <nav aria-label="Footer">
+            <ul>
+              {nav.map((i) => (
+                <li key={i.path}>
+                  <a href={href(env, i.path)}>{i.label}</a>
+                </li>
+              ))}
+              <li>
+                <a href={href(env, "/privacy")}>Privacy &amp; Legal</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className="wrap fbase">
+          <p>
+            © {env.year} {siteName(env.ctx)}. All rights reserved.
+          </p>
+          <p>Author website by Bookplate</p>
+        </div>
+      </footer>
+      {env.showCookieBanner && (
+        <form id="cc" method="post" action={href(env, "/cookie-consent")} aria-label="Cookie consent">
+          <input type="hidden" name="back" value={href(env, env.path)} />
+          {/* Close only hides the banner for this page; it returns until a choice is stored. */}
+          <input type="checkbox" id="ccx" className="sr" />
+          <p>This site uses essential cookies only. Do you accept cookies?</p>
+          <div className="ccb">
+            <button type="submit" name="choice" value="accepted" className="ok">
+              Accept
+            </button>
+            <button type="submit" name="choice" value="declined">
+              Decline
+            </button>
+            <label htmlFor="ccx" className="x">
+              <span aria-hidden="true">×</span>
+              <span className="sr">Close cookie banner</span>
+            </label>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

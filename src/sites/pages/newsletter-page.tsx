@@ -1,0 +1,90 @@
+import { href, type PageEnv } from "./layout.tsx";
+import { DemoNote } from "./parts.tsx";
+
+/**
+ * The provider's sign-up frame is served only by the site's own host: previews on the app host
+ * point at it there, so no author's HTML is ever served under the product's own origin.
+ */
+const embedSrc = (env: PageEnv) =>
+  env.mode === "tenant" ? href(env, "/newsletter/embed") : `${env.origin}/newsletter/embed`;
+
+export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: string }) {
+  const { env } = props;
+  const embed = env.ctx.customization?.newsletterEmbedCode?.trim();
+  const disabled = env.mode === "demo";
+  return (
+    <div className="wrap">
+      <div className="page-head">
+        <h1>Newsletter</h1>
+        <p>Subscribe to get the latest updates and exclusive content.</p>
+      </div>
+      <div className="narrow">
+        {props.done ? (
+          <p className="notice" role="status">
+            Thank you for subscribing! You'll hear from me soon.
+          </p>
+        ) : embed ? (
+          <iframe
+            className="embed"
+            title="Newsletter sign-up"
+            src={embedSrc(env)}
+            sandbox="allow-scripts allow-forms allow-popups"
+            loading="lazy"
+          />
+        ) : (
+          <div className="panel">
+            <h2 className="panel-title">Join the mailing list</h2>
+            <p className="hint">New releases, exclusive extras and news from my writing desk. No spam, ever.</p>
+            {props.error && (
+              <p className="error" role="alert" id="nl-error">
+                {props.error}
+              </p>
+            )}
+            <DemoNote env={env} />
+            <form className="inline" method="post" action={href(env, "/newsletter")}>
+              <label htmlFor="nl-email" className="sr">
+                Email address
+              </label>
+              <input
+                id="nl-email"
+                type="email"
+                name="email"
+                required
+                maxLength={320}
+                autoComplete="email"
+                placeholder="you@example.com"
+                disabled={disabled}
+                aria-describedby={props.error ? "nl-error" : undefined}
+                aria-invalid={props.error ? true : undefined}
+              />
+              <button className="btn" type="submit" disabled={disabled}>
+                Subscribe
+              </button>
+            </form>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The mailed link only shows a button: mail scanners that follow links confirm nothing. */
+export function ConfirmSubscription(props: { env: PageEnv; token: string }) {
+  const disabled = props.env.mode === "demo";
+  return (
+    <div className="wrap">
+      <div className="empty">
+        <h1>Confirm your subscription</h1>
+        <p>Press the button to confirm that you want to receive this newsletter.</p>
+        <form method="post" action={href(props.env, "/newsletter/confirm")}>
+          <input type="hidden" name="token" value={props.token} />
+          <button className="btn" type="submit" disabled={disabled}>
+            Confirm subscription
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export const INVALID_LINK = "This confirmation link is not valid. Please sign up again to get a new one.";

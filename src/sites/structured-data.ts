@@ -1,0 +1,77 @@
+// schema.org JSON-LD for the pages that describe a person, a book or blog posts.
+import type { BookDetail, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
+import { publicSocialLinks } from "./pages/layout.tsx";
+import { cut, plainText } from "./sanitize.ts";
+
+export function personLd(ctx: SiteContext, origin: string) {
+  const p = ctx.profile;
+  const sameAs = publicSocialLinks(ctx).map((l) => l.url);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: p.name,
+    url: `${origin}/`,
+    description: plainText(p.bio) || undefined,
+    image: p.authorPhotoUrl
+      ? p.authorPhotoUrl.startsWith("/")
+        ? origin + p.authorPhotoUrl
+        : p.authorPhotoUrl
+      : undefined,
+    sameAs: sameAs.length ? sameAs : undefined,
+  };
+}
+
+/** The largest cover variant, else the uploaded cover. */
+export const bookCover = (b: BookDetail["book"]) => b.coverImageVariants?.at(-1)?.url ?? b.coverImageUrl;
+
+export function bookLd(detail: BookDetail, origin: string) {
+  const b = detail.book;
+  const formats = [
+    b.formatEbook && "https://schema.org/EBook",
+    b.formatPaperback && "https://schema.org/Paperback",
+    b.formatHardback && "https://schema.org/Hardcover",
+    b.formatAudiobook && "https://schema.org/AudiobookFormat",
+  ].filter(Boolean);
+  const cover = bookCover(b);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Book",
+    name: b.title,
+    alternativeHeadline: b.subtitle ?? undefined,
+    author: { "@type": "Person", name: b.author },
+    isbn: b.isbn ?? undefined,
+    bookFormat: formats.length === 1 ? formats[0] : formats.length ? formats : undefined,
+    datePublished: b.releaseDate ?? undefined,
+    image: cover ? (cover.startsWith("/") ? origin + cover : cover) : undefined,
+    description: plainText(b.shortBlurb) || undefined,
+    genre: detail.genres?.length ? detail.genres : undefined,
+    url: `${origin}/book/${b.id}`,
+    isPartOf: b.seriesName
+      ? { "@type": "BookSeries", name: b.seriesName, position: b.orderInSeries ?? undefined }
+      : undefined,
+    offers:
+      b.primaryPriceMinor !== null
+        ? {
+            "@type": "Offer",
+            price: (b.primaryPriceMinor / 100).toFixed(2),
+            priceCurrency: b.primaryCurrency,
+            availability: "https://schema.org/InStock",
+            url: b.amazonUrl ?? undefined,
+          }
+        : undefined,
+  };
+}
+
+export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: p.title,
+    description: cut(plainText(p.content), 160) || undefined,
+    datePublished: p.createdAt.toISOString(),
+    dateModified: p.updatedAt.toISOString(),
+    author: { "@type": "Person", name: ctx.profile.name },
+    url: `${origin}/blog#post-${p.id}`,
+    articleSection: p.category,
+  };
+}
