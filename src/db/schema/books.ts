@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -106,6 +107,8 @@ export const bookGenres = pgTable(
       .notNull()
       .references(() => books.id, { onDelete: "cascade" }),
     genreName: text("genre_name").notNull(),
+    /** The author's order; genres are shown in it. */
+    position: smallint("position").notNull().default(0),
   },
   (t) => [uniqueIndex("book_genres_book_name_idx").on(t.bookId, sql`lower(${t.genreName})`)],
 );

@@ -193,7 +193,7 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
         })
         .returning({ id: books.id });
       if (!row) continue;
-      await tx.insert(bookGenres).values(b.genres.map((g) => ({ bookId: row.id, genreName: g })));
+      await tx.insert(bookGenres).values(b.genres.map((g, position) => ({ bookId: row.id, genreName: g, position })));
       await tx.insert(retailerLinks).values([
         { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 0 },
         { bookId: row.id, retailerName: "Bookshop.org", retailerUrl: "https://uk.bookshop.org/", sortOrder: 1 },

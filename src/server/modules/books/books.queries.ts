@@ -116,13 +116,13 @@ export function selectRetailerLinks(db: Conn, bookId: string): Promise<RetailerL
     .orderBy(asc(retailerLinks.sortOrder), asc(retailerLinks.createdAt), asc(retailerLinks.id));
 }
 
-/** Insertion order, which is the order the public pages show (they read it the same way). */
+/** The author's order, which is the order the public pages show (they read it the same way). */
 export async function selectGenres(db: Conn, bookId: string): Promise<string[]> {
   const rows = await db
     .select({ name: bookGenres.genreName })
     .from(bookGenres)
     .where(eq(bookGenres.bookId, bookId))
-    .orderBy(sql`${bookGenres}.ctid`);
+    .orderBy(asc(bookGenres.position), asc(bookGenres.id));
   return rows.map((r) => r.name);
 }
 
@@ -172,7 +172,8 @@ export async function syncRetailerLinks(tx: Tx, bookId: string, links: RetailerL
 
 export async function replaceGenres(tx: Tx, bookId: string, genres: string[]) {
   await tx.delete(bookGenres).where(eq(bookGenres.bookId, bookId));
-  if (genres.length) await tx.insert(bookGenres).values(genres.map((genreName) => ({ bookId, genreName })));
+  if (genres.length)
+    await tx.insert(bookGenres).values(genres.map((genreName, position) => ({ bookId, genreName, position })));
 }
 
 function reviewValues(r: Partial<ReviewInput>) {

@@ -4,11 +4,9 @@ import type { Db } from "../../../db/client.ts";
 import {
   blogPosts,
   books,
-  contactMessages,
   contactSettings,
   domainVerifications,
   legalPages,
-  newsletterSubscribers,
   profiles,
   subscriptions,
   websiteCustomization,
@@ -23,7 +21,13 @@ function contextQuery(db: Db) {
       website: websites,
       profile: profiles,
       customization: websiteCustomization,
-      contact: contactSettings,
+      // Not the whole row: the contact address's verification state stays out of every page.
+      contact: {
+        contactEmail: contactSettings.contactEmail,
+        enableContactForm: contactSettings.enableContactForm,
+        socialLinks: contactSettings.socialLinks,
+        antispamEnabled: contactSettings.antispamEnabled,
+      },
       legal: { content: legalPages.content, isEnabled: legalPages.isEnabled },
       subscriptionStatus: subscriptions.status,
       subscriptionTier: subscriptions.tier,
@@ -52,7 +56,7 @@ export async function selectContextByCustomDomain(db: Db, domain: string): Promi
 
 const firstGenre = sql<
   string | null
->`(select bg.genre_name from book_genres bg where bg.book_id = "books"."id" order by bg.ctid limit 1)`;
+>`(select bg.genre_name from book_genres bg where bg.book_id = "books"."id" order by bg.position, bg.id limit 1)`;
 
 /** Public order of an author's books; `id` makes it total, so "the first N" is well defined. */
 const publicOrder = [asc(books.sortOrder), asc(books.createdAt), asc(books.id)];
@@ -101,7 +105,7 @@ function prepareStatements(db: Db) {
         book: books,
         genres: sql<
           string[] | null
-        >`(select json_agg(bg.genre_name order by bg.ctid) from book_genres bg where bg.book_id = "books"."id")`,
+        >`(select json_agg(bg.genre_name order by bg.position, bg.id) from book_genres bg where bg.book_id = "books"."id")`,
         retailers: sql<
           RetailerRow[] | null
         >`(select json_agg(json_build_object('name', r.retailer_name, 'url', r.retailer_url) order by r.sort_order) from retailer_links r where r.book_id = "books"."id")`,
@@ -167,72 +171,6 @@ export async function selectVisibleBook(db: Db, userId: string, bookId: string, 
 
 export async function selectPosts(db: Db, userId: string, limit = 200) {
   return statements(db).posts.execute({ userId, limit });
-}
-
-export async function insertContactMessage(
-  db: Db,
-  userId: string,
-  m: { name: string; email: string; subject: string; message: string },
-) {
-  await db.insert(contactMessages).values({ userId, ...m });
-}
-
-export type SubscriberRow = { status: string; confirmToken: string };
-
-export async function selectSubscriber(db: Db, userId: string, email: string): Promise<SubscriberRow | null> {
-  const [row] = await db
-    .select({ status: newsletterSubscribers.status, confirmToken: newsletterSubscribers.confirmToken })
-    .from(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.userId, userId), eq(sql`lower(${newsletterSubscribers.email})`, email)));
-  return row ?? null;
-}
-
-/** A concurrent sign-up of the same address inserts nothing: null. */
-export async function insertPendingSubscriber(
-  db: Db,
-  userId: string,
-  email: string,
-  confirmToken: string,
-): Promise<SubscriberRow | null> {
-  const [row] = await db
-    .insert(newsletterSubscribers)
-    .values({ userId, email, status: "pending", confirmToken })
-    .onConflictDoNothing()
-    .returning({ status: newsletterSubscribers.status, confirmToken: newsletterSubscribers.confirmToken });
-  return row ?? null;
-}
-
-/** An unsubscribed reader signing up again starts over with a fresh token. */
-export async function resetSubscriberToPending(db: Db, userId: string, email: string, confirmToken: string) {
-  await db
-    .update(newsletterSubscribers)
-    .set({ status: "pending", confirmToken, confirmedAt: null })
-    .where(
-      and(
-        eq(newsletterSubscribers.userId, userId),
-        eq(sql`lower(${newsletterSubscribers.email})`, email),
-        eq(newsletterSubscribers.status, "unsubscribed"),
-      ),
-    );
-}
-
-/** Confirms the subscriber holding this token on this site; false for an unknown token. */
-export async function confirmSubscriberByToken(db: Db, userId: string, token: string): Promise<boolean> {
-  const rows = await db
-    .update(newsletterSubscribers)
-    .set({
-      status: "confirmed",
-      confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())`,
-    })
-    .where(
-      and(
-        eq(newsletterSubscribers.userId, userId),
-        eq(newsletterSubscribers.confirmToken, token),
-        sql`${newsletterSubscribers.status} in ('pending', 'confirmed')`,
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return rows.length > 0;
 }
 
 /**
