@@ -16,19 +16,14 @@ import { secureHeaders } from "hono/secure-headers";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
+import { createApi } from "./api.ts";
 import type { AppDeps, AppVars } from "./http/context.ts";
 import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
-import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
-import { booksRoutes, COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts";
-import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
-import { postsRoutes } from "./modules/posts/posts.routes.ts";
-import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts";
 import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
-import { settingsRoutes } from "./modules/settings/settings.routes.ts";
 
 export type { AppDeps, AppVars } from "./http/context.ts";
 
@@ -172,13 +167,7 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
-  app.route("/api", authRoutes());
-  app.route("/api", profileRoutes());
-  app.route("/api", onboardingRoutes());
-  app.route("/api", billingRoutes());
-  app.route("/api", booksRoutes());
-  app.route("/api", settingsRoutes());
-  app.route("/api", postsRoutes());
+  app.route("/", createApi());
   app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
   app.get("/main", (c) => c.redirect("/", 301));

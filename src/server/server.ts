@@ -23,6 +23,8 @@ export type RunningServer = {
   logger: Logger;
   /** The public sites' page cache and visit counter (tests flush and sweep through it). */
   sites: SiteRuntime;
+  /** Every route the app mounted, as Hono lists them (the API contract test reads them). */
+  routes: readonly { method: string; path: string }[];
   close(): Promise<void>;
 };
 
@@ -97,6 +99,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       database,
       logger,
       sites: running,
+      routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
       close() {
         closing ??= (async () => {
           scheduler.stop();

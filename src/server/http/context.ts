@@ -7,6 +7,7 @@ import type { Auth } from "../modules/auth/auth.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
 import type { SiteRuntime } from "../modules/sites/site-runtime.ts";
 import type { HostKind } from "./host.ts";
+import type { SessionUser } from "./session.ts";
 
 export type AppDeps = {
   env: Env;
@@ -20,4 +21,12 @@ export type AppDeps = {
   sites: SiteRuntime;
 };
 
-export type AppVars = { Variables: { requestId: string; host: HostKind; deps: AppDeps } };
+export type AppVars = {
+  Variables: {
+    requestId: string;
+    host: HostKind;
+    deps: AppDeps;
+    /** Set by the first `requireUser` of a request. */
+    user?: SessionUser;
+  };
+};

@@ -66,7 +66,12 @@ export const invalidJson = () => new HttpError(400, "Request body is not valid J
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => {
+  throw validationError(result.error, raw);
+}
+
+/** A 400 naming the first bad field (and listing every one) for a value `raw` that failed. */
+export function validationError(error: z.ZodError, raw: unknown): HttpError {
+  const issues = error.issues.map((i) => {
     const field = i.path.join(".");
     if (i.code === "unrecognized_keys") {
       return { field: i.keys.join(", "), message: `Unknown field: ${i.keys.join(", ")}` };
@@ -77,7 +82,7 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
     return { field, message: i.message };
   });
   const first = issues[0] ?? { field: "", message: "Invalid input" };
-  throw new HttpError(400, first.message, { field: first.field || undefined, code: "validation_failed", issues });
+  return new HttpError(400, first.message, { field: first.field || undefined, code: "validation_failed", issues });
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

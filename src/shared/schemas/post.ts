@@ -74,11 +74,14 @@ export type PostCreateInput = z.input<typeof postCreateSchema>;
 export type PostUpdate = z.output<typeof postUpdateSchema>;
 
 /** A post as the API answers it. */
-export type Post = {
-  id: string;
-  title: string;
-  content: string;
-  category: PostCategory;
-  createdAt: string;
-  updatedAt: string;
-};
+export const postSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    content: z.string(),
+    category: z.enum(POST_CATEGORIES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Post" });
+export type Post = z.infer<typeof postSchema>;

@@ -1,7 +1,8 @@
 // Better Auth answers /api/auth/*. The forms that take free input are checked against our
 // own strict schemas first, so bad input gets the same 400 shape as the rest of the API.
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   changePasswordSchema,
   requestPasswordResetSchema,
@@ -14,6 +15,7 @@ import {
 import type { AppVars } from "../../http/context.ts";
 import { HttpError, invalidJson, parseWith } from "../../http/errors.ts";
 import { clientAddress } from "../../http/host.ts";
+import { errors, json } from "../../http/openapi.ts";
 import { claimSignInAttempt, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
@@ -83,6 +85,26 @@ export function authRoutes() {
     return res;
   });
   return r;
+}
+
+/**
+ * Better Auth answers these itself; the document lists the ones the app uses, with the body our
+ * own schema checks first (ADR 021). Their answers are Better Auth's.
+ */
+export function documentAuthRoutes(registry: OpenAPIHono["openAPIRegistry"]) {
+  const answer = json(z.record(z.string(), z.unknown()), "Better Auth's answer");
+  const tags = ["Auth (Better Auth)"];
+  for (const [path, schema] of Object.entries(CHECKED)) {
+    registry.registerPath({
+      method: "post",
+      path: path.replace(/^\/api/, ""), // the registry is the /api router's
+      tags,
+      request: { body: { required: true, content: { "application/json": { schema } } } },
+      responses: { 200: answer, ...errors(400, 401, 403, 415, 429) },
+    });
+  }
+  registry.registerPath({ method: "get", path: "/auth/get-session", tags, responses: { 200: answer } });
+  registry.registerPath({ method: "post", path: "/auth/sign-out", tags, responses: { 200: answer } });
 }
 
 /** What Better Auth's answer says about the password, read from a copy of the response. */

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Post, PostCreate, PostUpdate } from "../../../shared/schemas/post.ts";
 import { fetchOnboardingState, ONBOARDING_STATE_KEY } from "../../lib/account-state.ts";
-import { api } from "../../lib/api.ts";
+import { client, read } from "../../lib/api.ts";
 
 export type { Post } from "../../../shared/schemas/post.ts";
 
@@ -11,7 +11,7 @@ export const POSTS_KEY = ["posts"] as const;
 export function usePosts() {
   return useQuery({
     queryKey: POSTS_KEY,
-    queryFn: async () => (await api<{ posts: Post[] }>("/api/posts")).posts,
+    queryFn: async () => (await read(client.posts.$get())).posts,
   });
 }
 
@@ -25,13 +25,13 @@ export function useSubdomain() {
 }
 
 export async function createPost(body: PostCreate): Promise<Post> {
-  return (await api<{ post: Post }>("/api/posts", { method: "POST", json: body })).post;
+  return (await read(client.posts.$post({ json: body }))).post;
 }
 
 export async function updatePost(id: string, body: PostUpdate): Promise<Post> {
-  return (await api<{ post: Post }>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", json: body })).post;
+  return (await read(client.posts[":id"].$patch({ param: { id }, json: body }))).post;
 }
 
 export async function deletePost(id: string): Promise<void> {
-  await api<null>(`/api/posts/${encodeURIComponent(id)}`, { method: "DELETE" });
+  await read(client.posts[":id"].$delete({ param: { id } }));
 }

@@ -1,0 +1,47 @@
+// The /api surface in one place: every module's routes under /api, and the OpenAPI document
+// their declarations make (ADR 021). `app.ts` mounts it; the app's client is typed by `Api`
+// (a type-only import: no server code reaches the browser).
+import { apiRouter } from "./http/openapi.ts";
+import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { billingRoutes } from "./modules/billing/billing.routes.ts";
+import { booksRoutes } from "./modules/books/books.routes.ts";
+import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
+import { postsRoutes } from "./modules/posts/posts.routes.ts";
+import { profileRoutes } from "./modules/profile/profile.routes.ts";
+import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+
+export const API_DOCUMENT_PATH = "/api/openapi.json";
+
+const DOCUMENT_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Bookplate API",
+    version: "1",
+    description:
+      "The dashboard's API. Every error is `{ error: { code, message, field?, issues? } }` with a code from src/shared/api-errors.ts. Sign-in is a session cookie set by /api/auth/sign-in/email.",
+  },
+};
+
+export function createApi() {
+  // One chain, so the type of the result carries every route: the app's client is typed by it.
+  const api = apiRouter()
+    .basePath("/api")
+    .route("/", authRoutes())
+    .route("/", profileRoutes())
+    .route("/", onboardingRoutes())
+    .route("/", billingRoutes())
+    .route("/", booksRoutes())
+    .route("/", settingsRoutes())
+    .route("/", postsRoutes());
+  documentAuthRoutes(api.openAPIRegistry);
+  api.doc31("/openapi.json", DOCUMENT_INFO);
+  return api;
+}
+
+/** The type the app's API client is built from (src/web/lib/api.ts). */
+export type Api = ReturnType<typeof createApi>;
+
+/** The document `GET /api/openapi.json` serves. */
+export function apiDocument() {
+  return createApi().getOpenAPI31Document(DOCUMENT_INFO);
+}
