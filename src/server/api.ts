@@ -5,6 +5,7 @@ import { apiRouter } from "./http/openapi.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { booksRoutes } from "./modules/books/books.routes.ts";
+import { domainRoutes } from "./modules/domains/domains.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
@@ -32,7 +33,8 @@ export function createApi() {
     .route("/", billingRoutes())
     .route("/", booksRoutes())
     .route("/", settingsRoutes())
-    .route("/", postsRoutes());
+    .route("/", postsRoutes())
+    .route("/", domainRoutes());
   documentAuthRoutes(api.openAPIRegistry);
   api.doc31("/openapi.json", DOCUMENT_INFO);
   return api;

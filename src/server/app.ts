@@ -1,6 +1,6 @@
 // The HTTP application. Middleware order matters and is the order below:
 //  1. request id + access log        — every line of a request's log carries its id
-//  2. health probes                  — answer on any host, before anything can fail
+//  2. health probes, TLS ask          — answer on any host, before anything can fail
 //  3. host routing                   — tenant hosts leave here for the public-site renderer
 //     (then /metrics, app host only)
 //  4. secure headers (app host CSP)
@@ -23,6 +23,7 @@ import { classifyHost, clientAddress } from "./http/host.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
 import { COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts";
+import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
 import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 
 export type { AppDeps, AppVars } from "./http/context.ts";
@@ -81,6 +82,13 @@ export function createApp(deps: AppDeps) {
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // The TLS terminator's question before it gets a certificate on demand (Caddy's `ask`; README):
+  // 200 for hosts we serve, 404 otherwise. Any host: the terminator asks on its own.
+  app.get("/internal/tls/ask", async (c) => {
+    const domain = c.req.query("domain") ?? "";
+    const ok = await mayIssueCertificate(database.db, env, domain);
+    return c.text(ok ? "ok" : "unknown host", ok ? 200 : 404, { "Cache-Control": "no-store" });
+  });
   app.get("/readyz", async (c) => {
     try {
       await database.ping();

@@ -22,5 +22,20 @@ describe("configuration", () => {
     expect(() => loadEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadEnv({ APP_ORIGIN: "not a url" })).toThrow(/APP_ORIGIN/);
     expect(() => loadEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadEnv({ DNS_SERVERS: "dns.example.com" })).toThrow(/DNS_SERVERS/);
+    expect(() => loadEnv({ DOMAIN_A_RECORDS: "2001:db8::1" })).toThrow(/DOMAIN_A_RECORDS/);
+    expect(() => loadEnv({ DOMAIN_AAAA_RECORDS: "192.0.2.1" })).toThrow(/DOMAIN_AAAA_RECORDS/);
+  });
+
+  it("reads the DNS servers and the custom-domain target", () => {
+    const env = loadEnv({
+      SITES_DOMAIN: "bookplate.example:8080",
+      DNS_SERVERS: "127.0.0.1:5353, [::1]:53",
+      DOMAIN_A_RECORDS: "192.0.2.1,192.0.2.2",
+    });
+    expect(env.dnsServers).toEqual(["127.0.0.1:5353", "[::1]:53"]);
+    // Unset, the CNAME target is the sites domain's host.
+    expect(env.domainTarget).toEqual({ cname: "bookplate.example", a: ["192.0.2.1", "192.0.2.2"], aaaa: [] });
+    expect(loadEnv({ DOMAIN_CNAME_TARGET: "Domains.Example.COM." }).domainTarget.cname).toBe("domains.example.com");
   });
 });

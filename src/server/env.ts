@@ -1,5 +1,6 @@
 // Configuration, read once from the environment (and an optional .env), validated at start-up.
 import { existsSync, readFileSync } from "node:fs";
+import { isIPv4, isIPv6 } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -42,6 +43,10 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  DNS_SERVERS: optionalString,
+  DOMAIN_CNAME_TARGET: optionalString,
+  DOMAIN_A_RECORDS: optionalString,
+  DOMAIN_AAAA_RECORDS: optionalString,
   HTTP_HEADERS_TIMEOUT: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.coerce.number().positive().max(3600).default(20),
@@ -76,7 +81,17 @@ export type Env = {
   pageCache: boolean;
   /** Seconds a client may take to send a request's headers, and the whole request. */
   http: { headersTimeoutS: number; requestTimeoutS: number };
+  /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
+  dnsServers: string[];
+  /** Where authors point their custom domains: a CNAME target, and addresses for apex domains. */
+  domainTarget: { cname: string; a: string[]; aaaa: string[] };
 };
+
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function readDotEnv(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
@@ -103,6 +118,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   } catch {
     throw new Error(`Invalid configuration:\n  APP_ORIGIN: not a URL (${appOrigin})`);
   }
+  const sitesDomain = (e.SITES_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase();
+  const dnsServers = list(e.DNS_SERVERS);
+  for (const server of dnsServers) {
+    if (!/^(\[[0-9a-f:]+\]|[0-9.]+)(:\d{1,5})?$/i.test(server)) {
+      throw new Error(`Invalid configuration:\n  DNS_SERVERS: "${server}" is not an IP address with an optional :port`);
+    }
+  }
+  const a = list(e.DOMAIN_A_RECORDS);
+  const aaaa = list(e.DOMAIN_AAAA_RECORDS);
+  for (const [name, values, ok] of [
+    ["DOMAIN_A_RECORDS", a, isIPv4],
+    ["DOMAIN_AAAA_RECORDS", aaaa, isIPv6],
+  ] as const) {
+    const bad = values.find((v) => !ok(v));
+    if (bad) throw new Error(`Invalid configuration:\n  ${name}: "${bad}" is not an address of that kind`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -110,7 +141,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appOrigin,
-    sitesDomain: (e.SITES_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
+    sitesDomain,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
@@ -130,6 +161,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       // Node requires the headers to fit within the whole request's time.
       headersTimeoutS: Math.min(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT),
       requestTimeoutS: e.HTTP_REQUEST_TIMEOUT,
+    },
+    dnsServers,
+    domainTarget: {
+      cname: (e.DOMAIN_CNAME_TARGET ?? sitesDomain.replace(/:\d+$/, "")).toLowerCase().replace(/\.$/, ""),
+      a,
+      aaaa,
     },
   };
 }

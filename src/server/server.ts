@@ -10,7 +10,9 @@ import { seedDemo } from "../db/seed/demo.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
+import { startDomainChecks } from "./jobs/domain-checks.job.ts";
 import { startScheduler } from "./jobs/subscription-expiry.job.ts";
+import { createDnsLookup } from "./lib/dns.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { localStorage } from "./lib/storage.ts";
 import { createAuth } from "./modules/auth/auth.ts";
@@ -68,7 +70,8 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       rateLimit: opts.authRateLimit ?? { window: 60, max: 10 },
     });
     sites = await startSiteRuntime({ database, logger, pageCache: env.pageCache });
-    const app = createApp({ env, database, auth, mailer, logger, storage, sites, webDist: resolve("dist/web") });
+    const dns = createDnsLookup(env.dnsServers);
+    const app = createApp({ env, database, auth, mailer, logger, storage, sites, dns, webDist: resolve("dist/web") });
     const server = serve({
       fetch: app.fetch,
       port: env.port,
@@ -92,6 +95,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     const port = (server.address() as AddressInfo).port;
     const running = sites;
     const scheduler = startScheduler({ db: database.db, logger });
+    const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
     let closing: Promise<void> | undefined;
     return {
       url: `http://localhost:${port}`,
@@ -103,6 +107,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       close() {
         closing ??= (async () => {
           scheduler.stop();
+          domainChecks.stop();
           await new Promise<void>((ok) => {
             server.close(() => ok());
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

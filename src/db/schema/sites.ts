@@ -159,9 +159,18 @@ export const domainVerifications = pgTable(
     verificationToken: text("verification_token").notNull(),
     verified: boolean("verified").notNull().default(false),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** The last DNS check (by the author's Verify or the background job) and what it found. */
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** A DomainProblem, or null when the last check found everything right. */
+    lastProblem: text("last_problem"),
+    lastMessage: text("last_message"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("domain_verifications_user_domain_idx").on(t.userId, sql`lower(${t.domain})`)],
+  (t) => [
+    uniqueIndex("domain_verifications_user_domain_idx").on(t.userId, sql`lower(${t.domain})`),
+    // Pending claims may overlap (whoever proves the token first wins); a verified domain is one author's.
+    uniqueIndex("domain_verifications_verified_domain_idx").on(sql`lower(${t.domain})`).where(sql`${t.verified}`),
+  ],
 );
 
 export const websiteAnalytics = pgTable(

@@ -1,6 +1,7 @@
 // What every request handler can reach: the process's dependencies and per-request values.
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../env.ts";
+import type { DnsLookup } from "../lib/dns.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Storage } from "../lib/storage.ts";
 import type { Auth } from "../modules/auth/auth.ts";
@@ -16,6 +17,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   storage: Storage;
+  /** DNS lookups for custom domains (DNS_SERVERS). */
+  dns: DnsLookup;
   webDist: string;
   /** The public sites' page cache, visit counter and form limits. */
   sites: SiteRuntime;

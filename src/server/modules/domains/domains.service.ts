@@ -1,0 +1,358 @@
+// Custom domains (ADR 022): an author claims a domain, proves it with a TXT record, points it at
+// us, and the site answers there. Real DNS lookups through `DnsLookup`; every outcome is told to
+// the author in words they can act on.
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../../db/client.ts";
+import {
+  type DnsRecord,
+  DOMAIN_MESSAGES,
+  type DomainCheck,
+  type DomainProblem,
+  type DomainState,
+} from "../../../shared/schemas/domain.ts";
+import type { Env } from "../../env.ts";
+import { HttpError } from "../../http/errors.ts";
+import { canonicalName, type DnsAnswer, type DnsLookup } from "../../lib/dns.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
+import * as q from "./domains.queries.ts";
+
+export type DomainEnv = Pick<Env, "appOrigin" | "sitesDomain" | "domainTarget">;
+
+/** The TXT record's name: one label under the domain, so it never clashes with the site's own records. */
+export const txtName = (domain: string) => `_bookplate.${domain}`;
+
+// Public suffixes with two labels that people commonly register under; anything with exactly two
+// labels, or three under one of these, is an apex (it cannot carry a CNAME).
+const TWO_LABEL_SUFFIXES = new Set([
+  "co.uk",
+  "org.uk",
+  "me.uk",
+  "ltd.uk",
+  "plc.uk",
+  "ac.uk",
+  "com.au",
+  "net.au",
+  "org.au",
+  "co.nz",
+  "org.nz",
+  "co.za",
+  "co.in",
+  "co.jp",
+  "com.br",
+  "com.mx",
+  "com.ar",
+  "co.il",
+  "com.sg",
+  "com.tr",
+]);
+
+export function isApex(domain: string): boolean {
+  const labels = domain.split(".");
+  if (labels.length === 2) return true;
+  return labels.length === 3 && TWO_LABEL_SUFFIXES.has(labels.slice(1).join("."));
+}
+
+export function dnsRecords(env: DomainEnv, domain: string, token: string): DnsRecord[] {
+  const txt: DnsRecord = { type: "TXT", name: txtName(domain), value: token, purpose: "verification" };
+  const target = env.domainTarget;
+  if (!isApex(domain)) return [txt, { type: "CNAME", name: domain, value: target.cname, purpose: "traffic" }];
+  const addresses: DnsRecord[] = [
+    ...target.a.map((value) => ({ type: "A" as const, name: domain, value, purpose: "traffic" as const })),
+    ...target.aaaa.map((value) => ({ type: "AAAA" as const, name: domain, value, purpose: "traffic" as const })),
+  ];
+  // No fixed addresses configured: an apex points with the provider's ALIAS/ANAME (CNAME-like) record.
+  return [
+    txt,
+    ...(addresses.length
+      ? addresses
+      : [{ type: "ALIAS" as const, name: domain, value: target.cname, purpose: "traffic" as const }]),
+  ];
+}
+
+type Diagnosis = { ok: true } | { ok: false; problem: DomainProblem; message: string };
+
+const fail = (problem: DomainProblem, message: string): Diagnosis => ({ ok: false, problem, message });
+const dnsFailed = (domain: string) =>
+  fail(
+    "dns_failed",
+    `The DNS servers for ${domain} did not answer. This is usually temporary: please try again in a few minutes.`,
+  );
+const noSuchDomain = (domain: string) =>
+  fail(
+    "no_such_domain",
+    `We can't find ${domain} in DNS. Check the spelling, and that the domain is registered and active.`,
+  );
+
+/** The addresses that reach us: the configured ones and whatever the CNAME target resolves to. */
+async function ourAddresses(dns: DnsLookup, env: DomainEnv): Promise<Set<string>> {
+  const [a, aaaa] = await Promise.all([dns.a(env.domainTarget.cname), dns.aaaa(env.domainTarget.cname)]);
+  const found = [a, aaaa].flatMap((x) => (x.kind === "records" ? x.values : []));
+  return new Set([...env.domainTarget.a, ...env.domainTarget.aaaa, ...found].map((v) => v.toLowerCase()));
+}
+
+/** What is right and wrong with a domain's records, checked the way a resolver sees them. */
+export async function diagnose(dns: DnsLookup, env: DomainEnv, domain: string, token: string): Promise<Diagnosis> {
+  const txt = await dns.txt(txtName(domain));
+  if (txt.kind === "failed") return dnsFailed(domain);
+  if (txt.kind !== "records") {
+    // Is it the TXT record that is missing, or the whole domain?
+    const [a, cname] = await Promise.all([dns.a(domain), dns.cname(domain)]);
+    if (a.kind === "failed" && cname.kind === "failed") return dnsFailed(domain);
+    if (a.kind === "no_such_name" && cname.kind !== "records") {
+      const soa = await dns.txt(domain);
+      if (soa.kind === "no_such_name") return noSuchDomain(domain);
+    }
+    return fail(
+      "no_txt",
+      `We can't see the TXT record at ${txtName(domain)} yet. Add it at your domain provider (the first record below); new records can take up to an hour to appear.`,
+    );
+  }
+  if (!txt.values.some((v) => v.trim() === token)) {
+    const found = txt.values[0] ?? "";
+    return fail(
+      "txt_mismatch",
+      `The TXT record at ${txtName(domain)} has a different value ("${found.slice(0, 80)}"). Change it to the value shown below.`,
+    );
+  }
+  return diagnosePointer(dns, env, domain);
+}
+
+async function diagnosePointer(dns: DnsLookup, env: DomainEnv, domain: string): Promise<Diagnosis> {
+  const target = env.domainTarget.cname;
+  const apex = isApex(domain);
+  const how = apex ? "the address record(s) shown below" : `the CNAME record below (to ${target})`;
+  if (!apex) {
+    const cname = await dns.cname(domain);
+    if (cname.kind === "failed") return dnsFailed(domain);
+    if (cname.kind === "records") {
+      const now = cname.values[0] ?? "";
+      if (canonicalName(now) === target) return { ok: true };
+      return fail(
+        "points_elsewhere",
+        `${domain} points to ${now} at the moment. Change it to ${target}, as shown below.`,
+      );
+    }
+  }
+  const [a, aaaa] = await Promise.all([dns.a(domain), dns.aaaa(domain)]);
+  const answers: DnsAnswer[] = [a, aaaa];
+  if (answers.every((x) => x.kind === "failed")) return dnsFailed(domain);
+  if (a.kind === "no_such_name") return noSuchDomain(domain);
+  const addresses = answers.flatMap((x) => (x.kind === "records" ? x.values : []));
+  if (addresses.length === 0) return fail("no_pointer", `${domain} does not point to us yet. Add ${how}.`);
+  const ours = await ourAddresses(dns, env);
+  const foreign = addresses.filter((v) => !ours.has(v.toLowerCase()));
+  if (foreign.length === 0) return { ok: true };
+  return fail(
+    "points_elsewhere",
+    `${domain} points to ${foreign.join(", ")} at the moment, which is not us. Replace it with ${how}.`,
+  );
+}
+
+function protocolOf(appOrigin: string) {
+  return new URL(appOrigin).protocol;
+}
+
+export async function getDomainState(db: Db, env: DomainEnv, userId: string): Promise<DomainState> {
+  const site = await q.selectWebsite(db, userId);
+  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
+  const claim = await q.selectClaim(db, userId);
+  const proto = protocolOf(env.appOrigin);
+  const subdomainUrl = site.subdomain ? `${proto}//${site.subdomain}.${env.sitesDomain}` : null;
+  const verified = Boolean(
+    claim?.verified && site.customDomain && claim.domain.toLowerCase() === site.customDomain.toLowerCase(),
+  );
+  const lastCheck: DomainCheck | null = claim?.lastCheckedAt
+    ? {
+        ok: claim.lastProblem === null,
+        ...(claim.lastProblem ? { problem: claim.lastProblem as DomainProblem } : {}),
+        message: claim.lastMessage ?? "",
+        checkedAt: claim.lastCheckedAt.toISOString(),
+      }
+    : null;
+  return {
+    domain: claim?.domain ?? null,
+    status: !claim ? "none" : verified ? "verified" : "pending",
+    records: claim ? dnsRecords(env, claim.domain, claim.verificationToken) : [],
+    verifiedAt: verified && claim?.verifiedAt ? claim.verifiedAt.toISOString() : null,
+    lastCheck,
+    liveUrl: verified && claim ? `${proto}//${claim.domain}` : subdomainUrl,
+    subdomainUrl,
+  };
+}
+
+/** Our own hosts (the app's, and the sites domain with every subdomain) are not custom domains. */
+function isOurs(env: DomainEnv, domain: string): boolean {
+  const sites = env.sitesDomain.replace(/:\d+$/, "");
+  const app = new URL(env.appOrigin).hostname;
+  return [sites, app, env.domainTarget.cname].some((own) => domain === own || domain.endsWith(`.${own}`));
+}
+
+/**
+ * Claim a domain (or change the claim): a fresh token, the records to add, and the site back on
+ * its subdomain until the new domain is verified. The same domain again keeps its token.
+ */
+export async function startDomain(db: Db, env: DomainEnv, userId: string, domain: string): Promise<DomainState> {
+  if (isOurs(env, domain)) throw new HttpError(400, DOMAIN_MESSAGES.ours, { field: "domain" });
+  const site = await q.selectWebsite(db, userId);
+  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
+  if (!site.subdomain)
+    throw new HttpError(409, "Your site needs its free subdomain before a custom domain can be added.");
+  if (await q.domainHeldByOther(db, userId, domain)) {
+    throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+  }
+  const current = await q.selectClaim(db, userId);
+  if (current && current.domain.toLowerCase() === domain) return getDomainState(db, env, userId);
+  await db.transaction(async (tx) => {
+    await q.replaceClaim(tx, userId, domain, `bookplate-verify-${randomBytes(16).toString("hex")}`);
+    if (site.customDomain) {
+      await q.setSiteDomain(tx, userId, null);
+      await markSiteChanged(tx, userId);
+    }
+  });
+  return getDomainState(db, env, userId);
+}
+
+/** Check the claimed domain's records now; verified when all is right. */
+export async function verifyDomain(
+  db: Db,
+  env: DomainEnv,
+  dns: DnsLookup,
+  userId: string,
+  now = new Date(),
+): Promise<{ state: DomainState; check: DomainCheck }> {
+  const claim = await q.selectClaim(db, userId);
+  if (!claim) throw new HttpError(404, "Add a domain first.", { field: "domain" });
+  const result = await checkClaim(db, env, dns, claim, now);
+  return { state: await getDomainState(db, env, userId), check: result.check };
+}
+
+type ClaimResult = { check: DomainCheck; change: "verified" | "lost" | null };
+
+/** One check of one claim, with its consequences: verify, or (for a verified one) fall back. */
+async function checkClaim(db: Db, env: DomainEnv, dns: DnsLookup, claim: q.DomainRow, now: Date): Promise<ClaimResult> {
+  const d = await diagnose(dns, env, claim.domain, claim.verificationToken);
+  const checkedAt = now.toISOString();
+  if (d.ok) {
+    if (claim.verified) {
+      await q.recordCheck(db, claim.id, { at: now, problem: null, message: DOMAIN_MESSAGES.updated });
+      return { check: { ok: true, message: DOMAIN_MESSAGES.updated, checkedAt }, change: null };
+    }
+    const domain = claim.domain.toLowerCase();
+    if (await q.domainHeldByOther(db, claim.userId, domain)) {
+      await q.recordCheck(db, claim.id, { at: now, problem: null, message: DOMAIN_MESSAGES.taken });
+      throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await q.recordCheck(tx, claim.id, { at: now, problem: null, message: DOMAIN_MESSAGES.updated, verified: true });
+        await q.setSiteDomain(tx, claim.userId, domain);
+        await markSiteChanged(tx, claim.userId);
+      });
+    } catch (err) {
+      // Another author proved the same domain a moment earlier: the unique indexes decide.
+      if (
+        (err as { code?: string }).code === "23505" ||
+        (err as { cause?: { code?: string } }).cause?.code === "23505"
+      ) {
+        throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+      }
+      throw err;
+    }
+    return { check: { ok: true, message: DOMAIN_MESSAGES.updated, checkedAt }, change: "verified" };
+  }
+  const check: DomainCheck = { ok: false, problem: d.problem, message: d.message, checkedAt };
+  // A verified domain stays verified through a DNS hiccup or a removed TXT record (ownership was
+  // proven); once it no longer reaches us, the site goes back to its subdomain.
+  const lost =
+    claim.verified &&
+    (d.problem === "no_pointer" || d.problem === "points_elsewhere" || d.problem === "no_such_domain");
+  if (lost) {
+    await db.transaction(async (tx) => {
+      await q.recordCheck(tx, claim.id, { at: now, problem: d.problem, message: d.message, verified: false });
+      await q.setSiteDomain(tx, claim.userId, null);
+      await markSiteChanged(tx, claim.userId);
+    });
+    return { check, change: "lost" };
+  }
+  await q.recordCheck(db, claim.id, { at: now, problem: d.problem, message: d.message });
+  return { check, change: null };
+}
+
+/** Remove the custom domain: the site is back on its subdomain at once. */
+export async function removeDomain(db: Db, env: DomainEnv, userId: string): Promise<DomainState> {
+  const site = await q.selectWebsite(db, userId);
+  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
+  if (!site.subdomain && site.customDomain) {
+    throw new HttpError(409, "Your site needs its free subdomain before its custom domain can be removed.");
+  }
+  await db.transaction(async (tx) => {
+    await q.deleteClaims(tx, userId);
+    if (site.customDomain) {
+      await q.setSiteDomain(tx, userId, null);
+      await markSiteChanged(tx, userId);
+    }
+  });
+  return getDomainState(db, env, userId);
+}
+
+export const PENDING_CHECK_MINUTES = 10;
+export const PENDING_CHECK_HOURS = 72;
+
+/**
+ * The background re-check: pending claims every 10 minutes for 72 hours, verified ones daily.
+ * Calls `notify` once for each claim that became verified or stopped reaching us.
+ */
+export async function recheckDomains(
+  db: Db,
+  env: DomainEnv,
+  dns: DnsLookup,
+  notify: (userId: string, domain: string, change: "verified" | "lost", check: DomainCheck) => Promise<void>,
+  now = new Date(),
+): Promise<{ checked: number; verified: number; lost: number }> {
+  const due = await q.takeDueClaims(
+    db,
+    now,
+    new Date(now.getTime() - PENDING_CHECK_HOURS * 3600_000),
+    new Date(now.getTime() - (PENDING_CHECK_MINUTES - 1) * 60_000),
+    new Date(now.getTime() - 23 * 3600_000),
+  );
+  let verified = 0;
+  let lost = 0;
+  for (const claim of due) {
+    try {
+      const r = await checkClaim(db, env, dns, claim, now);
+      if (r.change) {
+        if (r.change === "verified") verified++;
+        else lost++;
+        await notify(claim.userId, claim.domain, r.change, r.check);
+      }
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err; // taken by another author meanwhile: recorded, not fatal
+    }
+  }
+  return { checked: due.length, verified, lost };
+}
+
+function served(row: { status: string | null; periodEnd: Date | null } | null, now: Date): boolean {
+  if (!row) return false;
+  const status = row.status ?? "trial";
+  if (status === "expired") return false;
+  if (status === "cancelled" && row.periodEnd && row.periodEnd < now) return false;
+  return true;
+}
+
+/**
+ * The TLS terminator's question before it gets a certificate for `host`: yes for our own
+ * `{sub}.SITES_DOMAIN` hosts and verified custom domains, of sites that are served.
+ */
+export async function mayIssueCertificate(db: Db, env: DomainEnv, rawHost: string, now = new Date()): Promise<boolean> {
+  const host = canonicalName(rawHost);
+  if (!host || host.length > 253 || !/^[a-z0-9.-]+$/.test(host)) return false;
+  const sites = env.sitesDomain.replace(/:\d+$/, "");
+  if (host.endsWith(`.${sites}`)) {
+    const sub = host.slice(0, -(sites.length + 1));
+    if (!/^[a-z0-9]{3,63}$/.test(sub)) return false;
+    return served(await q.selectServedBySubdomain(db, sub), now);
+  }
+  return served(await q.selectServedByDomain(db, host), now);
+}

@@ -1,0 +1,280 @@
+// Custom domains against a real DNS server on 127.0.0.1: what the author is told for each way
+// the records can be wrong, what the site does once the domain is verified, the background
+// re-check, two authors wanting one domain, and the TLS terminator's question.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDomainChecks } from "../../jobs/domain-checks.job.ts";
+import { createDnsLookup } from "../../lib/dns.ts";
+import { startTestDnsServer, type TestDnsServer } from "../../testing/dns-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+
+const TARGET = "sites.bookplate.test";
+const OUR_A = "192.0.2.10";
+
+let dns: TestDnsServer;
+let s: TestServer;
+beforeAll(async () => {
+  dns = await startTestDnsServer();
+  dns.set(TARGET, { A: [OUR_A] });
+  s = await startTestServer({
+    DNS_SERVERS: dns.address,
+    DOMAIN_CNAME_TARGET: TARGET,
+    DOMAIN_A_RECORDS: OUR_A,
+  });
+});
+afterAll(async () => {
+  await s?.close();
+  await dns?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
+  const res = await s.api(path, { method, cookie: a.cookie, ...(json === undefined ? {} : { json }) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+const start = (a: TestAuthor, domain: string) => call(a, "PUT", "/api/domain", { domain });
+const verify = (a: TestAuthor) => call(a, "POST", "/api/domain/verify");
+const state = (a: TestAuthor) => call(a, "GET", "/api/domain");
+const tokenOf = (body: Json) => body.records.find((r: Json) => r.type === "TXT").value as string;
+
+describe("adding a domain", () => {
+  it("shows the TXT record with a fresh token and a CNAME to our target for a subdomain", async () => {
+    const a = await createAuthor(s);
+    expect((await state(a)).body).toMatchObject({ domain: null, status: "none", records: [] });
+    const r = await start(a, "WWW.Jane-Books.test");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ domain: "www.jane-books.test", status: "pending", verifiedAt: null });
+    expect(r.body.records).toEqual([
+      {
+        type: "TXT",
+        name: "_bookplate.www.jane-books.test",
+        value: expect.stringMatching(/^bookplate-verify-[0-9a-f]{32}$/),
+        purpose: "verification",
+      },
+      { type: "CNAME", name: "www.jane-books.test", value: TARGET, purpose: "traffic" },
+    ]);
+    expect(r.body.liveUrl).toBe(r.body.subdomainUrl);
+    // The same domain again keeps its token; another one gets a new one.
+    expect(tokenOf((await start(a, "www.jane-books.test")).body)).toBe(tokenOf(r.body));
+    expect(tokenOf((await start(a, "books.jane-books.test")).body)).not.toBe(tokenOf(r.body));
+  });
+
+  it("shows address records for an apex domain, which cannot be a CNAME", async () => {
+    const a = await createAuthor(s);
+    const r = await start(a, "janeapex.co.uk");
+    expect(r.body.records.map((x: Json) => [x.type, x.name, x.value])).toEqual([
+      ["TXT", "_bookplate.janeapex.co.uk", tokenOf(r.body)],
+      ["A", "janeapex.co.uk", OUR_A],
+    ]);
+  });
+
+  it("stores an international name in its punycode form", async () => {
+    const a = await createAuthor(s);
+    expect((await start(a, "bücher.test")).body.domain).toBe("xn--bcher-kva.test");
+  });
+
+  it("refuses each kind of bad input with its own message and changes nothing", async () => {
+    const a = await createAuthor(s);
+    await start(a, "www.keep-me.test");
+    const cases: [unknown, string][] = [
+      ["", "Please enter your domain name"],
+      ["https://www.janebooks.com", "Enter the domain only, without http:// or https://"],
+      ["janebooks.com/books", "Enter the domain only, without a path (nothing after a /)"],
+      ["janebooks.com:8080", "Enter the domain without a port number"],
+      ["192.168.1.10", "Enter a domain name, not an IP address"],
+      ["[::1]", "Enter a domain name, not an IP address"],
+      ["*.janebooks.com", "Wildcard domains are not supported: enter one domain, like www.janeauthor.com"],
+      ["janebooks", "Please enter a valid domain name, like janeauthor.com"],
+      ["jane books.com", "Please enter a valid domain name, like janeauthor.com"],
+      [
+        "evil.localhost",
+        "That is one of our own addresses: your free subdomain already works without a custom domain.",
+      ],
+      [`x.${TARGET}`, "That is one of our own addresses: your free subdomain already works without a custom domain."],
+      [42, "Please enter your domain name"],
+    ];
+    for (const [domain, message] of cases) {
+      const r = await call(a, "PUT", "/api/domain", { domain });
+      expect(r.status, String(domain)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "validation_failed", field: "domain", message });
+    }
+    expect((await call(a, "PUT", "/api/domain", { domain: "a.test", extra: 1 })).status).toBe(400);
+    expect((await state(a)).body.domain).toBe("www.keep-me.test");
+  });
+
+  it("needs a signed-in author, and shows and changes only the author's own domain", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await start(a, "www.only-a.test");
+    expect((await s.api("/api/domain")).status).toBe(401);
+    expect((await s.api("/api/domain", { method: "PUT", json: { domain: "x.test" } })).status).toBe(401);
+    expect((await state(b)).body).toMatchObject({ domain: null, status: "none" });
+    expect((await call(b, "DELETE", "/api/domain")).status).toBe(200);
+    expect((await verify(b)).status).toBe(404);
+    expect((await state(a)).body.domain).toBe("www.only-a.test");
+  });
+});
+
+describe("Verify tells the author what is wrong, one case at a time", () => {
+  it("walks from a domain that does not exist to a verified one", async () => {
+    const a = await createAuthor(s);
+    const domain = "www.walk.test";
+    const token = tokenOf((await start(a, domain)).body);
+    const problem = async () => (await verify(a)).body.check;
+
+    expect(await problem()).toMatchObject({ ok: false, problem: "no_such_domain" });
+    expect((await problem()).message).toContain(`We can't find ${domain} in DNS`);
+
+    dns.set(domain, { A: ["203.0.113.5"] });
+    expect(await problem()).toMatchObject({ ok: false, problem: "no_txt" });
+    expect((await problem()).message).toContain(`We can't see the TXT record at _bookplate.${domain} yet`);
+
+    dns.set(`_bookplate.${domain}`, { TXT: ["bookplate-verify-somethingelse"] });
+    expect(await problem()).toMatchObject({ ok: false, problem: "txt_mismatch" });
+    expect((await problem()).message).toContain('has a different value ("bookplate-verify-somethingelse")');
+
+    dns.set(`_bookplate.${domain}`, { TXT: [token] });
+    expect(await problem()).toMatchObject({ ok: false, problem: "points_elsewhere" });
+    expect((await problem()).message).toContain(`${domain} points to 203.0.113.5 at the moment`);
+
+    dns.set(domain, { CNAME: "old-host.example.test" });
+    dns.set("old-host.example.test", { A: ["203.0.113.9"] });
+    expect((await problem()).message).toBe(
+      `${domain} points to old-host.example.test at the moment. Change it to ${TARGET}, as shown below.`,
+    );
+
+    dns.set(domain, {});
+    expect(await problem()).toMatchObject({ ok: false, problem: "no_pointer" });
+    expect((await problem()).message).toContain(`Add the CNAME record below (to ${TARGET})`);
+
+    dns.set(domain, { fail: true });
+    dns.set(`_bookplate.${domain}`, { fail: true });
+    expect(await problem()).toMatchObject({ ok: false, problem: "dns_failed" });
+    expect((await problem()).message).toContain("did not answer");
+
+    dns.set(`_bookplate.${domain}`, { TXT: [token] });
+    dns.set(domain, { CNAME: TARGET });
+    const done = await verify(a);
+    expect(done.status).toBe(200);
+    expect(done.body.check).toMatchObject({ ok: true, message: "Custom domain updated successfully!" });
+    expect(done.body.state).toMatchObject({ status: "verified", liveUrl: `http://${domain}` });
+    expect(done.body.state.verifiedAt).toEqual(expect.any(String));
+    // The last check is kept for the section to show.
+    expect((await state(a)).body.lastCheck).toMatchObject({ ok: true });
+  });
+
+  it("verifies an apex domain whose A record is ours, and a TXT value split into strings", async () => {
+    const a = await createAuthor(s);
+    const domain = "apex-ok.test";
+    const token = tokenOf((await start(a, domain)).body);
+    dns.set(`_bookplate.${domain}`, { TXT: [[token.slice(0, 20), token.slice(20)]] });
+    dns.set(domain, { A: [OUR_A] });
+    expect((await verify(a)).body.check.ok).toBe(true);
+  });
+});
+
+describe("a verified domain", () => {
+  it("serves the site there, with canonical URLs on it; the subdomain redirects; removing it undoes both", async () => {
+    const a = await createAuthor(s);
+    const domain = "www.served.test";
+    const token = tokenOf((await start(a, domain)).body);
+    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+    dns.set(`_bookplate.${domain}`, { TXT: [token] });
+    dns.set(domain, { CNAME: TARGET });
+    expect((await verify(a)).body.check.ok).toBe(true);
+
+    const page = await s.onHost(domain, "/about");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="http://${domain}/about"`);
+    const sub = await s.onHost(`${a.subdomain}.localhost`, "/about");
+    expect(sub.status).toBe(301);
+
+    const removed = await call(a, "DELETE", "/api/domain");
+    expect(removed.body).toMatchObject({ domain: null, status: "none" });
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
+    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+  });
+
+  it("belongs to one author: the first to prove it wins, and nobody can claim it after", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    const domain = "www.contested.test";
+    const tokenA = tokenOf((await start(a, domain)).body);
+    const tokenB = tokenOf((await start(b, domain)).body);
+    expect(tokenA).not.toBe(tokenB);
+    dns.set(`_bookplate.${domain}`, { TXT: [tokenB] });
+    dns.set(domain, { CNAME: TARGET });
+    expect((await verify(b)).body.check.ok).toBe(true);
+    // A's token is not there; and once B holds it, A cannot take it even with A's token.
+    expect((await verify(a)).body.check.problem).toBe("txt_mismatch");
+    dns.set(`_bookplate.${domain}`, { TXT: [tokenA, tokenB] });
+    const stolen = await verify(a);
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.error).toMatchObject({
+      code: "domain_taken",
+      message: "This domain is already connected to another website.",
+    });
+    const c = await createAuthor(s);
+    expect((await start(c, domain)).body.error.code).toBe("domain_taken");
+    expect((await s.onHost(domain, "/about")).body).toContain(b.name);
+  });
+
+  it("is re-checked in the background: pending ones verify with a mail, lost ones fall back with a mail", async () => {
+    const a = await createAuthor(s);
+    const domain = "www.background.test";
+    const token = tokenOf((await start(a, domain)).body);
+    dns.set(`_bookplate.${domain}`, { TXT: [token] });
+    dns.set(domain, { CNAME: TARGET });
+    const deps = {
+      db: s.database.db,
+      env: { appOrigin: s.url, sitesDomain: "localhost", domainTarget: { cname: TARGET, a: [OUR_A], aaaa: [] } },
+      dns: createDnsLookup([dns.address]),
+      mailer: { send: async (m: { to: string; subject: string; text: string }) => void mails.push(m), close() {} },
+    };
+    const mails: { to: string; subject: string; text: string }[] = [];
+    const first = await runDomainChecks(deps);
+    expect(first).toMatchObject({ verified: expect.any(Number) });
+    expect((await state(a)).body.status).toBe("verified");
+    expect(mails.filter((m) => m.to === a.email).map((m) => m.subject)).toEqual([
+      `${domain} is connected to your site`,
+    ]);
+
+    // Checked again within the day: nothing to do for it.
+    dns.remove(domain);
+    await runDomainChecks(deps, new Date(Date.now() + 3600_000));
+    expect((await state(a)).body.status).toBe("verified");
+
+    // The next day its records are gone: the site is back on its subdomain, the author told.
+    await runDomainChecks(deps, new Date(Date.now() + 25 * 3600_000));
+    const after = (await state(a)).body;
+    expect(after).toMatchObject({ status: "pending", liveUrl: after.subdomainUrl });
+    expect(after.lastCheck).toMatchObject({ ok: false, problem: "no_such_domain" });
+    expect(mails.filter((m) => m.to === a.email).map((m) => m.subject)).toEqual([
+      `${domain} is connected to your site`,
+      `${domain} no longer reaches your site`,
+    ]);
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
+  });
+});
+
+describe("GET /internal/tls/ask", () => {
+  it("says yes for verified custom domains and our own site hosts, no for anything else", async () => {
+    const a = await createAuthor(s);
+    const domain = "www.tls-ok.test";
+    const token = tokenOf((await start(a, domain)).body);
+    const ask = async (d: string) => (await s.api(`/internal/tls/ask?domain=${encodeURIComponent(d)}`)).status;
+    expect(await ask(domain)).toBe(404);
+    dns.set(`_bookplate.${domain}`, { TXT: [token] });
+    dns.set(domain, { CNAME: TARGET });
+    expect((await verify(a)).body.check.ok).toBe(true);
+    expect(await ask(domain)).toBe(200);
+    expect(await ask(domain.toUpperCase())).toBe(200);
+    expect(await ask(`${a.subdomain}.localhost`)).toBe(200);
+    expect(await ask("nobody1234.localhost")).toBe(404);
+    expect(await ask("www.unknown.test")).toBe(404);
+    expect(await ask("")).toBe(404);
+    expect(await ask("../etc/passwd")).toBe(404);
+  });
+});

@@ -1,0 +1,117 @@
+// An author's custom domain: the input, its checks (one clear message per mistake), and what the
+// Domain section shows. The server adds the one check that needs configuration: not our own
+// SITES_DOMAIN.
+import { z } from "zod";
+
+export const DOMAIN_MESSAGES = {
+  started: "Domain verification started. Please add the DNS records below.",
+  startFailed: "Failed to start domain verification",
+  updated: "Custom domain updated successfully!",
+  updateFailed: "Failed to update custom domain",
+  removed: "Custom domain removed. Your site is back on its free address.",
+  copied: "Copied to clipboard!",
+  required: "Please enter your domain name",
+  scheme: "Enter the domain only, without http:// or https://",
+  path: "Enter the domain only, without a path (nothing after a /)",
+  port: "Enter the domain without a port number",
+  ip: "Enter a domain name, not an IP address",
+  wildcard: "Wildcard domains are not supported: enter one domain, like www.janeauthor.com",
+  invalid: "Please enter a valid domain name, like janeauthor.com",
+  ours: "That is one of our own addresses: your free subdomain already works without a custom domain.",
+  taken: "This domain is already connected to another website.",
+  noWebsite: "Create your website first.",
+} as const;
+
+const LABELS =
+  /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+(xn--[a-z0-9-]{1,59}|[a-z][a-z0-9-]{0,61}[a-z0-9])$/;
+
+/**
+ * The domain as we store it (lower case, punycode, no trailing dot), or the message that says
+ * what is wrong with what was typed.
+ */
+export function checkDomain(raw: string): { domain: string } | { message: string } {
+  const v = raw.trim();
+  if (!v) return { message: DOMAIN_MESSAGES.required };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) return { message: DOMAIN_MESSAGES.scheme };
+  if (/[/?#]/.test(v)) return { message: DOMAIN_MESSAGES.path };
+  if (v.includes("*")) return { message: DOMAIN_MESSAGES.wildcard };
+  if (/^\[.*\]$/.test(v) || /^[0-9.]+$/.test(v) || (v.includes(":") && /^[0-9a-f:.]+$/i.test(v))) {
+    return { message: DOMAIN_MESSAGES.ip };
+  }
+  if (/:\d*$/.test(v)) return { message: DOMAIN_MESSAGES.port };
+  if (/[\s@:\\]/.test(v)) return { message: DOMAIN_MESSAGES.invalid };
+  let ascii: string;
+  try {
+    // The WHATWG URL parser turns an international name into its punycode (xn--) form.
+    ascii = new URL(`http://${v}`).hostname.replace(/\.$/, "");
+  } catch {
+    return { message: DOMAIN_MESSAGES.invalid };
+  }
+  if (!LABELS.test(ascii)) return { message: DOMAIN_MESSAGES.invalid };
+  return { domain: ascii };
+}
+
+export const domainInputSchema = z.strictObject({
+  domain: z
+    .string({ error: DOMAIN_MESSAGES.required })
+    .max(300, { error: "Domain is too long" })
+    .transform((raw, ctx) => {
+      const r = checkDomain(raw);
+      if ("message" in r) {
+        ctx.addIssue({ code: "custom", message: r.message });
+        return z.NEVER;
+      }
+      return r.domain;
+    }),
+});
+export type DomainInput = z.input<typeof domainInputSchema>;
+
+/** One DNS record the author adds at their domain provider. */
+export const dnsRecordSchema = z
+  .object({
+    type: z.enum(["TXT", "CNAME", "A", "AAAA", "ALIAS"]),
+    /** The full name the record is for. */
+    name: z.string(),
+    value: z.string(),
+    purpose: z.enum(["verification", "traffic"]),
+  })
+  .meta({ id: "DnsRecord" });
+export type DnsRecord = z.infer<typeof dnsRecordSchema>;
+
+export const DOMAIN_PROBLEMS = [
+  "no_txt",
+  "txt_mismatch",
+  "no_pointer",
+  "points_elsewhere",
+  "no_such_domain",
+  "dns_failed",
+] as const;
+export type DomainProblem = (typeof DOMAIN_PROBLEMS)[number];
+
+export const domainCheckSchema = z
+  .object({
+    ok: z.boolean(),
+    problem: z.enum(DOMAIN_PROBLEMS).optional(),
+    /** For the author: what is wrong and what to do. */
+    message: z.string(),
+    checkedAt: z.string(),
+  })
+  .meta({ id: "DomainCheck" });
+export type DomainCheck = z.infer<typeof domainCheckSchema>;
+
+export const domainStateSchema = z
+  .object({
+    /** The custom domain being connected or connected; null when there is none. */
+    domain: z.string().nullable(),
+    status: z.enum(["none", "pending", "verified"]),
+    records: z.array(dnsRecordSchema),
+    verifiedAt: z.string().nullable(),
+    /** The last check's outcome (a verified domain whose records went away says so here). */
+    lastCheck: domainCheckSchema.nullable(),
+    /** The address readers reach the site at right now. */
+    liveUrl: z.string().nullable(),
+    /** The free address (null for a site that has none). */
+    subdomainUrl: z.string().nullable(),
+  })
+  .meta({ id: "DomainState" });
+export type DomainState = z.infer<typeof domainStateSchema>;
