@@ -35,11 +35,12 @@ export type E2E = { server: TestServer; browser: Browser };
  * Starts the server and browser for this file; the returned object fills in before the tests.
  * Closing the browser closes every context the tests opened.
  */
-export function setupE2E(): E2E {
+/** `env`: settings for the server, computed once the file's other servers (DNS, say) are up. */
+export function setupE2E(env: () => Record<string, string> = () => ({})): E2E {
   const ctx = {} as E2E;
   beforeAll(async () => {
     if (!hasChromium) return;
-    const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    const [server, browser] = await Promise.all([startTestServer(env()), launchBrowser()]);
     ctx.server = server;
     ctx.browser = browser;
   });

@@ -78,6 +78,7 @@ export const router = createBrowserRouter([
           },
           { path: "/dashboard/legal", lazy: async () => ({ Component: (await settings()).LegalSettingsRoute }) },
           { path: "/dashboard/home", lazy: async () => ({ Component: (await settings()).HomePageSettingsRoute }) },
+          { path: "/dashboard/domain", lazy: async () => ({ Component: (await settings()).DomainSettingsRoute }) },
           { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
           { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
         ],

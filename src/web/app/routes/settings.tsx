@@ -1,4 +1,5 @@
 import { ContactSettingsPage } from "../../features/settings/contact-settings-page.tsx";
+import { DomainSettingsPage } from "../../features/settings/domain-settings-page.tsx";
 import { HomePageSettingsPage } from "../../features/settings/home-page-settings-page.tsx";
 import { LegalSettingsPage } from "../../features/settings/legal-settings-page.tsx";
 import { NewsletterSettingsPage } from "../../features/settings/newsletter-settings-page.tsx";
@@ -22,4 +23,8 @@ export function LegalSettingsRoute() {
 
 export function HomePageSettingsRoute() {
   return <HomePageSettingsPage />;
+}
+
+export function DomainSettingsRoute() {
+  return <DomainSettingsPage />;
 }

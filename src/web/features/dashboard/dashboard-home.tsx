@@ -22,6 +22,7 @@ import { formatDate } from "../../../shared/dates.ts";
 import { formatMoney, MONTHLY_PRICE_MINOR, nextTier, PLANS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import {
   type OnboardingState,
   type SubscriptionDetails,
@@ -32,7 +33,6 @@ import {
 import { errorMessage } from "../../lib/api.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/utils.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import {
   CAPACITY_KEY,
   type Capacity,

@@ -8,6 +8,7 @@ const TABS = [
   { to: "/dashboard/contact", label: "Contact" },
   { to: "/dashboard/newsletter", label: "Newsletter" },
   { to: "/dashboard/legal", label: "Legal" },
+  { to: "/dashboard/domain", label: "Domain" },
 ] as const;
 
 export function SettingsTabs() {

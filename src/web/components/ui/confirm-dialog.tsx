@@ -1,8 +1,8 @@
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button.tsx";
+import { Button } from "./button.tsx";
 
-/** A yes/no question about a subscription change, with the consequences spelled out. */
+/** A yes/no question about a change with consequences, spelled out. */
 export function ConfirmDialog({
   open,
   title,
