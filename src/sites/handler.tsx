@@ -2,6 +2,7 @@
 // handleSiteRequest; from here each path goes to its page, feed or form (forms.tsx), the document
 // around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
 import type { Context } from "hono";
+import type { Db } from "../db/client.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
 import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
 import {
@@ -27,7 +28,7 @@ import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsl
 import { PrivacyPage } from "./pages/privacy-page.tsx";
 import { renderWebsiteNotFound } from "./render.tsx";
 import { plainText } from "./sanitize.ts";
-import { blogCategory, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
+import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
 import { blogPostingLd, bookCover, bookLd, personLd } from "./structured-data.ts";
 
 export { serveFont } from "./fonts.ts";
@@ -58,7 +59,18 @@ export async function handleSiteRequest<E extends SiteVars>(
     if (hit) return deliver(c, req, hit);
   }
   const ctx = await loadSiteContext(deps.database.db, req.lookup);
-  if (!ctx) return c.html(renderWebsiteNotFound(), 404, { "Cache-Control": "no-store" });
+  if (!ctx) {
+    // www.janeauthor.com and janeauthor.com both reach us; the one the author chose is the site.
+    const other = "customDomain" in req.lookup ? await otherFormOf(deps.database.db, req.lookup.customDomain) : null;
+    if (other && (method === "GET" || method === "HEAD")) {
+      const url = new URL(c.req.url);
+      return c.body(null, 301, {
+        Location: `${protocolOf(deps.env.appOrigin)}//${other}${url.pathname}${url.search}`,
+        "Cache-Control": "public, max-age=3600",
+      });
+    }
+    return c.html(renderWebsiteNotFound(), 404, { "Cache-Control": "no-store" });
+  }
   const out = await renderSite(c, req, ctx, { path, consent, year });
   if (!shared || out.personal) return privateResponse(out);
   const body = Buffer.from(out.body ?? "", "utf8");
@@ -72,6 +84,14 @@ export async function handleSiteRequest<E extends SiteVars>(
   };
   if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, key, page);
   return deliver(c, req, page);
+}
+
+/** The verified custom domain that `host` is the www. or bare form of, if any. */
+async function otherFormOf(db: Db, host: string): Promise<string | null> {
+  const other = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
+  if (!other.includes(".")) return null;
+  const ctx = await loadSiteContext(db, { customDomain: other });
+  return ctx?.website.customDomain ?? null;
 }
 
 /**

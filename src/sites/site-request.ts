@@ -31,7 +31,7 @@ export type SiteLookup = { subdomain: string } | { customDomain: string };
 export type SiteRequest = { lookup: SiteLookup; basePath: string; mode: SiteMode };
 
 /** The scheme of APP_ORIGIN ("http:" or "https:"), which tenant hosts share. */
-const protocolOf = memoByString((origin) => new URL(origin).protocol);
+export const protocolOf = memoByString((origin) => new URL(origin).protocol);
 
 export function siteOrigin(c: Context<SiteVars>, ctx: SiteContext): string {
   const env = c.get("deps").env;

@@ -1,7 +1,7 @@
 // Starts the real server for a test file: PGlite in memory by default, or a fresh database on
 // the PostgreSQL server named by DATABASE_URL (created here, dropped on close).
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -14,7 +14,11 @@ export type TestServer = RunningServer & {
   /** fetch against the app host, with the Origin a browser would send. */
   api(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
   /** GET under any Host name (a tenant site, a custom domain), which fetch cannot set. */
-  onHost(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
+  onHost(
+    host: string,
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>;
 };
 
 async function freshPostgres(baseUrl: string) {
@@ -87,7 +91,7 @@ export async function startTestServer(
             res.on("data", (d) => {
               body += d;
             });
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
           },
         );
         req.on("error", reject);

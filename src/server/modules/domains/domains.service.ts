@@ -343,7 +343,8 @@ function served(row: { status: string | null; periodEnd: Date | null } | null, n
 
 /**
  * The TLS terminator's question before it gets a certificate for `host`: yes for our own
- * `{sub}.SITES_DOMAIN` hosts and verified custom domains, of sites that are served.
+ * `{sub}.SITES_DOMAIN` hosts and verified custom domains (and their www./bare twin, which
+ * redirects), of sites that are served.
  */
 export async function mayIssueCertificate(db: Db, env: DomainEnv, rawHost: string, now = new Date()): Promise<boolean> {
   const host = canonicalName(rawHost);
@@ -354,5 +355,8 @@ export async function mayIssueCertificate(db: Db, env: DomainEnv, rawHost: strin
     if (!/^[a-z0-9]{3,63}$/.test(sub)) return false;
     return served(await q.selectServedBySubdomain(db, sub), now);
   }
-  return served(await q.selectServedByDomain(db, host), now);
+  if (served(await q.selectServedByDomain(db, host), now)) return true;
+  // The www. or bare form of a verified domain redirects to it, over HTTPS too.
+  const other = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
+  return other.includes(".") && served(await q.selectServedByDomain(db, other), now);
 }

@@ -190,11 +190,20 @@ describe("a verified domain", () => {
     expect(page.body).toContain(`<link rel="canonical" href="http://${domain}/about"`);
     const sub = await s.onHost(`${a.subdomain}.localhost`, "/about");
     expect(sub.status).toBe(301);
+    expect(sub.headers.location).toBe(`http://${domain}/about`);
+
+    // The bare form of a www. domain redirects to the form the author chose.
+    const bare = await s.onHost("served.test", "/books?x=1");
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe(`http://${domain}/books?x=1`);
+    expect((await s.api(`/internal/tls/ask?domain=served.test`)).status).toBe(200);
 
     const removed = await call(a, "DELETE", "/api/domain");
     expect(removed.body).toMatchObject({ domain: null, status: "none" });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
     expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+    expect((await s.onHost("served.test", "/about")).status).toBe(404);
+    expect((await s.api(`/internal/tls/ask?domain=served.test`)).status).toBe(404);
   });
 
   it("belongs to one author: the first to prove it wins, and nobody can claim it after", async () => {
