@@ -26,7 +26,7 @@ import { href, type PageEnv, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
 import { PrivacyPage } from "./pages/privacy-page.tsx";
-import { renderWebsiteNotFound } from "./render.tsx";
+import { renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
 import { plainText } from "./sanitize.ts";
 import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
 import { blogPostingLd, bookCover, bookLd, personLd } from "./structured-data.ts";
@@ -181,6 +181,12 @@ async function renderSite(
       }),
       view: false,
     };
+  }
+
+  // Until checkout completes, readers see that the site is coming, not the author's content
+  // (the owner's preview on the app host shows it as it will be).
+  if (!ctx.published && req.mode === "tenant") {
+    return plain(503, renderComingSoon(name), { "Content-Type": HTML, "Retry-After": "86400" });
   }
 
   if (method === "POST") return answerForm(c, req, ctx, env);

@@ -1,5 +1,5 @@
 // The bare pages for requests that match no site (the site itself is rendered by handler.tsx):
-// 'Website not found' on a host or preview address no site answers to.
+// 'Website not found' on a host or preview address no site answers to, and 'Coming soon'.
 
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -34,6 +34,20 @@ function NotFound(props: { title: string; text: string }) {
       <h1>{props.title}</h1>
       <p>{props.text}</p>
     </main>
+  );
+}
+
+/** A site whose author has not finished signing up (checkout): its name, nothing of its content. */
+export function renderComingSoon(siteName: string): string {
+  return renderDocument(
+    `${siteName} — coming soon`,
+    <main>
+      <div className="mark" aria-hidden="true">
+        ✦
+      </div>
+      <h1>Coming soon</h1>
+      <p>{siteName} is being set up and will open soon. Please check back.</p>
+    </main>,
   );
 }
 

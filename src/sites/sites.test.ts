@@ -19,7 +19,7 @@ import {
 } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createAuthor } from "../server/testing/users.ts";
+import { completeSandboxCheckout, createAuthor } from "../server/testing/users.ts";
 import { maskEmail } from "./pages/parts.tsx";
 
 let s: TestServer;
@@ -355,6 +355,29 @@ describe("author toggles and subscription", () => {
       expect(r.status).toBe(503);
       expect(r.body).toContain("temporarily unavailable");
     }
+  });
+
+  it("shows 'coming soon' until checkout completes; the owner's preview shows the site meanwhile", async () => {
+    const a = await createAuthor(s, { checkout: false });
+    for (const p of ["/", "/books", "/about", "/sitemap.xml"]) {
+      const r = await hit(`${a.subdomain}.localhost`, p);
+      expect(r.status, p).toBe(503);
+      expect(r.body).toContain("Coming soon");
+      // The site's name, none of its content or pages.
+      expect(r.body).toContain(`${a.name}&#x27;s Books`);
+      expect(r.body).not.toContain("<nav");
+      expect(r.body).toContain('name="robots" content="noindex"');
+      expect(r.headers["retry-after"]).toBe("86400");
+    }
+    const preview = await hit("localhost", `/author/${a.subdomain}/about`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toContain(a.name);
+
+    const checkout = await s.api("/api/billing/checkout", { method: "POST", cookie: a.cookie, json: { tier: a.tier } });
+    await completeSandboxCheckout(s, a.cookie, ((await checkout.json()) as { url: string }).url);
+    const live = await hit(`${a.subdomain}.localhost`, "/about");
+    expect(live.status).toBe(200);
+    expect(live.body).toContain(a.name);
   });
 
   it("renders empty states and defaults", async () => {

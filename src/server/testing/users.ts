@@ -32,10 +32,15 @@ export async function createSignedInUser(
   return { id, email, name, cookie };
 }
 
-/** A signed-in author who finished onboarding: website on a subdomain, trial on `tier`. */
+/** A signed-in author who finished onboarding and checkout: website on a subdomain, trial on `tier`. */
 export async function createAuthor(
   s: TestServer,
-  opts: { tier?: Tier; name?: string; subdomain?: string } = {},
+  opts: {
+    tier?: Tier;
+    name?: string;
+    subdomain?: string /** false: leave checkout undone (site not public). */;
+    checkout?: boolean;
+  } = {},
 ): Promise<TestAuthor> {
   const u = await createSignedInUser(s, { prefix: "author", ...(opts.name ? { name: opts.name } : {}) });
   const tier = opts.tier ?? "mini";
@@ -54,5 +59,28 @@ export async function createAuthor(
     },
   });
   if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${await res.text()}`);
+  const { checkoutUrl } = (await res.json()) as { checkoutUrl: string };
+  if (opts.checkout !== false) await completeSandboxCheckout(s, u.cookie, checkoutUrl);
   return { ...u, subdomain, tier };
+}
+
+/**
+ * Enters the (sandbox) card, as the author does right after the wizard: until then the site is
+ * not public. A Stripe checkout URL is left alone (those tests drive the fake Stripe themselves).
+ */
+export async function completeSandboxCheckout(s: TestServer, cookie: string, checkoutUrl: string) {
+  const url = new URL(checkoutUrl, s.url);
+  if (url.pathname !== "/billing/sandbox/checkout") return;
+  const post = await s.api("/billing/sandbox/checkout", {
+    method: "POST",
+    cookie,
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      session: url.searchParams.get("session") ?? "",
+      action: "pay",
+      card: "4242",
+    }).toString(),
+  });
+  if (post.status !== 303) throw new Error(`sandbox checkout failed: ${post.status} ${await post.text()}`);
 }

@@ -5,6 +5,7 @@ import { subscriptions } from "../../../db/schema/index.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { completeSandboxCheckout } from "../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -175,9 +176,13 @@ describe("sandbox checkout", () => {
 describe("billing changes reach the public site at once", () => {
   it("an expired subscription takes the cached site offline, and reactivation brings it back", async () => {
     const u = await onboarded();
+    // Not public until the card is entered (ADR 022).
+    expect((await s.onHost(`${u.subdomain}.localhost`, "/")).body).toContain("Coming soon");
+    await completeSandboxCheckout(s, u.cookie, u.checkoutUrl);
     expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200); // now in the page cache
     expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200);
-    await runSubscriptionExpiry(s.database.db, new Date(Date.now() + 15 * 864e5));
+    expect((await s.api("/api/billing/cancel", { method: "POST", cookie: u.cookie, json: {} })).status).toBe(200);
+    await runSubscriptionExpiry(s.database.db, new Date(Date.now() + 40 * 864e5));
     expect((await sub(u.id))?.status).toBe("expired");
     const offline = await s.onHost(`${u.subdomain}.localhost`, "/");
     expect(offline.status).toBe(503);

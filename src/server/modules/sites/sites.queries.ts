@@ -32,6 +32,7 @@ function contextQuery(db: Db) {
       subscriptionStatus: subscriptions.status,
       subscriptionTier: subscriptions.tier,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
       customDomainVerified,
     })
     .from(websites)

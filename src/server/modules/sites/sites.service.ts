@@ -6,8 +6,13 @@ import * as q from "./sites.queries.ts";
 
 // ---- The public site renderer's view of the data (src/sites/ calls only these). ----
 
-export type SiteContext = Omit<q.SiteContextRow, "subscriptionStatus"> & {
+export type SiteContext = Omit<q.SiteContextRow, "subscriptionStatus" | "providerSubscriptionId"> & {
   subscriptionStatus: SubscriptionStatus;
+  /**
+   * Whether readers may see the site: not while a trial waits for its checkout (no card entered
+   * yet). Plans running without a provider (the demo, granted by staff) are public.
+   */
+  published: boolean;
   /** How many books readers may see: the owner's plan's limit (no subscription: mini). */
   bookLimit: number;
 };
@@ -21,9 +26,12 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   // Cancelled stays live to the end of the paid period; past it the site is offline even if the
   // expiry job has not run yet.
   if (status === "cancelled" && row.currentPeriodEnd && row.currentPeriodEnd < now) status = "expired";
+  const { providerSubscriptionId, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     subscriptionStatus: status,
+    // A trial whose card was never entered (onboarding makes the row; checkout sets the id).
+    published: !(row.subscriptionStatus === "trial" && providerSubscriptionId === null),
     bookLimit: bookLimit(isTier(row.subscriptionTier) ? row.subscriptionTier : "mini"),
   };
 }
