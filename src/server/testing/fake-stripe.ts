@@ -30,6 +30,7 @@ export async function startFakeStripe() {
   const requests: FakeRequest[] = [];
   const subscriptions = new Map<string, Obj>();
   const customers = new Map<string, Obj>();
+  const products = new Map<string, Obj>();
   let failNext = 0;
 
   const server = createServer(async (req, res) => {
@@ -72,6 +73,53 @@ export async function startFakeStripe() {
       const c = customers.get(customerMatch[1] ?? "");
       return c ? send(200, c) : send(404, { error: { type: "invalid_request_error", message: "No such customer" } });
     }
+    const productMatch = /^\/v1\/products\/([^/]+)$/.exec(path);
+    if (productMatch && req.method === "GET") {
+      const p = products.get(productMatch[1] ?? "");
+      return p
+        ? send(200, p)
+        : send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such product" } });
+    }
+    if (req.method === "POST" && path === "/v1/products") {
+      const id = String(params.id ?? nextId("prod"));
+      if (products.has(id))
+        return send(400, { error: { type: "invalid_request_error", message: "Product already exists" } });
+      const p = { id, object: "product", name: params.name };
+      products.set(id, p);
+      return send(200, p);
+    }
+    if (req.method === "POST" && path === "/v1/subscription_items") {
+      const s = subscriptions.get(String(params.subscription ?? ""));
+      if (!s) return send(404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+      const product = String(params["price_data[product]"] ?? "");
+      if (!products.has(product))
+        return send(400, { error: { type: "invalid_request_error", message: "No such product" } });
+      const item = {
+        id: nextId("si"),
+        object: "subscription_item",
+        price: {
+          id: nextId("price"),
+          product,
+          unit_amount: Number(params["price_data[unit_amount]"]),
+          currency: params["price_data[currency]"],
+        },
+        proration_behavior: params.proration_behavior,
+      };
+      (s.items as { data: Obj[] }).data.push(item);
+      return send(200, item);
+    }
+    const itemMatch = /^\/v1\/subscription_items\/([^/]+)$/.exec(path);
+    if (itemMatch && req.method === "DELETE") {
+      for (const s of subscriptions.values()) {
+        const items = (s.items as { data: Obj[] }).data;
+        const at = items.findIndex((i) => i.id === itemMatch[1]);
+        if (at >= 0) {
+          const [gone] = items.splice(at, 1);
+          return send(200, { ...gone, deleted: true });
+        }
+      }
+      return send(404, { error: { type: "invalid_request_error", message: "No such subscription item" } });
+    }
     if (subMatch) {
       const s = subscriptions.get(subMatch[1] ?? "");
       if (!s) return send(404, { error: { type: "invalid_request_error", message: "No such subscription" } });
@@ -86,7 +134,8 @@ export async function startFakeStripe() {
       const amount = params["items[0][price_data][unit_amount]"];
       if (amount) {
         const items = s.items as { data: { price: Obj }[] };
-        const first = items.data[0];
+        // The plan's item (the add-on has its own product).
+        const first = items.data.find((i) => i.price.product !== "bookplate_custom_domain");
         if (first) first.price = { ...first.price, unit_amount: Number(amount) };
       }
       return send(200, s);
@@ -103,6 +152,7 @@ export async function startFakeStripe() {
     env: { STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: String(port), STRIPE_API_PROTOCOL: "http" },
     requests,
     subscriptions,
+    products,
     /** Make the next n API calls fail with a Stripe error. */
     failNextRequests(n: number) {
       failNext = n;

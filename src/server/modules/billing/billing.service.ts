@@ -154,6 +154,29 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
   });
 }
 
+/**
+ * The custom-domain add-on follows the domain: on when the author adds one, off when they remove
+ * it (the provider prorates). Without a card yet, only our record changes: checkout then
+ * charges what the record says.
+ */
+export async function setCustomDomainAddon(db: Db, provider: BillingProvider, userId: string, on: boolean) {
+  const row = await getSubscriptionRow(db, userId);
+  if (!row || row.customDomainAddon === on) return;
+  if (
+    row.provider === "stripe" &&
+    provider.name === "stripe" &&
+    row.providerSubscriptionId &&
+    row.status !== "expired"
+  ) {
+    await provider.setCustomDomainAddon({
+      subscriptionId: row.providerSubscriptionId,
+      currency: row.currency as Currency,
+      on,
+    });
+  }
+  await q.updateSubscription(db, userId, { customDomainAddon: on, updatedAt: new Date() });
+}
+
 /** Cancelling keeps the site live to the end of what was paid for (or of the trial). */
 export async function cancelSubscription(db: Db, provider: BillingProvider, userId: string, now = new Date()) {
   const row = await getSubscriptionRow(db, userId);

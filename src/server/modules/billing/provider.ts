@@ -62,6 +62,8 @@ export interface BillingProvider {
   createCheckout(input: CheckoutRequest): Promise<{ url: string }>;
   createPortal(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>;
   changePlan(input: { subscriptionId: string; tier: Tier; currency: Currency; customDomain: boolean }): Promise<void>;
+  /** Adds or removes the custom-domain add-on, prorated by the provider. */
+  setCustomDomainAddon(input: { subscriptionId: string; currency: Currency; on: boolean }): Promise<void>;
   cancel(input: { subscriptionId: string }): Promise<void>;
   reactivate(input: { subscriptionId: string }): Promise<void>;
   /** Verifies the signature (WebhookSignatureError when wrong) and normalises the event. */
@@ -102,6 +104,7 @@ export function sandboxProvider(appOrigin: string): BillingProvider {
     },
     // The sandbox's only record is our own table, which the billing service updates.
     async changePlan() {},
+    async setCustomDomainAddon() {},
     async cancel() {},
     async reactivate() {},
     async parseWebhook() {
@@ -132,7 +135,7 @@ function lineItems(tier: Tier, currency: Currency, customDomain: boolean) {
         currency: currency.toLowerCase(),
         unit_amount: CUSTOM_DOMAIN_ADDON_MINOR[currency],
         recurring: { interval: "month" },
-        product_data: { name: "Bookplate custom domain" },
+        product: ADDON_PRODUCT,
       },
     });
   }
@@ -169,6 +172,10 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   };
 }
 
+/** The custom-domain add-on's Stripe product: one, with a fixed id, made on first use. */
+export const ADDON_PRODUCT = "bookplate_custom_domain";
+const isAddonItem = (item: Stripe.SubscriptionItem) => idOf(item.price.product) === ADDON_PRODUCT;
+
 export function stripeProvider(opts: {
   secretKey: string;
   webhookSecret: string;
@@ -187,10 +194,29 @@ export function stripeProvider(opts: {
     }
   }
 
+  let addonReady: Promise<string> | undefined;
+  /** The add-on's product, created the first time it is needed (its id is fixed, so once). */
+  function addonProduct(): Promise<string> {
+    addonReady ??= (async () => {
+      try {
+        await stripe.products.retrieve(ADDON_PRODUCT);
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)) throw err;
+        await stripe.products.create({ id: ADDON_PRODUCT, name: "Bookplate custom domain" });
+      }
+      return ADDON_PRODUCT;
+    })().catch((err) => {
+      addonReady = undefined;
+      throw err;
+    });
+    return addonReady;
+  }
+
   return {
     name: "stripe",
     stripe,
     async createCheckout(input) {
+      if (input.customDomain) await addonProduct();
       const trialDays = input.trialDays ?? TRIAL_DAYS;
       const meta = {
         userId: input.userId,
@@ -223,7 +249,7 @@ export function stripeProvider(opts: {
     },
     async changePlan(input) {
       const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
-      const planItem = sub.items.data[0];
+      const planItem = sub.items.data.find((i) => !isAddonItem(i));
       if (!planItem) throw new Error("Stripe subscription has no items");
       await stripe.subscriptions.update(input.subscriptionId, {
         items: [
@@ -240,6 +266,26 @@ export function stripeProvider(opts: {
         metadata: { tier: input.tier },
         proration_behavior: "create_prorations",
       });
+    },
+    async setCustomDomainAddon(input) {
+      const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
+      const addon = sub.items.data.find(isAddonItem);
+      if (input.on && !addon) {
+        await stripe.subscriptionItems.create({
+          subscription: input.subscriptionId,
+          quantity: 1,
+          price_data: {
+            currency: input.currency.toLowerCase(),
+            product: await addonProduct(),
+            unit_amount: CUSTOM_DOMAIN_ADDON_MINOR[input.currency],
+            recurring: { interval: "month" },
+          },
+          proration_behavior: "create_prorations",
+        });
+      }
+      if (!input.on && addon) {
+        await stripe.subscriptionItems.del(addon.id, { proration_behavior: "create_prorations" });
+      }
     },
     async cancel(input) {
       await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true });

@@ -4,9 +4,11 @@ import { eq, inArray } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR } from "../../../shared/plans.ts";
 import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { ADDON_PRODUCT } from "./provider.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret";
 let s: TestServer;
@@ -374,6 +376,50 @@ describe("stripe plan management", () => {
     expect((await sub(u.id))?.status).toBe("cancelled");
     expect((await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie })).status).toBe(200);
     expect(fake.subscriptions.get(u.subId)?.cancel_at_period_end).toBe(false);
+  });
+
+  it("adds the custom-domain add-on when a domain is added and removes it when the domain goes, prorated", async () => {
+    const u = await linked();
+    type Item = { id: string; price: { product: string; unit_amount: number } };
+    const itemsOf = () => (fake.subscriptions.get(u.subId)?.items as { data: Item[] } | undefined)?.data ?? [];
+    const put = await s.api("/api/domain", {
+      method: "PUT",
+      cookie: u.cookie,
+      json: { domain: "www.stripe-addon.test" },
+    });
+    expect(put.status).toBe(200);
+    const addon = itemsOf().filter((i) => i.price.product === ADDON_PRODUCT);
+    expect(addon).toHaveLength(1);
+    expect(addon[0]?.price.unit_amount).toBe(CUSTOM_DOMAIN_ADDON_MINOR.USD);
+    const created = fake.requests.find((r) => r.path === "/v1/subscription_items" && r.method === "POST");
+    expect(created?.params).toMatchObject({ subscription: u.subId, proration_behavior: "create_prorations" });
+    expect((await sub(u.id))?.customDomainAddon).toBe(true);
+    // Changing the domain is not a second add-on.
+    await s.api("/api/domain", { method: "PUT", cookie: u.cookie, json: { domain: "www.stripe-addon2.test" } });
+    expect(itemsOf().filter((i) => i.price.product === ADDON_PRODUCT)).toHaveLength(1);
+    // A plan change touches the plan's item, not the add-on.
+    await s.api("/api/billing/change-plan", { method: "POST", cookie: u.cookie, json: { tier: "mega" } });
+    expect(itemsOf().find((i) => i.price.product === ADDON_PRODUCT)?.price.unit_amount).toBe(
+      CUSTOM_DOMAIN_ADDON_MINOR.USD,
+    );
+
+    expect((await s.api("/api/domain", { method: "DELETE", cookie: u.cookie })).status).toBe(200);
+    expect(itemsOf().filter((i) => i.price.product === ADDON_PRODUCT)).toHaveLength(0);
+    expect((await sub(u.id))?.customDomainAddon).toBe(false);
+  });
+
+  it("changes nothing when Stripe refuses the add-on", async () => {
+    const u = await linked();
+    fake.failNextRequests(5);
+    const put = await s.api("/api/domain", {
+      method: "PUT",
+      cookie: u.cookie,
+      json: { domain: "www.stripe-fails.test" },
+    });
+    expect(put.status).toBe(502);
+    fake.failNextRequests(0);
+    expect((await (await s.api("/api/domain", { cookie: u.cookie })).json()).domain).toBeNull();
+    expect((await sub(u.id))?.customDomainAddon).toBe(false);
   });
 
   it("refuses the portal before checkout and someone else's subscription is never reached", async () => {

@@ -6,9 +6,22 @@
 // DELETE /api/domain         → remove it: the site is back on its subdomain
 import { z } from "zod";
 import { domainCheckSchema, domainInputSchema, domainStateSchema } from "../../../shared/schemas/domain.ts";
+import { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { setCustomDomainAddon } from "../billing/billing.service.ts";
+import { billingProviderFor } from "../billing/provider.ts";
 import * as domains from "./domains.service.ts";
+
+/** A provider failure is a 502 the author can retry, not a 500. */
+async function withProvider(work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(502, "We could not update your subscription with the payment provider. Please try again.");
+  }
+}
 
 const tags = ["Domain"];
 const state = json(domainStateSchema, "The custom domain as it stands");
@@ -26,7 +39,7 @@ const start = apiRoute({
   tags,
   summary: "Add or change the custom domain (verification starts)",
   request: { body: jsonBody(domainInputSchema) },
-  responses: { 200: state, ...errors(400, 404, 409, 415) },
+  responses: { 200: state, ...errors(400, 404, 409, 415, 502) },
 });
 const verify = apiRoute({
   method: "post",
@@ -43,7 +56,7 @@ const remove = apiRoute({
   path: "/domain",
   tags,
   summary: "Remove the custom domain",
-  responses: { 200: state, ...errors(404, 409) },
+  responses: { 200: state, ...errors(404, 409, 502) },
 });
 
 export function domainRoutes() {
@@ -56,7 +69,11 @@ export function domainRoutes() {
     .openapi(start, async (c) => {
       const me = await requireUser(c);
       const { database, env } = c.get("deps");
-      return c.json(await domains.startDomain(database.db, env, me.id, c.req.valid("json").domain), 200);
+      const { domain } = c.req.valid("json");
+      await domains.assertClaimable(database.db, env, me.id, domain);
+      // The add-on first: if the provider refuses, nothing has changed.
+      await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, true));
+      return c.json(await domains.startDomain(database.db, env, me.id, domain), 200);
     })
     .openapi(verify, async (c) => {
       const me = await requireUser(c);
@@ -66,6 +83,8 @@ export function domainRoutes() {
     .openapi(remove, async (c) => {
       const me = await requireUser(c);
       const { database, env } = c.get("deps");
-      return c.json(await domains.removeDomain(database.db, env, me.id), 200);
+      const state = await domains.removeDomain(database.db, env, me.id);
+      await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, false));
+      return c.json(state, 200);
     });
 }

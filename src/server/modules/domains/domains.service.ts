@@ -187,11 +187,8 @@ function isOurs(env: DomainEnv, domain: string): boolean {
   return [sites, app, env.domainTarget.cname].some((own) => domain === own || domain.endsWith(`.${own}`));
 }
 
-/**
- * Claim a domain (or change the claim): a fresh token, the records to add, and the site back on
- * its subdomain until the new domain is verified. The same domain again keeps its token.
- */
-export async function startDomain(db: Db, env: DomainEnv, userId: string, domain: string): Promise<DomainState> {
+/** Whether this author may claim `domain` now (checks only: nothing changes). */
+export async function assertClaimable(db: Db, env: DomainEnv, userId: string, domain: string) {
   if (isOurs(env, domain)) throw new HttpError(400, DOMAIN_MESSAGES.ours, { field: "domain" });
   const site = await q.selectWebsite(db, userId);
   if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
@@ -200,6 +197,15 @@ export async function startDomain(db: Db, env: DomainEnv, userId: string, domain
   if (await q.domainHeldByOther(db, userId, domain)) {
     throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
   }
+  return site;
+}
+
+/**
+ * Claim a domain (or change the claim): a fresh token, the records to add, and the site back on
+ * its subdomain until the new domain is verified. The same domain again keeps its token.
+ */
+export async function startDomain(db: Db, env: DomainEnv, userId: string, domain: string): Promise<DomainState> {
+  const site = await assertClaimable(db, env, userId, domain);
   const current = await q.selectClaim(db, userId);
   if (current && current.domain.toLowerCase() === domain) return getDomainState(db, env, userId);
   await db.transaction(async (tx) => {

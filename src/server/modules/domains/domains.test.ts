@@ -1,7 +1,9 @@
 // Custom domains against a real DNS server on 127.0.0.1: what the author is told for each way
 // the records can be wrong, what the site does once the domain is verified, the background
 // re-check, two authors wanting one domain, and the TLS terminator's question.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { subscriptions } from "../../../db/schema/index.ts";
 import { runDomainChecks } from "../../jobs/domain-checks.job.ts";
 import { createDnsLookup } from "../../lib/dns.ts";
 import { startTestDnsServer, type TestDnsServer } from "../../testing/dns-server.ts";
@@ -102,6 +104,20 @@ describe("adding a domain", () => {
     }
     expect((await call(a, "PUT", "/api/domain", { domain: "a.test", extra: 1 })).status).toBe(400);
     expect((await state(a)).body.domain).toBe("www.keep-me.test");
+  });
+
+  it("puts the custom-domain add-on on the subscription while there is a domain", async () => {
+    const a = await createAuthor(s);
+    const addon = async () =>
+      (await s.database.db.select().from(subscriptions).where(eq(subscriptions.userId, a.id)))[0]?.customDomainAddon;
+    expect(await addon()).toBe(false);
+    await start(a, "www.addon.test");
+    expect(await addon()).toBe(true);
+    await call(a, "DELETE", "/api/domain");
+    expect(await addon()).toBe(false);
+    // A refused domain adds nothing.
+    await start(a, "https://nope.test");
+    expect(await addon()).toBe(false);
   });
 
   it("needs a signed-in author, and shows and changes only the author's own domain", async () => {
