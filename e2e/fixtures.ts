@@ -79,9 +79,12 @@ export async function createVerifiedUser(server: TestServer, opts: { email?: str
   return { email, name, password: PASSWORD };
 }
 
-/** An author who has finished onboarding (website and trial), so signing in lands on the dashboard. */
-export async function createAuthorAccount(server: TestServer) {
-  const author = await createAuthor(server);
+/**
+ * An author who has finished onboarding (website and trial) and, unless `checkout: false`, the
+ * sandbox checkout; signing in lands on the dashboard.
+ */
+export async function createAuthorAccount(server: TestServer, opts: { checkout?: boolean } = {}) {
+  const author = await createAuthor(server, opts);
   return { email: author.email, name: author.name, password: PASSWORD, subdomain: author.subdomain };
 }
 

@@ -195,7 +195,7 @@ browserDescribe("the wizard's checks", () => {
 
 browserDescribe("the subscription on the dashboard", () => {
   it("finishes checkout, upgrades, opens the portal, cancels and reactivates", async () => {
-    const author = await createAuthorAccount(e.server);
+    const author = await createAuthorAccount(e.server, { checkout: false });
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -242,7 +242,7 @@ browserDescribe("the subscription on the dashboard", () => {
 
 browserDescribe("a downgrade below the books in use", () => {
   it("switches plan on the pricing page, and the dashboard says which books readers no longer see", async () => {
-    const author = await createAuthor(e.server, { tier: "midi" });
+    const author = await createAuthor(e.server, { tier: "midi", checkout: false });
     for (let i = 1; i <= 6; i++) {
       const res = await e.server.api("/api/books", {
         method: "POST",
