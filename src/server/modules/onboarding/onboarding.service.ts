@@ -1,6 +1,6 @@
 // From a verified account to a website and a trial subscription, all or nothing.
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { domainVerifications, profiles, subscriptions, user, websites } from "../../../db/schema/index.ts";
 import { TRIAL_DAYS } from "../../../shared/plans.ts";
@@ -63,25 +63,22 @@ export async function getOnboardingState(db: Db, userId: string): Promise<Onboar
   if (!row) throw new HttpError(404, "Profile not found");
   let website: OnboardingState["website"] = null;
   if (row.websiteId) {
-    let customDomainVerified = false;
-    if (row.customDomain) {
-      const [v] = await db
-        .select({ verified: domainVerifications.verified })
-        .from(domainVerifications)
-        .where(
-          and(
-            eq(domainVerifications.userId, userId),
-            eq(sql`lower(${domainVerifications.domain})`, row.customDomain.toLowerCase()),
-          ),
-        );
-      customDomainVerified = v?.verified === true;
-    }
+    // The custom domain is the author's claim (ADR 022): verified once it is the site's address.
+    const [claim] = await db
+      .select({ domain: domainVerifications.domain, verified: domainVerifications.verified })
+      .from(domainVerifications)
+      .where(eq(domainVerifications.userId, userId))
+      .orderBy(sql`${domainVerifications.createdAt} desc`)
+      .limit(1);
+    const customDomain = claim?.domain ?? row.customDomain;
     website = {
       websiteName: row.websiteName ?? "",
       subdomain: row.subdomain,
-      domainOption: row.domainOption ?? "free",
-      customDomain: row.customDomain,
-      customDomainVerified,
+      domainOption: customDomain ? "custom" : (row.domainOption ?? "free"),
+      customDomain,
+      customDomainVerified: Boolean(
+        claim?.verified && row.customDomain && claim.domain.toLowerCase() === row.customDomain.toLowerCase(),
+      ),
     };
   }
   return {
@@ -138,7 +135,8 @@ export async function completeOnboarding(db: Db, userId: string, input: Onboardi
           websiteName: input.websiteName,
           subdomain: input.subdomain ?? null,
           domainOption: input.domainOption,
-          customDomain: input.domainOption === "custom" ? (input.ownDomain ?? null) : null,
+          // The site's address is set once the domain is verified (ADR 022); until then a claim.
+          customDomain: input.domainOption === "custom" && !input.subdomain ? (input.ownDomain ?? null) : null,
         })
         .returning();
       let verification: { domain: string; token: string } | null = null;
