@@ -39,6 +39,8 @@ browserDescribe("the Domain section", () => {
     expect(page.url()).toContain("/dashboard/domain");
     await page.getByText(`${author.subdomain}.localhost`).first().waitFor();
     expect(await page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(true);
+    // The same add-on price as the wizard and the FAQ (the price table), in the author's currency.
+    await page.getByText("A custom domain adds £3.99 a month to your plan while it is on your site.").waitFor();
 
     await page.getByLabel("Domain", { exact: true }).fill("https://www.janeauthor.com");
     await page.getByRole("button", { name: "Save domain" }).click();

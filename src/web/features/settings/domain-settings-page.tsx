@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, Copy, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney } from "../../../shared/plans.ts";
 import {
   type DnsRecord,
   DOMAIN_MESSAGES,
@@ -18,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { fetchSubscription, SUBSCRIPTION_KEY } from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
@@ -27,6 +29,8 @@ const DOMAIN_KEY = ["domain"] as const;
 
 export function DomainSettingsPage() {
   const domain = useQuery({ queryKey: DOMAIN_KEY, queryFn: () => read(client.domain.$get()) });
+  const subscription = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription });
+  const currency = subscription.data?.currency;
   return (
     <>
       <SettingsTabs />
@@ -37,6 +41,12 @@ export function DomainSettingsPage() {
             Use your own domain name, like www.janeauthor.com, for your site. Your free address keeps working and sends
             readers to your domain once it is connected.
           </p>
+          {currency && (
+            <p className="mt-1 text-sm text-slate-600">
+              A custom domain adds {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)} a month to your plan
+              while it is on your site.
+            </p>
+          )}
         </div>
         <SettingsLoader query={domain} height="h-64">
           {(data) => <DomainSection state={data} />}
