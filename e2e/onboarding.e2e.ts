@@ -261,6 +261,12 @@ browserDescribe("a downgrade below the books in use", () => {
     const mini = page.getByRole("article", { name: "Mini" });
     await page.getByRole("article", { name: "Midi" }).getByRole("button", { name: "Current plan" }).waitFor();
     await mini.getByRole("button", { name: "Switch to Mini" }).click();
+    // Nothing changes until the author has read how many books readers will stop seeing.
+    const dialog = page.getByRole("dialog", { name: "Switch to Mini?" });
+    await dialog.getByText("1 of your books will no longer be shown on your site: the Mini plan shows 5.").waitFor();
+    await dialog.getByRole("button", { name: "Keep my plan" }).click();
+    await mini.getByRole("button", { name: "Switch to Mini" }).click();
+    await dialog.getByRole("button", { name: "Switch to Mini" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("Your plan is now Mini.").waitFor();
     await page.getByTestId("books-used").getByText("6 of 5 used (100%)").waitFor();

@@ -25,6 +25,7 @@ export const API_ERROR_CODES = [
   "already_onboarded",
   "subscription_ended", // expired: reactivate first
   "checkout_required", // the payment step has not been completed
+  "books_would_be_hidden", // a smaller plan would hide books: ask, then send confirmHiddenBooks
   // 413, 415, 429
   "payload_too_large",
   "unsupported_media_type",

@@ -7,8 +7,10 @@
 //        or resuming payment). 401 'Please log in to subscribe' when signed out.
 // POST /api/billing/portal           {} → 200 { url } — manage card, plan, cancellation.
 //        409 when no checkout was completed yet (Stripe), 404 without a subscription.
-// POST /api/billing/change-plan      { tier } → 200 { subscription: { tier, status, trialEndsAt } }
-//        409 when the subscription has ended (reactivate first).
+// POST /api/billing/change-plan      { tier, confirmHiddenBooks? } → 200 { subscription: { tier, status, trialEndsAt } }
+//        409 when the subscription has ended (reactivate first); 409 books_would_be_hidden (the
+//        message says how many) when the plan shows fewer books than readers see now and
+//        confirmHiddenBooks is not true.
 // POST /api/billing/cancel           {} → 200 { subscription } — status "cancelled"; the site
 //        stays live until the end of the paid period (or trial). 409 when already cancelled/ended.
 // POST /api/billing/reactivate       {} → 200 { subscription, checkoutUrl } — a cancelled
@@ -21,10 +23,12 @@
 //        mailed to staff.
 // All errors: { error: { code, message, field? } }. 401 'Not authenticated' when signed out.
 import { Hono } from "hono";
+import { PLANS } from "../../../shared/plans.ts";
 import { changePlanSchema, checkoutSchema, emptySchema } from "../../../shared/schemas/billing.ts";
 import type { AppVars } from "../../http/context.ts";
 import { errorBody, HttpError, invalidJson, parseWith, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
+import { booksHiddenByPlan } from "../books/books.service.ts";
 import { alertStaff } from "../staff/staff-alerts.service.ts";
 import {
   cancelSubscription,
@@ -76,8 +80,17 @@ export function billingRoutes() {
 
   r.post("/billing/change-plan", async (c) => {
     const me = await requireUser(c);
-    const { tier } = await readJson(c, changePlanSchema);
+    const { tier, confirmHiddenBooks } = await readJson(c, changePlanSchema);
     const { database, env } = c.get("deps");
+    const hidden = await booksHiddenByPlan(database.db, me.id, tier);
+    if (hidden > 0 && !confirmHiddenBooks) {
+      const plan = PLANS[tier];
+      throw new HttpError(
+        409,
+        `${hidden} of your books will no longer be shown on your site: the ${plan.name} plan shows ${plan.bookLimit}. The last ones in your book order are hidden; they are kept, and shown again if you upgrade.`,
+        { code: "books_would_be_hidden" },
+      );
+    }
     return c.json({ subscription: await changePlan(database.db, billingProviderFor(env), me.id, tier) });
   });
 

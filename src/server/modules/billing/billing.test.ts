@@ -5,7 +5,7 @@ import { subscriptions } from "../../../db/schema/index.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { completeSandboxCheckout } from "../../testing/users.ts";
+import { completeSandboxCheckout, createAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -198,6 +198,36 @@ describe("billing changes reach the public site at once", () => {
       body: new URLSearchParams({ session, action: "pay" }).toString(),
     });
     expect((await s.onHost(`${u.subdomain}.localhost`, "/")).status).toBe(200);
+  });
+});
+
+describe("a smaller plan that would hide books", () => {
+  it("asks first, naming how many; hides only once confirmed; an upgrade or a plan that hides nothing just changes", async () => {
+    const a = await createAuthor(s, { tier: "midi" });
+    for (let i = 1; i <= 7; i++) {
+      const r = await s.api("/api/books", {
+        method: "POST",
+        cookie: a.cookie,
+        json: { title: `Book ${i}`, author: "Jane" },
+      });
+      expect(r.status).toBe(201);
+    }
+    const change = (body: Record<string, unknown>) =>
+      s.api("/api/billing/change-plan", { method: "POST", cookie: a.cookie, json: body });
+    const refused = await change({ tier: "mini" });
+    expect(refused.status).toBe(409);
+    const { error } = await refused.json();
+    expect(error.code).toBe("books_would_be_hidden");
+    expect(error.message).toMatch(/^2 of your books will no longer be shown on your site: the Mini plan shows 5\./);
+    expect((await sub(a.id))?.tier).toBe("midi");
+    expect((await change({ tier: "mini", confirmHiddenBooks: "yes" })).status).toBe(400);
+    expect((await sub(a.id))?.tier).toBe("midi");
+
+    const done = await change({ tier: "mini", confirmHiddenBooks: true });
+    expect(done.status).toBe(200);
+    expect((await sub(a.id))?.tier).toBe("mini");
+    // Nothing more to hide going up, or sideways.
+    expect((await change({ tier: "mega" })).status).toBe(200);
   });
 });
 

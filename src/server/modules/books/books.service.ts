@@ -83,6 +83,12 @@ export async function getCapacity(db: Db, userId: string): Promise<Capacity> {
   return { tier, limit, used, canAdd: used < limit };
 }
 
+/** How many books readers see now that they would no longer see on `tier` (0 for an upgrade). */
+export async function booksHiddenByPlan(db: Db, userId: string, tier: Tier): Promise<number> {
+  const [{ limit }, visible] = [await planLimit(db, userId), await q.countBooks(db, userId, { visibleOnly: true })];
+  return Math.max(0, Math.min(visible, limit) - Math.min(visible, bookLimit(tier)));
+}
+
 /**
  * Which of the author's books the plan does not cover: visible books beyond the limit, by
  * position. After a downgrade they are kept but not shown publicly until the author upgrades or

@@ -10,9 +10,10 @@ import { toast } from "sonner";
 import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enums.ts";
 import { formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type OnboardingState, type SubscriptionDetails, startCheckout } from "../../lib/account-state.ts";
-import { api, errorMessage } from "../../lib/api.ts";
+import { ApiError, api, errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 
 export type PricingViewer =
@@ -67,19 +68,26 @@ export function PricingPage() {
   const [currency, setCurrency] = useState<Currency>(subscription?.currency ?? "GBP");
   const [pending, setPending] = useState<Tier | null>(null);
 
+  // A plan that would hide books readers see asks first: the server says how many.
+  const [hiding, setHiding] = useState<{ tier: Tier; message: string } | null>(null);
+
   const choose = useMutation({
-    mutationFn: async (tier: Tier) => {
+    mutationFn: async ({ tier, confirmHiddenBooks }: { tier: Tier; confirmHiddenBooks?: boolean }) => {
       if (action === "checkout") {
         const { url } = await startCheckout(tier, currency);
         window.location.assign(url);
         return;
       }
-      await api("/api/billing/change-plan", { json: { tier } });
+      await api("/api/billing/change-plan", { json: { tier, ...(confirmHiddenBooks ? { confirmHiddenBooks } : {}) } });
+      setHiding(null);
       toast.success(`Your plan is now ${PLANS[tier].name}.`);
       navigate("/dashboard");
     },
-    onMutate: (tier) => setPending(tier),
-    onError: (err) => toast.error(errorMessage(err)),
+    onMutate: ({ tier }) => setPending(tier),
+    onError: (err, { tier }) => {
+      if (err instanceof ApiError && err.code === "books_would_be_hidden") setHiding({ tier, message: err.message });
+      else toast.error(errorMessage(err));
+    },
     onSettled: () => setPending(null),
   });
 
@@ -174,7 +182,7 @@ export function PricingPage() {
                       className="w-full"
                       variant={popular ? "primary" : "secondary"}
                       disabled={pending !== null}
-                      onClick={() => choose.mutate(tier)}
+                      onClick={() => choose.mutate({ tier })}
                     >
                       {pending === tier
                         ? "Loading..."
@@ -259,6 +267,19 @@ export function PricingPage() {
           </Button>
         </section>
       </main>
+
+      <ConfirmDialog
+        open={hiding !== null}
+        title={hiding ? `Switch to ${PLANS[hiding.tier].name}?` : ""}
+        confirmLabel={hiding ? `Switch to ${PLANS[hiding.tier].name}` : "Switch"}
+        cancelLabel="Keep my plan"
+        busyLabel="Switching..."
+        busy={choose.isPending}
+        onClose={() => setHiding(null)}
+        onConfirm={() => hiding && choose.mutate({ tier: hiding.tier, confirmHiddenBooks: true })}
+      >
+        <p>{hiding?.message}</p>
+      </ConfirmDialog>
     </div>
   );
 }
