@@ -76,22 +76,17 @@ export const onboardingCompleteSchema = z
     genre: plainText(0, 60, "Genre").optional(),
   })
   .transform((v, ctx) => {
+    // Every site has its free subdomain; an own domain is connected to it (ADR 022).
     const subdomain = v.subdomain ? v.subdomain : undefined;
-    if (v.domainOption === "free") {
-      if (!subdomain) {
-        ctx.addIssue({ code: "custom", path: ["subdomain"], message: ONBOARDING_MESSAGES.subdomain });
-        return z.NEVER;
-      }
-      if (subdomain.length < SUBDOMAIN_MIN || subdomain.length > SUBDOMAIN_MAX) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["subdomain"],
-          message: SUBDOMAIN_LENGTH_MESSAGE,
-        });
-        return z.NEVER;
-      }
-      return { ...v, subdomain, ownDomain: undefined };
+    if (!subdomain) {
+      ctx.addIssue({ code: "custom", path: ["subdomain"], message: ONBOARDING_MESSAGES.subdomain });
+      return z.NEVER;
     }
+    if (subdomain.length < SUBDOMAIN_MIN || subdomain.length > SUBDOMAIN_MAX) {
+      ctx.addIssue({ code: "custom", path: ["subdomain"], message: SUBDOMAIN_LENGTH_MESSAGE });
+      return z.NEVER;
+    }
+    if (v.domainOption === "free") return { ...v, subdomain, ownDomain: undefined };
     const domain = normaliseDomain(v.ownDomain ?? "");
     if (!domain) {
       ctx.addIssue({ code: "custom", path: ["ownDomain"], message: ONBOARDING_MESSAGES.ownDomain });
@@ -102,14 +97,6 @@ export const onboardingCompleteSchema = z
         code: "custom",
         path: ["ownDomain"],
         message: INVALID_DOMAIN_MESSAGE,
-      });
-      return z.NEVER;
-    }
-    if (subdomain && (subdomain.length < SUBDOMAIN_MIN || subdomain.length > SUBDOMAIN_MAX)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["subdomain"],
-        message: SUBDOMAIN_LENGTH_MESSAGE,
       });
       return z.NEVER;
     }

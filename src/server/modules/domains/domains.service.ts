@@ -187,6 +187,10 @@ function isOurs(env: DomainEnv, domain: string): boolean {
   return [sites, app, env.domainTarget.cname].some((own) => domain === own || domain.endsWith(`.${own}`));
 }
 
+/** Whether another author holds `domain` (verified, or as their site's address). */
+export const isDomainTaken = (db: Db, userId: string, domain: string) =>
+  q.domainHeldByOther(db, userId, domain.toLowerCase());
+
 /** Whether this author may claim `domain` now (checks only: nothing changes). */
 export async function assertClaimable(db: Db, env: DomainEnv, userId: string, domain: string) {
   if (isOurs(env, domain)) throw new HttpError(400, DOMAIN_MESSAGES.ours, { field: "domain" });

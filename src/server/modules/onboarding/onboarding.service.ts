@@ -5,12 +5,14 @@ import type { Db } from "../../../db/client.ts";
 import { domainVerifications, profiles, subscriptions, user, websites } from "../../../db/schema/index.ts";
 import { TRIAL_DAYS } from "../../../shared/plans.ts";
 import { isReservedSubdomain, normaliseSubdomain } from "../../../shared/reserved-subdomains.ts";
+import { DOMAIN_MESSAGES } from "../../../shared/schemas/domain.ts";
 import {
   ONBOARDING_MESSAGES,
   type OnboardingCompleteInput,
   SUBDOMAIN_MIN,
 } from "../../../shared/schemas/onboarding.ts";
 import { HttpError } from "../../http/errors.ts";
+import { isDomainTaken } from "../domains/domains.service.ts";
 
 export type Availability = {
   subdomain: string;
@@ -108,8 +110,11 @@ const alreadyOnboarded = () =>
  * one transaction. The unique index on lower(subdomain) settles races between two authors.
  */
 export async function completeOnboarding(db: Db, userId: string, input: OnboardingCompleteInput, now = new Date()) {
-  if (input.subdomain && isReservedSubdomain(input.subdomain)) {
+  if (isReservedSubdomain(input.subdomain)) {
     throw new HttpError(409, ONBOARDING_MESSAGES.taken, { field: "subdomain", code: "subdomain_taken" });
+  }
+  if (input.ownDomain && (await isDomainTaken(db, userId, input.ownDomain))) {
+    throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "ownDomain", code: "domain_taken" });
   }
   try {
     return await db.transaction(async (tx) => {
@@ -133,10 +138,10 @@ export async function completeOnboarding(db: Db, userId: string, input: Onboardi
         .values({
           userId,
           websiteName: input.websiteName,
-          subdomain: input.subdomain ?? null,
+          subdomain: input.subdomain,
           domainOption: input.domainOption,
-          // The site's address is set once the domain is verified (ADR 022); until then a claim.
-          customDomain: input.domainOption === "custom" && !input.subdomain ? (input.ownDomain ?? null) : null,
+          // The own domain becomes the site's address once verified (ADR 022); until then a claim.
+          customDomain: null,
         })
         .returning();
       let verification: { domain: string; token: string } | null = null;

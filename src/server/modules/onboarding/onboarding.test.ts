@@ -150,22 +150,24 @@ describe("onboarding", () => {
     expect((await avail("anotherone")).available).toBe(true);
   });
 
-  it("sets up an own domain with a verification token and the add-on", async () => {
+  it("sets up an own domain as a claim on a site with its subdomain, with a verification token and the add-on", async () => {
     const u = await newUser();
-    const res = await s.api("/api/onboarding/complete", {
+    const without = await s.api("/api/onboarding/complete", {
       method: "POST",
       cookie: u.cookie,
-      json: valid({ subdomain: undefined, domainOption: "custom", ownDomain: "https://www.JaneAuthor.com/" }),
+      json: valid({ subdomain: undefined, domainOption: "custom", ownDomain: "www.janeauthor.com" }),
     });
+    expect(without.status).toBe(400);
+    expect((await without.json()).error).toMatchObject({ field: "subdomain", message: "Please choose a subdomain" });
+    const sub = `owndomain${Date.now() % 1_000_000}`;
+    const body0 = valid({ subdomain: sub, domainOption: "custom", ownDomain: "https://www.JaneAuthor.com/" });
+    const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: body0 });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.domainVerification.domain).toBe("www.janeauthor.com");
     const r = await rowsFor(u.id);
-    expect(r.websites[0]).toMatchObject({
-      subdomain: null,
-      customDomain: "www.janeauthor.com",
-      domainOption: "custom",
-    });
+    // The site answers on its subdomain until the domain is verified in Settings → Domain.
+    expect(r.websites[0]).toMatchObject({ subdomain: sub, customDomain: null, domainOption: "custom" });
     expect(r.verifications[0]).toMatchObject({ domain: "www.janeauthor.com", verified: false });
     expect(r.verifications[0]?.verificationToken).toBe(body.domainVerification.token);
     expect(r.subscriptions[0]?.customDomainAddon).toBe(true);

@@ -51,7 +51,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Completed | null>(null);
   const [paymentRetry, setPaymentRetry] = useState<string | null>(null);
-  const availability = useSubdomainAvailability(values.subdomain, values.domainOption === "free");
+  const availability = useSubdomainAvailability(values.subdomain, true);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -82,7 +82,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     }
     if (step === 2) {
       let found = validateWebsite(values, "available");
-      if (!found && values.domainOption === "free") {
+      if (!found) {
         setBusy(true);
         const state = await availability.checkNow();
         setBusy(false);
@@ -152,7 +152,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
           Let's build your author website
         </h1>
         <p className="mt-2 text-slate-600">
-          Three quick steps, then a {TRIAL_DAYS}-day free trial. Your site goes live as soon as you finish.
+          Three quick steps, then a {TRIAL_DAYS}-day free trial. Your site goes live as soon as you add your card.
         </p>
       </div>
       <div className="mb-6">

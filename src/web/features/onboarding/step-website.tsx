@@ -10,7 +10,6 @@ import {
   type Availability,
   type AvailabilityReason,
   cleanSubdomain,
-  cnameTarget,
   type Issue,
   type WizardValues,
 } from "./wizard-model.ts";
@@ -36,12 +35,8 @@ export function StepWebsite({
 }: Props) {
   const free = values.domainOption === "free";
   const ownDomain = normaliseDomain(values.ownDomain);
-  const address = free
-    ? values.subdomain
-      ? `${values.subdomain}.${sitesDomain}`
-      : `yourname.${sitesDomain}`
-    : ownDomain || "yourdomain.com";
-  const placeholderAddress = free ? !values.subdomain : !ownDomain;
+  const address = values.subdomain ? `${values.subdomain}.${sitesDomain}` : `yourname.${sitesDomain}`;
+  const placeholderAddress = !values.subdomain;
 
   return (
     <div className="space-y-6">
@@ -80,42 +75,41 @@ export function StepWebsite({
         </div>
       </fieldset>
 
-      {free ? (
-        <div className="space-y-2">
-          <Label htmlFor="subdomain">Choose Your URL *</Label>
-          <div
-            className={cn(
-              "flex h-10 overflow-hidden rounded-lg border bg-white shadow-sm focus-within:ring-2",
-              availability === "taken" || availability === "error" || issue?.field === "subdomain"
-                ? "border-red-400 focus-within:border-red-500 focus-within:ring-red-500/20"
-                : availability === "available"
-                  ? "border-emerald-400 focus-within:border-emerald-500 focus-within:ring-emerald-500/20"
-                  : "border-slate-300 focus-within:border-brand-500 focus-within:ring-brand-500/30",
-            )}
-          >
-            <input
-              id="subdomain"
-              value={values.subdomain}
-              onChange={(e) => onChange({ subdomain: cleanSubdomain(e.target.value) })}
-              aria-invalid={issue?.field === "subdomain" || availability === "taken" ? true : undefined}
-              aria-describedby="subdomain-status subdomain-rules"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={SUBDOMAIN_MAX}
-              placeholder="janeauthor"
-              className="min-w-0 flex-1 bg-transparent px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none"
-            />
-            <span className="flex items-center border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500">
-              .{sitesDomain}
-            </span>
-          </div>
-          <AvailabilityStatus state={availability} reason={availabilityReason} onRetry={onRetryCheck} />
-          <p id="subdomain-rules" className="text-xs text-slate-500">
-            {SUBDOMAIN_MIN} to {SUBDOMAIN_MAX} lower-case letters and digits; anything else is left out.
-          </p>
+      <div className="space-y-2">
+        <Label htmlFor="subdomain">Choose Your URL *</Label>
+        <div
+          className={cn(
+            "flex h-10 overflow-hidden rounded-lg border bg-white shadow-sm focus-within:ring-2",
+            availability === "taken" || availability === "error" || issue?.field === "subdomain"
+              ? "border-red-400 focus-within:border-red-500 focus-within:ring-red-500/20"
+              : availability === "available"
+                ? "border-emerald-400 focus-within:border-emerald-500 focus-within:ring-emerald-500/20"
+                : "border-slate-300 focus-within:border-brand-500 focus-within:ring-brand-500/30",
+          )}
+        >
+          <input
+            id="subdomain"
+            value={values.subdomain}
+            onChange={(e) => onChange({ subdomain: cleanSubdomain(e.target.value) })}
+            aria-invalid={issue?.field === "subdomain" || availability === "taken" ? true : undefined}
+            aria-describedby="subdomain-status subdomain-rules"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={SUBDOMAIN_MAX}
+            placeholder="janeauthor"
+            className="min-w-0 flex-1 bg-transparent px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none"
+          />
+          <span className="flex items-center border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500">
+            .{sitesDomain}
+          </span>
         </div>
-      ) : (
+        <AvailabilityStatus state={availability} reason={availabilityReason} onRetry={onRetryCheck} />
+        <p id="subdomain-rules" className="text-xs text-slate-500">
+          {SUBDOMAIN_MIN} to {SUBDOMAIN_MAX} lower-case letters and digits; anything else is left out.
+        </p>
+      </div>
+      {free ? null : (
         <div className="space-y-4">
           <Field
             id="ownDomain"
@@ -129,7 +123,7 @@ export function StepWebsite({
             maxLength={253}
             placeholder="janeauthor.com"
           />
-          <CnameInstructions domain={ownDomain} target={cnameTarget(sitesDomain)} currency={values.currency} />
+          <DomainNextSteps domain={ownDomain} address={address} currency={values.currency} />
         </div>
       )}
 
@@ -144,15 +138,13 @@ export function StepWebsite({
             {address}
           </span>
         </div>
-        {free ? (
-          <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
-            <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-            <span>
-              <strong className="font-semibold text-slate-800">Choose carefully:</strong> your subdomain cannot be
-              changed later. You can connect your own domain at any time.
-            </span>
-          </p>
-        ) : null}
+        <p className="mt-3 flex items-start gap-2 text-sm text-slate-600">
+          <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+          <span>
+            <strong className="font-semibold text-slate-800">Choose carefully:</strong> your subdomain cannot be changed
+            later. {free ? "You can connect your own domain at any time." : "Your own domain is added to it."}
+          </span>
+        </p>
       </div>
     </div>
   );
@@ -259,44 +251,18 @@ function AvailabilityStatus({
   );
 }
 
-function CnameInstructions({ domain, target, currency }: { domain: string; target: string; currency: Currency }) {
+function DomainNextSteps({ domain, address, currency }: { domain: string; address: string; currency: Currency }) {
   return (
     <div className="rounded-xl border border-brand-100 bg-brand-50/60 p-4 text-sm text-slate-700">
-      <p className="font-semibold text-slate-900">Point your domain to Bookplate</p>
+      <p className="font-semibold text-slate-900">Connecting {domain || "your domain"}</p>
       <p className="mt-1">
-        At your domain provider, add this DNS record for <strong>{domain || "your domain"}</strong>:
+        Once your site is set up, <strong>Settings → Domain</strong> lists the two DNS records to add at your domain
+        provider — a TXT record that proves the domain is yours, and the record that points it to your site — with a
+        Verify button that tells you what is still missing. Until it is connected, your site answers at {address}.
       </p>
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">DNS record to add</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Points to
-              </th>
-            </tr>
-          </thead>
-          <tbody className="font-mono">
-            <tr>
-              <td className="px-3 py-2">CNAME</td>
-              <td className="px-3 py-2">@</td>
-              <td className="px-3 py-2" data-testid="cname-target">
-                {target}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
       <p className="mt-3 text-slate-600">
-        DNS changes usually take 5-10 minutes to spread. After setup you will get a verification record to add, and you
-        can check the connection from your dashboard's Site Settings. The custom domain costs{" "}
-        {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)} a month on top of your plan.
+        The custom domain costs {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)} a month on top of your
+        plan.
       </p>
     </div>
   );

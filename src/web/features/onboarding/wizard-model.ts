@@ -76,12 +76,11 @@ export function validateAbout(v: WizardValues): Issue | null {
 
 export function validateWebsite(v: WizardValues, availability: Availability): Issue | null {
   if (!v.websiteName.trim()) return { message: ONBOARDING_MESSAGES.required, field: "websiteName" };
-  if (v.domainOption === "free") {
-    if (!v.subdomain) return { message: ONBOARDING_MESSAGES.subdomain, field: "subdomain" };
-    if (v.subdomain.length < SUBDOMAIN_MIN) return { message: SUBDOMAIN_LENGTH_MESSAGE, field: "subdomain" };
-    if (availability !== "available") return { message: ONBOARDING_MESSAGES.taken, field: "subdomain" };
-    return null;
-  }
+  // Every site has its free address; an own domain is connected to it later (Settings → Domain).
+  if (!v.subdomain) return { message: ONBOARDING_MESSAGES.subdomain, field: "subdomain" };
+  if (v.subdomain.length < SUBDOMAIN_MIN) return { message: SUBDOMAIN_LENGTH_MESSAGE, field: "subdomain" };
+  if (availability !== "available") return { message: ONBOARDING_MESSAGES.taken, field: "subdomain" };
+  if (v.domainOption === "free") return null;
   const domain = normaliseDomain(v.ownDomain);
   if (!domain) return { message: ONBOARDING_MESSAGES.ownDomain, field: "ownDomain" };
   if (!isValidDomain(domain)) return { message: INVALID_DOMAIN_MESSAGE, field: "ownDomain" };
@@ -108,7 +107,8 @@ export function toCompleteBody(v: WizardValues) {
     email: v.email.trim(),
     websiteName: v.websiteName.trim(),
     domainOption: v.domainOption,
-    ...(v.domainOption === "free" ? { subdomain: v.subdomain } : { ownDomain: normaliseDomain(v.ownDomain) }),
+    subdomain: v.subdomain,
+    ...(v.domainOption === "custom" ? { ownDomain: normaliseDomain(v.ownDomain) } : {}),
     tier: v.tier,
     currency: v.currency,
     ...(v.bio.trim() ? { bio: v.bio.trim() } : {}),
@@ -124,9 +124,4 @@ export function monthlyTotalMinor(tier: Tier, currency: Currency, domainOption: 
 /** Day 15: the trial's 14 days start today. */
 export function firstPaymentDate(now = new Date()): Date {
   return new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-}
-
-/** Where a custom domain's CNAME record points: the sites' host, without a port. */
-export function cnameTarget(sitesDomain: string): string {
-  return sitesDomain.replace(/:\d+$/, "");
 }
