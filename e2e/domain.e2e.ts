@@ -73,6 +73,14 @@ browserDescribe("the Domain section", () => {
     await page.getByRole("link", { name: domain }).waitFor();
     await shot(page, "domain-verified");
 
+    // The dashboard's card shows the address that works now.
+    await page.goto(`${e.server.url}/dashboard`);
+    await page.getByRole("heading", { name: "Your site is live" }).waitFor();
+    expect(await page.getByTestId("site-address").textContent()).toBe(domain);
+    await page.getByRole("link", { name: "Manage domain" }).waitFor();
+    await page.getByText("£3.99 a month + £3.99 custom domain").waitFor();
+    await shot(page, "domain-dashboard");
+
     const home = await e.server.onHost(domain, "/");
     expect(home.status).toBe(200);
     expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/"`);

@@ -206,7 +206,8 @@ browserDescribe("the subscription on the dashboard", () => {
     expect(await page.getByTestId("plan-name").textContent()).toBe("Mini");
     await page.getByTestId("books-used").getByText("0 of 5 used (0%)").waitFor();
 
-    // Set up through the API without paying: the dashboard asks for the card.
+    // Set up through the API without paying: the dashboard asks for the card, and says readers wait.
+    await page.getByRole("heading", { name: "Your site opens after checkout" }).waitFor();
     await page.getByRole("button", { name: "Enter payment details" }).click();
     await pay(page);
     await page.getByText("Subscription status updated!").waitFor({ timeout: 10_000 });

@@ -19,7 +19,7 @@ import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
-import { formatMoney, MONTHLY_PRICE_MINOR, nextTier, PLANS } from "../../../shared/plans.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR, nextTier, PLANS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -115,7 +115,14 @@ export function DashboardHome() {
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <LiveSiteCard websiteName={website?.websiteName ?? ""} liveHost={liveHost} website={website} />
+        <LiveSiteCard
+          websiteName={website?.websiteName ?? ""}
+          liveHost={liveHost}
+          website={website}
+          published={
+            subscription.data ? subscription.data.checkoutCompleted || subscription.data.status !== "trial" : true
+          }
+        />
         {subscription.isError ? (
           <Card>
             <CardContent>
@@ -222,18 +229,23 @@ function LiveSiteCard({
   websiteName,
   liveHost,
   website,
+  published,
 }: {
   websiteName: string;
   liveHost: string | null;
   website: OnboardingState["website"];
+  /** False while checkout waits for a card: readers see 'Coming soon'. */
+  published: boolean;
 }) {
-  const pendingDomain = website?.domainOption === "custom" && website.customDomain && !website.customDomainVerified;
+  const pendingDomain = website?.customDomain && !website.customDomainVerified;
   return (
     <Card className="bg-gradient-to-br from-brand-600 to-brand-500 text-white">
       <CardContent className="space-y-4">
         <div className="flex items-center gap-2">
           <Globe aria-hidden="true" className="h-5 w-5" />
-          <h2 className="text-lg font-semibold">Your site is live</h2>
+          <h2 className="text-lg font-semibold">
+            {published ? "Your site is live" : "Your site opens after checkout"}
+          </h2>
         </div>
         <p className="text-sm text-white/90">{websiteName}</p>
         {liveHost ? (
@@ -243,18 +255,34 @@ function LiveSiteCard({
         ) : (
           <p className="text-sm">Your site address appears here once your domain is connected.</p>
         )}
+        {!published ? (
+          <p className="rounded-lg bg-white/15 px-3 py-2 text-sm">
+            Until you add your card, readers see a 'coming soon' page. Preview it as it will be with Preview Locally.
+          </p>
+        ) : null}
         {pendingDomain ? (
           <p className="rounded-lg bg-white/15 px-3 py-2 text-sm">
             {website?.customDomain} is waiting for its DNS records; until then your site answers at the address above.
           </p>
         ) : null}
-        {liveHost ? (
-          <Button asChild variant="secondary" size="sm">
-            <a href={siteUrl(liveHost)} target="_blank" rel="noopener noreferrer">
-              Visit Website <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            </a>
+        <div className="flex flex-wrap gap-2">
+          {liveHost && published ? (
+            <Button asChild variant="secondary" size="sm">
+              <a href={siteUrl(liveHost)} target="_blank" rel="noopener noreferrer">
+                Visit Website <ExternalLink aria-hidden="true" className="h-4 w-4" />
+              </a>
+            </Button>
+          ) : null}
+          <Button asChild variant="ghost" size="sm" className="text-white hover:bg-white/15">
+            <Link to="/dashboard/domain">
+              {website?.customDomain
+                ? pendingDomain
+                  ? "Connect your domain"
+                  : "Manage domain"
+                : "Use your own domain"}
+            </Link>
           </Button>
-        ) : null}
+        </div>
       </CardContent>
     </Card>
   );
@@ -341,6 +369,9 @@ function PlanCard({
             </h2>
             <p className="text-sm text-slate-600">
               {formatMoney(MONTHLY_PRICE_MINOR[plan.tier][subscription.currency], subscription.currency)} a month
+              {subscription.customDomainAddon
+                ? ` + ${formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[subscription.currency], subscription.currency)} custom domain`
+                : ""}
             </p>
           </div>
           <div className="flex items-center gap-2">
