@@ -263,6 +263,8 @@ browserDescribe("a downgrade below the books in use", () => {
     await pay(page);
 
     await page.goto("/pricing");
+    // The add-on's price is the one the wizard, the Domain section and the charge use.
+    expect(await page.getByTestId("domain-addon").textContent()).toContain("+£3.99/month");
     const mini = page.getByRole("article", { name: "Mini" });
     await page.getByRole("article", { name: "Midi" }).getByRole("button", { name: "Current plan" }).waitFor();
     await mini.getByRole("button", { name: "Switch to Mini" }).click();

@@ -23,12 +23,10 @@
 //        mailed to staff.
 // All errors: { error: { code, message, field? } }. 401 'Not authenticated' when signed out.
 import { Hono } from "hono";
-import { PLANS } from "../../../shared/plans.ts";
 import { changePlanSchema, checkoutSchema, emptySchema } from "../../../shared/schemas/billing.ts";
 import type { AppVars } from "../../http/context.ts";
 import { errorBody, HttpError, invalidJson, parseWith, readJson } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
-import { booksHiddenByPlan } from "../books/books.service.ts";
 import { alertStaff } from "../staff/staff-alerts.service.ts";
 import {
   cancelSubscription,
@@ -39,6 +37,7 @@ import {
   reactivateSubscription,
   startCheckout,
 } from "./billing.service.ts";
+import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { billingProviderFor, WebhookSignatureError } from "./provider.ts";
 
 /** No body, an empty body or `{}` are all fine for the action endpoints; anything else is not. */
@@ -82,15 +81,7 @@ export function billingRoutes() {
     const me = await requireUser(c);
     const { tier, confirmHiddenBooks } = await readJson(c, changePlanSchema);
     const { database, env } = c.get("deps");
-    const hidden = await booksHiddenByPlan(database.db, me.id, tier);
-    if (hidden > 0 && !confirmHiddenBooks) {
-      const plan = PLANS[tier];
-      throw new HttpError(
-        409,
-        `${hidden} of your books will no longer be shown on your site: the ${plan.name} plan shows ${plan.bookLimit}. The last ones in your book order are hidden; they are kept, and shown again if you upgrade.`,
-        { code: "books_would_be_hidden" },
-      );
-    }
+    await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true);
     return c.json({ subscription: await changePlan(database.db, billingProviderFor(env), me.id, tier) });
   });
 

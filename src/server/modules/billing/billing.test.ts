@@ -228,6 +228,22 @@ describe("a smaller plan that would hide books", () => {
     expect((await sub(a.id))?.tier).toBe("mini");
     // Nothing more to hide going up, or sideways.
     expect((await change({ tier: "mega" })).status).toBe(200);
+
+    // The sandbox's portal asks the same question on its own page.
+    const portal = (form: Record<string, string>) =>
+      s.api("/billing/sandbox/portal", {
+        method: "POST",
+        cookie: a.cookie,
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ action: "change-plan", ...form }).toString(),
+      });
+    const asked = await portal({ tier: "mini" });
+    expect(asked.status).toBe(409);
+    expect(await asked.text()).toContain("2 of your books will no longer be shown on your site");
+    expect((await sub(a.id))?.tier).toBe("mega");
+    expect((await portal({ tier: "mini", confirmHiddenBooks: "yes" })).status).toBe(303);
+    expect((await sub(a.id))?.tier).toBe("mini");
   });
 });
 

@@ -28,6 +28,7 @@ import {
   getSubscriptionRow,
   reactivateSubscription,
 } from "./billing.service.ts";
+import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { decodeSandboxSession, sandboxProvider } from "./provider.ts";
 
 const esc = (s: string) =>
@@ -191,6 +192,21 @@ ${
     const form = await c.req.parseBody();
     if (form.action === "change-plan") {
       if (!isTier(form.tier)) throw new HttpError(400, `Plan must be one of ${TIERS.join(", ")}`);
+      try {
+        await assertDowngradeConfirmed(database.db, me.id, form.tier, form.confirmHiddenBooks === "yes");
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.code !== "books_would_be_hidden") throw err;
+        const name = PLANS[form.tier].name;
+        return c.html(
+          page(
+            `Switch to ${name}?`,
+            `<div class="banner">TEST MODE — no real payment</div><h1>Switch to ${esc(name)}?</h1><p>${esc(err.message)}</p>
+<form method="post" action="/billing/sandbox/portal"><input type="hidden" name="action" value="change-plan"><input type="hidden" name="tier" value="${esc(form.tier)}"><input type="hidden" name="confirmHiddenBooks" value="yes"><button type="submit">Switch to ${esc(name)}</button></form>
+<p><a href="/billing/sandbox/portal">Keep my plan</a></p>`,
+          ),
+          409,
+        );
+      }
       await changePlan(database.db, provider, me.id, form.tier);
     } else if (form.action === "cancel") {
       await cancelSubscription(database.db, provider, me.id);

@@ -8,7 +8,13 @@ import { useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enums.ts";
-import { formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
+import {
+  CUSTOM_DOMAIN_ADDON_MINOR,
+  formatMoney,
+  MONTHLY_PRICE_MINOR,
+  PLANS,
+  TRIAL_DAYS,
+} from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
@@ -196,6 +202,10 @@ export function PricingPage() {
             );
           })}
         </section>
+        <p className="mt-6 text-center text-sm text-slate-600" data-testid="domain-addon">
+          Your own domain, like janeauthor.com, on any plan: +
+          {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)}/month. Every site also keeps its free address.
+        </p>
 
         <section aria-labelledby="features-title" className="mt-20">
           <h2 id="features-title" className="text-center text-2xl font-bold text-slate-900">
