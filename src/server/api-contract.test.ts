@@ -28,8 +28,6 @@ const PENDING = [
   "/api/books",
   "/api/site/",
   "/api/newsletter/",
-  "/api/profile",
-  "/api/onboarding",
   "/api/subscription/",
   "/api/billing/",
   "/api/webhooks/",

@@ -104,3 +104,48 @@ export const onboardingCompleteSchema = z
   });
 
 export type OnboardingCompleteInput = z.output<typeof onboardingCompleteSchema>;
+
+// ---- Answers ----
+
+export const AVAILABILITY_REASONS = ["too_short", "too_long", "reserved", "taken"] as const;
+export const availabilitySchema = z
+  .object({ subdomain: z.string(), available: z.boolean(), reason: z.enum(AVAILABILITY_REASONS).optional() })
+  .meta({ id: "SubdomainAvailability" });
+export type AvailabilityAnswer = z.infer<typeof availabilitySchema>;
+
+export const websiteSummarySchema = z.object({
+  websiteName: z.string(),
+  subdomain: z.string().nullable(),
+  domainOption: z.string(),
+  /** The own domain claimed (pending) or connected; null when there is none. */
+  customDomain: z.string().nullable(),
+  customDomainVerified: z.boolean(),
+});
+export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
+
+export const onboardingStateSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    onboardingCompleted: z.boolean(),
+    /** Author sites live at {subdomain}.{sitesDomain}. */
+    sitesDomain: z.string(),
+    website: websiteSummarySchema.nullable(),
+  })
+  .meta({ id: "OnboardingState" });
+export type OnboardingState = z.infer<typeof onboardingStateSchema>;
+
+export const onboardingCompletedSchema = z
+  .object({
+    /** Where the author enters their card (the site is public once done). */
+    checkoutUrl: z.string(),
+    website: z.object({
+      subdomain: z.string().nullable(),
+      customDomain: z.string().nullable(),
+      domainOption: z.string(),
+    }),
+    subscription: z.object({ tier: z.enum(TIERS), status: z.string(), trialEndsAt: z.string().nullable() }),
+    domainVerification: z.object({ domain: z.string(), token: z.string() }).nullable(),
+  })
+  .meta({ id: "OnboardingCompleted" });
+export type OnboardingCompleted = z.infer<typeof onboardingCompletedSchema>;

@@ -56,3 +56,17 @@ export const profileUpdateSchema = z
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** The author's profile as the API answers it. */
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    bio: z.string(),
+    tagline: z.string().nullable(),
+    genre: z.string(),
+    authorPhotoUrl: z.string().nullable(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof profileSchema>;

@@ -1,24 +1,9 @@
 // What the signed-in author has set up: read by the route guards, onboarding, the dashboard and
 // the pricing page (GET /api/onboarding and GET /api/subscription/status).
-import type { Currency, DomainOption, SubscriptionStatus, Tier } from "../../shared/enums.ts";
-import { api } from "./api.ts";
+import type { Currency, SubscriptionStatus, Tier } from "../../shared/enums.ts";
+import { api, client, read } from "./api.ts";
 
-export type WebsiteSummary = {
-  websiteName: string;
-  subdomain: string | null;
-  domainOption: DomainOption | string;
-  customDomain: string | null;
-  customDomainVerified: boolean;
-};
-
-export type OnboardingState = {
-  name: string;
-  email: string;
-  onboardingCompleted: boolean;
-  /** Author sites live at {subdomain}.{sitesDomain}. */
-  sitesDomain: string;
-  website: WebsiteSummary | null;
-};
+export type { OnboardingState, WebsiteSummary } from "../../shared/schemas/onboarding.ts";
 
 export type SubscriptionDetails = {
   tier: Tier;
@@ -33,7 +18,7 @@ export type SubscriptionDetails = {
 export const ONBOARDING_STATE_KEY = ["onboarding-state"] as const;
 export const SUBSCRIPTION_KEY = ["subscription"] as const;
 
-export const fetchOnboardingState = () => api<OnboardingState>("/api/onboarding");
+export const fetchOnboardingState = () => read(client.onboarding.$get());
 export const fetchSubscription = () => api<SubscriptionDetails>("/api/subscription/status");
 
 /** The payment step: Stripe Checkout or the sandbox's test-mode page. */

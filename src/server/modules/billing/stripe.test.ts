@@ -93,7 +93,7 @@ async function linked() {
 
 describe("stripe checkout", () => {
   it("creates a subscription-mode session with a 14-day trial and prices from plans.ts", async () => {
-    const u = await onboarded({ domainOption: "custom", ownDomain: "jane-stripe.example.com", subdomain: undefined });
+    const u = await onboarded({ domainOption: "custom", ownDomain: "jane-stripe.example.com" });
     expect(u.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/cs_test_/);
     const req = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
     expect(req?.params).toMatchObject({
@@ -106,6 +106,8 @@ describe("stripe checkout", () => {
       "line_items[0][price_data][currency]": "usd",
       "line_items[0][price_data][recurring][interval]": "month",
       "line_items[1][price_data][unit_amount]": "500",
+      // The add-on is the one product the domain routes add and remove later.
+      "line_items[1][price_data][product]": ADDON_PRODUCT,
       "metadata[userId]": u.id,
       "metadata[tier]": "midi",
       "metadata[currency]": "USD",

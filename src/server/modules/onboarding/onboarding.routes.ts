@@ -21,72 +21,109 @@
 //        plan'); 409 'This subdomain is already taken. Please choose another one.' (field
 //        subdomain), or already onboarded; 502 when the payment provider failed after the site
 //        was created — resume with POST /api/billing/checkout.
-import { Hono } from "hono";
-import { onboardingCompleteSchema, subdomainQuerySchema } from "../../../shared/schemas/onboarding.ts";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  availabilitySchema,
+  onboardingCompletedSchema,
+  onboardingCompleteSchema,
+  onboardingStateSchema,
+  subdomainQuerySchema,
+} from "../../../shared/schemas/onboarding.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, parseWith, readJson } from "../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
 import { clientAddress } from "../../http/host.ts";
+import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { RateLimiter } from "../../lib/rate-limiter.ts";
 import { startCheckout } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
 
+const tags = ["Onboarding"];
+
 export function onboardingRoutes() {
-  const r = new Hono<AppVars>();
   // A light per-address allowance for the public availability check.
   const availabilityChecks = new RateLimiter(120, 60_000);
-
-  r.get("/onboarding/subdomain-availability", async (c) => {
-    const { env, database } = c.get("deps");
-    // Not behind the node adapter (app.request in a unit test): one shared bucket.
-    if (!availabilityChecks.take(clientAddress(c, env.trustProxy) ?? "unknown")) {
+  const limited: MiddlewareHandler<AppVars> = async (c, next) => {
+    if (!availabilityChecks.take(clientAddress(c, c.get("deps").env.trustProxy) ?? "unknown")) {
       throw new HttpError(429, "Too many availability checks. Please wait a minute and try again.");
     }
-    const q = parseWith(subdomainQuerySchema, { subdomain: c.req.query("subdomain") });
-    return c.json(await checkSubdomain(database.db, q.subdomain));
+    await next();
+  };
+
+  const availability = apiRoute({
+    method: "get",
+    path: "/onboarding/subdomain-availability",
+    tags,
+    summary: "Whether a subdomain can be had (lower-cased, non-alphanumerics removed first)",
+    public: true,
+    middleware: [limited],
+    // Not strict: a cache-busting parameter is no reason to refuse.
+    request: { query: z.object(subdomainQuerySchema.shape) },
+    responses: { 200: json(availabilitySchema, "The cleaned subdomain and whether it is free"), ...errors(400, 429) },
+  });
+  const state = apiRoute({
+    method: "get",
+    path: "/onboarding",
+    tags,
+    summary: "What the signed-in person has set up (prefills the wizard; the dashboard's site address)",
+    responses: { 200: json(onboardingStateSchema, "The state") },
+  });
+  const complete = apiRoute({
+    method: "post",
+    path: "/onboarding/complete",
+    tags,
+    summary: "Create the profile, website and trial, then start checkout",
+    request: { body: jsonBody(onboardingCompleteSchema) },
+    responses: {
+      201: json(onboardingCompletedSchema, "Set up: open checkoutUrl"),
+      ...errors(400, 409, 415, 502),
+    },
   });
 
-  r.get("/onboarding", async (c) => {
-    const me = await requireUser(c);
-    const { database, env } = c.get("deps");
-    return c.json({ ...(await getOnboardingState(database.db, me.id)), sitesDomain: env.sitesDomain });
-  });
-
-  r.post("/onboarding/complete", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, onboardingCompleteSchema);
-    const { database, env, logger } = c.get("deps");
-    const done = await completeOnboarding(database.db, me.id, input);
-    let checkoutUrl: string;
-    try {
-      ({ url: checkoutUrl } = await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, {
-        tier: input.tier,
-        currency: input.currency,
-        customDomain: input.domainOption === "custom",
-      }));
-    } catch (err) {
-      logger.error({ err, userId: me.id }, "checkout after onboarding failed");
-      throw new HttpError(502, "Your website is ready, but we could not start the payment step. Please try again.");
-    }
-    return c.json(
-      {
-        checkoutUrl,
-        website: {
-          subdomain: done.website.subdomain,
-          customDomain: done.website.customDomain,
-          domainOption: done.website.domainOption,
+  return apiRouter()
+    .openapi(availability, async (c) => {
+      const { database } = c.get("deps");
+      return c.json(await checkSubdomain(database.db, c.req.valid("query").subdomain), 200);
+    })
+    .openapi(state, async (c) => {
+      const me = await requireUser(c);
+      const { database, env } = c.get("deps");
+      return c.json({ ...(await getOnboardingState(database.db, me.id)), sitesDomain: env.sitesDomain }, 200);
+    })
+    .openapi(complete, async (c) => {
+      const me = await requireUser(c);
+      const input = c.req.valid("json");
+      const { database, env, logger } = c.get("deps");
+      const done = await completeOnboarding(database.db, me.id, input);
+      let checkoutUrl: string;
+      try {
+        ({ url: checkoutUrl } = await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, {
+          tier: input.tier,
+          currency: input.currency,
+          customDomain: input.domainOption === "custom",
+        }));
+      } catch (err) {
+        logger.error({ err, userId: me.id }, "checkout after onboarding failed");
+        throw new HttpError(502, "Your website is ready, but we could not start the payment step. Please try again.");
+      }
+      return c.json(
+        {
+          checkoutUrl,
+          website: {
+            subdomain: done.website.subdomain,
+            customDomain: done.website.customDomain,
+            domainOption: done.website.domainOption,
+          },
+          subscription: {
+            tier: done.subscription.tier as (typeof input)["tier"],
+            status: done.subscription.status,
+            trialEndsAt: done.subscription.trialEndsAt?.toISOString() ?? null,
+          },
+          domainVerification: done.verification,
         },
-        subscription: {
-          tier: done.subscription.tier,
-          status: done.subscription.status,
-          trialEndsAt: done.subscription.trialEndsAt,
-        },
-        domainVerification: done.verification,
-      },
-      201,
-    );
-  });
-
-  return r;
+        201,
+      );
+    });
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { profiles, user } from "../../../db/schema/index.ts";
-import type { ProfileUpdate } from "../../../shared/schemas/profile.ts";
+import type { Profile, ProfileUpdate } from "../../../shared/schemas/profile.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
@@ -9,12 +9,25 @@ export async function createProfileForUser(db: Db, u: { id: string; name: string
   await db.insert(profiles).values({ id: u.id, name: u.name, email: u.email }).onConflictDoNothing();
 }
 
-export async function getProfile(db: Db, userId: string) {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  return row ?? null;
+/** The API's view of a profile row: what the author edits, no bookkeeping columns. */
+function toProfile(row: typeof profiles.$inferSelect): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    bio: row.bio,
+    tagline: row.tagline,
+    genre: row.genre,
+    authorPhotoUrl: row.authorPhotoUrl,
+  };
 }
 
-export async function updateProfile(db: Db, userId: string, input: ProfileUpdate) {
+export async function getProfile(db: Db, userId: string): Promise<Profile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  return row ? toProfile(row) : null;
+}
+
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdate): Promise<Profile | null> {
   const { bio, ...rest } = input;
   const values: Partial<typeof profiles.$inferInsert> = { ...rest, updatedAt: new Date() };
   // The column is NOT NULL, so a bio with no text left after cleaning is stored empty: the
@@ -28,6 +41,6 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     }
     // Name, bio, tagline and photo all appear on the public site, so its cached pages must go.
     await markSiteChanged(tx, userId);
-    return row;
+    return toProfile(row);
   });
 }

@@ -1,23 +1,17 @@
 // The Bio screen's view of /api/profile and /api/onboarding: one place knows the wire shape.
 import { useQuery } from "@tanstack/react-query";
-import type { ProfileUpdate } from "../../../shared/schemas/profile.ts";
+import type { Profile, ProfileUpdate } from "../../../shared/schemas/profile.ts";
 import { fetchOnboardingState, ONBOARDING_STATE_KEY } from "../../lib/account-state.ts";
-import { api } from "../../lib/api.ts";
+import { client, read } from "../../lib/api.ts";
 
-export type Profile = {
-  id: string;
-  name: string;
-  bio: string;
-  tagline: string | null;
-  authorPhotoUrl: string | null;
-};
+export type { Profile } from "../../../shared/schemas/profile.ts";
 
 export const PROFILE_KEY = ["profile"] as const;
 
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: async () => (await api<{ profile: Profile }>("/api/profile")).profile,
+    queryFn: async () => (await read(client.profile.$get())).profile,
   });
 }
 
@@ -31,5 +25,5 @@ export function useSubdomain() {
 }
 
 export async function saveProfile(body: ProfileUpdate): Promise<Profile> {
-  return (await api<{ profile: Profile }>("/api/profile", { method: "PATCH", json: body })).profile;
+  return (await read(client.profile.$patch({ json: body }))).profile;
 }

@@ -4,15 +4,14 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, LogOut } from "lucide-rea
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import type { Tier } from "../../../shared/enums.ts";
 import { TRIAL_DAYS } from "../../../shared/plans.ts";
-import { normaliseDomain } from "../../../shared/schemas/onboarding.ts";
+import { normaliseDomain, type OnboardingCompleted } from "../../../shared/schemas/onboarding.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type OnboardingState, startCheckout } from "../../lib/account-state.ts";
-import { ApiError, api } from "../../lib/api.ts";
+import { ApiError, client, read } from "../../lib/api.ts";
 import { authClient } from "../../lib/auth-client.ts";
 import { StepAbout } from "./step-about.tsx";
 import { StepPlan } from "./step-plan.tsx";
@@ -36,11 +35,7 @@ export const SETUP_FAILED = "Failed to complete onboarding. Please try again.";
 /** The spec: after a successful setup, wait 3 seconds, then move on. */
 export const REDIRECT_DELAY_MS = 3000;
 
-type Completed = {
-  checkoutUrl: string;
-  website: { subdomain: string | null; customDomain: string | null; domainOption: string };
-  subscription: { tier: Tier; status: string; trialEndsAt: string };
-};
+type Completed = OnboardingCompleted;
 
 export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const navigate = useNavigate();
@@ -105,7 +100,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     setIssue(null);
     setBusy(true);
     try {
-      const res = await api<Completed>("/api/onboarding/complete", { json: toCompleteBody(values) });
+      const res = await read(client.onboarding.complete.$post({ json: toCompleteBody(values) }));
       setDone(res);
     } catch (err) {
       toast.error(SETUP_FAILED);

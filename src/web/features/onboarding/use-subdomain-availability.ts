@@ -2,12 +2,10 @@
 // only from 3 characters. A failed check reads as 'error', which counts as not available.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SUBDOMAIN_MIN } from "../../../shared/schemas/onboarding.ts";
-import { api } from "../../lib/api.ts";
+import { client, read } from "../../lib/api.ts";
 import type { Availability, AvailabilityReason, AvailabilityResult } from "./wizard-model.ts";
 
 export const AVAILABILITY_DEBOUNCE_MS = 500;
-
-type Answer = { subdomain: string; available: boolean; reason?: AvailabilityReason };
 
 export function useSubdomainAvailability(subdomain: string, enabled: boolean) {
   const [result, setResult] = useState<AvailabilityResult | null>(null);
@@ -23,9 +21,12 @@ export function useSubdomainAvailability(subdomain: string, enabled: boolean) {
     setResult({ subdomain: name, state: "checking" });
     let out: AvailabilityResult;
     try {
-      const answer = await api<Answer>(`/api/onboarding/subdomain-availability?subdomain=${encodeURIComponent(name)}`, {
-        signal: ctrl.signal,
-      });
+      const answer = await read(
+        client.onboarding["subdomain-availability"].$get(
+          { query: { subdomain: name } },
+          { init: { signal: ctrl.signal } },
+        ),
+      );
       out = { subdomain: name, state: answer.available ? "available" : "taken", reason: answer.reason };
       known.current.set(name, out);
     } catch {

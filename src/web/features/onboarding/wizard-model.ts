@@ -102,6 +102,8 @@ export function stepForField(field: string | undefined): Step | null {
 
 /** The body of POST /api/onboarding/complete. */
 export function toCompleteBody(v: WizardValues) {
+  // The plan step's check runs first; a body without a plan would only earn a 400.
+  if (!v.tier) throw new Error("toCompleteBody: no plan chosen");
   return {
     name: v.name.trim(),
     email: v.email.trim(),
