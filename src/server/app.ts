@@ -11,8 +11,10 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
@@ -77,6 +79,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);
+    // Hono's own refusals (a validator's 415, say) get the one error body too.
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(errorBody(defaultErrorCode(err.status), err.message || "Bad request"), err.status);
+    }
     logger.error({ err, reqId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal_error", "An unexpected error occurred. Please try again."), 500);
   });

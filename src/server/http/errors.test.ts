@@ -41,6 +41,17 @@ describe("API error bodies", () => {
       [s.api("/api/books"), 401, "unauthenticated"],
       [s.api("/api/nothing-here", { cookie: a.cookie }), 404, "not_found"],
       [s.api("/api/books", { method: "POST", cookie: a.cookie, body: "title=x" }), 415, "unsupported_media_type"],
+      // A declared route's media-type check (the library's own refusal) answers in the same shape.
+      [
+        s.api("/api/posts", {
+          method: "POST",
+          cookie: a.cookie,
+          headers: { "content-type": "application/json; nonsense" },
+          body: "{}",
+        }),
+        415,
+        "unsupported_media_type",
+      ],
       [
         s.api("/api/books", {
           method: "POST",
