@@ -204,6 +204,10 @@ describe("a verified domain", () => {
     const page = await s.onHost(domain, "/about");
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<link rel="canonical" href="http://${domain}/about"`);
+    expect(page.body).toContain(`<meta property="og:url" content="http://${domain}/about"`);
+    const sitemap = await s.onHost(domain, "/sitemap.xml");
+    expect(sitemap.body).toContain(`<loc>http://${domain}/</loc>`);
+    expect(sitemap.body).not.toContain(".localhost");
     const sub = await s.onHost(`${a.subdomain}.localhost`, "/about");
     expect(sub.status).toBe(301);
     expect(sub.headers.location).toBe(`http://${domain}/about`);
@@ -220,6 +224,15 @@ describe("a verified domain", () => {
     expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
     expect((await s.onHost("served.test", "/about")).status).toBe(404);
     expect((await s.api(`/internal/tls/ask?domain=served.test`)).status).toBe(404);
+
+    // Added again later: a new token, pending until proven again, then served again.
+    const again = await start(a, domain);
+    expect(again.body.status).toBe("pending");
+    expect(tokenOf(again.body)).not.toBe(token);
+    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+    dns.set(`_bookplate.${domain}`, { TXT: [tokenOf(again.body)] });
+    expect((await verify(a)).body.check.ok).toBe(true);
+    expect((await s.onHost(domain, "/about")).status).toBe(200);
   });
 
   it("belongs to one author: the first to prove it wins, and nobody can claim it after", async () => {
