@@ -91,7 +91,11 @@ async function serverFixture(databaseUrl?: string) {
           headers.set("origin", base);
           if (cookie) headers.set("cookie", cookie);
           if (json !== undefined) headers.set("content-type", "application/json");
-          return fetch(`${base}${path}`, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : null });
+          return fetch(`${base}${path}`, {
+            ...rest,
+            headers,
+            body: json !== undefined ? JSON.stringify(json) : rest.body,
+          });
         },
       } as unknown as TestServer;
     },
