@@ -9,8 +9,13 @@ export const API_ERROR_CODES = [
   "validation_failed", // an input is invalid: `field` names the first, `issues` lists all
   "required", // a required input is blank (after cleaning): `field` names it
   "invalid_signature", // a webhook whose signature does not verify
+  "invalid_token", // a link's token is unknown or used (verification, password reset)
+  "token_expired", // a link's token is too old
+  "invalid_code", // a wrong two-factor or backup code
   // 401
   "unauthenticated",
+  "invalid_credentials", // wrong email or password
+  "session_not_fresh", // sign in again before this (a sensitive change)
   // 403
   "forbidden",
   "cross_site_refused", // a state-changing request from another site
@@ -30,6 +35,7 @@ export const API_ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",
+  "sign_in_locked", // too many wrong passwords for one account: paused (Retry-After)
   // 5xx
   "internal_error",
   "payment_provider_failed",

@@ -1,6 +1,7 @@
 // Better Auth's browser client, mounted by the server at /api/auth on this same origin.
 import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { API_ERROR_CODES, type ApiErrorCode } from "../../shared/api-errors.ts";
 
 export const authClient = createAuthClient({
   baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
@@ -22,15 +23,17 @@ type AuthErrorLike =
   | undefined;
 
 /**
- * Better Auth's errors carry `message`; our own validation layer in front of it answers
- * `{ error: { message } }`. Either way, the person sees the server's words.
+ * Every error under /api/auth is `{ error: { code, message } }` (the server rewrites Better Auth's
+ * own shape, ADR 018); Better Auth's client hands the body over spread into its error object.
  */
 export function authErrorMessage(error: AuthErrorLike, fallback: string): string {
-  return error?.message || error?.error?.message || fallback;
+  return error?.error?.message || error?.message || fallback;
 }
 
-export function authErrorCode(error: AuthErrorLike): string | undefined {
-  return error?.code ?? error?.error?.code;
+/** The error's code from src/shared/api-errors.ts: screens switch on it, never on the words. */
+export function authErrorCode(error: AuthErrorLike): ApiErrorCode | undefined {
+  const code = error?.error?.code ?? error?.code;
+  return (API_ERROR_CODES as readonly string[]).includes(code ?? "") ? (code as ApiErrorCode) : undefined;
 }
 
 /** Where the verification mail's link lands; that page then continues to onboarding. */

@@ -107,6 +107,7 @@ describe("password guessing spread over many source addresses", () => {
 
     const right = await signIn(owner, PASSWORD, "203.0.113.99");
     expect(right.status).toBe(429);
+    expect((await right.clone().json()).error).toMatchObject({ code: "sign_in_locked" });
     expect(right.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await right.json()).error.message).toMatch(locked);
     expect(right.headers.getSetCookie()).toEqual([]);

@@ -3,6 +3,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { type ApiErrorCode, defaultErrorCode } from "../../../shared/api-errors.ts";
 import {
   changePasswordSchema,
   requestPasswordResetSchema,
@@ -13,7 +14,7 @@ import {
   updateUserSchema,
 } from "../../../shared/schemas/auth.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, invalidJson, parseWith } from "../../http/errors.ts";
+import { errorBody, HttpError, invalidJson, parseWith } from "../../http/errors.ts";
 import { clientAddress } from "../../http/host.ts";
 import { errors, json } from "../../http/openapi.ts";
 import { claimSignInAttempt, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
@@ -63,14 +64,14 @@ export function authRoutes() {
     }
     const deps = c.get("deps");
     const request = forwardable(c, deps.env.trustProxy, body);
-    if (key !== SIGN_IN || c.req.method !== "POST") return deps.auth.handler(request);
+    if (key !== SIGN_IN || c.req.method !== "POST") return inOurShape(await deps.auth.handler(request));
 
     // Password guessing is slowed per account, across every source address (ADR 015).
     const { email } = parsed as { email: string };
     const abuse = { db: deps.database.db, mailer: deps.mailer, appOrigin: deps.env.appOrigin };
     const claim = await claimSignInAttempt(abuse.db, email);
     if (!claim.allowed) {
-      return c.json({ error: { message: lockedMessage(claim.retryAfterSeconds), code: "SIGN_IN_LOCKED" } }, 429, {
+      return c.json(errorBody("sign_in_locked", lockedMessage(claim.retryAfterSeconds)), 429, {
         "Retry-After": String(claim.retryAfterSeconds),
       });
     }
@@ -82,7 +83,7 @@ export function authRoutes() {
     // A right password's count is gone before the answer. The owner's notice goes out after it,
     // so the failure that starts a pause answers as fast for a known address as an unknown one.
     if (outcome === "right-password") await settling;
-    return res;
+    return inOurShape(res);
   });
   return r;
 }
@@ -105,6 +106,46 @@ export function documentAuthRoutes(registry: OpenAPIHono["openAPIRegistry"]) {
   }
   registry.registerPath({ method: "get", path: "/auth/get-session", tags, responses: { 200: answer } });
   registry.registerPath({ method: "post", path: "/auth/sign-out", tags, responses: { 200: answer } });
+}
+
+// Better Auth's error codes, as ours (ADR 018). Anything not listed takes its status's default.
+const BETTER_AUTH_CODES: Record<string, ApiErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: "invalid_credentials",
+  INVALID_PASSWORD: "invalid_credentials",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "invalid_credentials",
+  EMAIL_NOT_VERIFIED: "email_not_verified",
+  INVALID_TOKEN: "invalid_token",
+  TOKEN_EXPIRED: "token_expired",
+  PASSWORD_TOO_SHORT: "validation_failed",
+  PASSWORD_TOO_LONG: "validation_failed",
+  INVALID_EMAIL: "validation_failed",
+  SESSION_EXPIRED: "session_not_fresh",
+  SESSION_NOT_FRESH: "session_not_fresh",
+  INVALID_CODE: "invalid_code",
+  INVALID_BACKUP_CODE: "invalid_code",
+  INVALID_TWO_FACTOR_COOKIE: "invalid_code",
+  OTP_HAS_EXPIRED: "token_expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "rate_limited",
+};
+
+/**
+ * Better Auth answers errors as `{ code, message }` with its own upper-case codes; the app and
+ * every other client read one shape, so its JSON errors are rewritten into ours. Status and
+ * headers (Set-Cookie, Retry-After) stay; redirects and successes pass untouched.
+ */
+async function inOurShape(res: Response): Promise<Response> {
+  if (res.status < 400 || !(res.headers.get("content-type") ?? "").includes("application/json")) return res;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown; message?: unknown } | null;
+  if (!body || typeof body !== "object" || "error" in body) return res;
+  const theirs = typeof body.code === "string" ? body.code : "";
+  const code = BETTER_AUTH_CODES[theirs] ?? defaultErrorCode(res.status);
+  const message = typeof body.message === "string" && body.message ? body.message : "Request failed";
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(errorBody(code, message)), { status: res.status, headers });
 }
 
 /** What Better Auth's answer says about the password, read from a copy of the response. */

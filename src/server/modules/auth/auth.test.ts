@@ -54,7 +54,33 @@ describe("accounts", () => {
       json: { email: "wrongpw@example.com", password: "not the password" },
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toBe("Invalid email or password");
+    expect((await res.json()).error).toEqual({ code: "invalid_credentials", message: "Invalid email or password" });
+  });
+
+  it("answers Better Auth's refusals in the one error body, with our codes", async () => {
+    // Unverified: the right password, but the address was never confirmed.
+    const email = "unverified-shape@example.com";
+    const up = await s.api("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { name: "Jane Author", email, password: "correct horse battery" },
+    });
+    expect(up.status).toBe(200);
+    const unverified = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email, password: "correct horse battery" },
+    });
+    expect(unverified.status).toBe(403);
+    expect((await unverified.json()).error).toMatchObject({ code: "email_not_verified" });
+    // A reset link that was never issued.
+    const reset = await s.api("/api/auth/reset-password", {
+      method: "POST",
+      json: { newPassword: "another long password", token: "not-a-real-token" },
+    });
+    expect(reset.status).toBe(400);
+    expect((await reset.json()).error).toMatchObject({ code: "invalid_token" });
+    // Successes pass untouched.
+    const ok = await s.api("/api/auth/get-session");
+    expect(ok.status).toBe(200);
   });
 
   it("resets a forgotten password by mail and ends the old sessions", async () => {

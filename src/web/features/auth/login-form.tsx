@@ -54,10 +54,10 @@ export function LoginForm() {
     try {
       const { data, error: err } = await authClient.signIn.email({ email, password });
       if (err) {
-        if (err.status === 403 && authErrorCode(err) === "EMAIL_NOT_VERIFIED") setUnverified(true);
+        if (err.status === 403 && authErrorCode(err) === "email_not_verified") setUnverified(true);
         else {
           // The pause after repeated wrong passwords (ADR 015): the way out is a new password.
-          setLocked(authErrorCode(err) === "SIGN_IN_LOCKED");
+          setLocked(authErrorCode(err) === "sign_in_locked");
           setError(authErrorMessage(err, "Failed to sign in"));
         }
         return;

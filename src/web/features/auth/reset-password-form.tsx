@@ -5,7 +5,7 @@ import { resetPasswordSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { authClient, authErrorMessage } from "../../lib/auth-client.ts";
+import { authClient, authErrorCode, authErrorMessage } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
 
@@ -32,7 +32,11 @@ export function ResetPasswordForm() {
       try {
         const { error: err } = await authClient.resetPassword({ newPassword, token });
         if (err) {
-          setError(err.code === "INVALID_TOKEN" ? INVALID_LINK : authErrorMessage(err, "Failed to reset password"));
+          setError(
+            authErrorCode(err) === "invalid_token" || authErrorCode(err) === "token_expired"
+              ? INVALID_LINK
+              : authErrorMessage(err, "Failed to reset password"),
+          );
         } else setDone(true);
       } catch {
         setError("An unexpected error occurred. Please try again.");
