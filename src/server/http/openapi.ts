@@ -43,6 +43,7 @@ const ERROR_DESCRIPTIONS = {
   413: "Request body too large",
   415: "The body is not JSON",
   429: "Too many requests",
+  500: "Failed on our side; trying again may help",
   502: "The payment provider failed",
 } as const;
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

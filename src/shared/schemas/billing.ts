@@ -1,6 +1,6 @@
 // Inputs of the billing endpoints.
 import { z } from "zod";
-import { CURRENCIES, TIERS } from "../enums.ts";
+import { CURRENCIES, SUBSCRIPTION_STATUSES, TIERS } from "../enums.ts";
 
 const tier = z.enum(TIERS, { error: `Plan must be one of ${TIERS.join(", ")}` });
 const currency = z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(", ")}` });
@@ -15,3 +15,24 @@ export const changePlanSchema = z.strictObject({
 export const emptySchema = z.strictObject({});
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+// ---- Answers ----
+
+/** The plan as the spec's check-subscription answers it. */
+export const subscriptionViewSchema = z
+  .object({ tier: z.enum(TIERS), status: z.enum(SUBSCRIPTION_STATUSES), trialEndsAt: z.string().nullable() })
+  .meta({ id: "Subscription" });
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** What the dashboard shows: the plan plus currency, period end and payment state. */
+export const subscriptionDetailsSchema = subscriptionViewSchema
+  .extend({
+    currency: z.enum(CURRENCIES),
+    /** Cancelled: the site stays live until then. Active: the next renewal. */
+    currentPeriodEnd: z.string().nullable(),
+    customDomainAddon: z.boolean(),
+    /** Card details taken (a checkout completed); false until the author finishes the payment step. */
+    checkoutCompleted: z.boolean(),
+  })
+  .meta({ id: "SubscriptionDetails" });
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;

@@ -1,29 +1,20 @@
 // What the signed-in author has set up: read by the route guards, onboarding, the dashboard and
 // the pricing page (GET /api/onboarding and GET /api/subscription/status).
-import type { Currency, SubscriptionStatus, Tier } from "../../shared/enums.ts";
-import { api, client, read } from "./api.ts";
+import type { Currency, Tier } from "../../shared/enums.ts";
+import { client, read } from "./api.ts";
 
+export type { SubscriptionDetails } from "../../shared/schemas/billing.ts";
 export type { OnboardingState, WebsiteSummary } from "../../shared/schemas/onboarding.ts";
-
-export type SubscriptionDetails = {
-  tier: Tier;
-  status: SubscriptionStatus;
-  trialEndsAt: string | null;
-  currency: Currency;
-  currentPeriodEnd: string | null;
-  customDomainAddon: boolean;
-  checkoutCompleted: boolean;
-};
 
 export const ONBOARDING_STATE_KEY = ["onboarding-state"] as const;
 export const SUBSCRIPTION_KEY = ["subscription"] as const;
 
 export const fetchOnboardingState = () => read(client.onboarding.$get());
-export const fetchSubscription = () => api<SubscriptionDetails>("/api/subscription/status");
+export const fetchSubscription = () => read(client.subscription.status.$get());
 
 /** The payment step: Stripe Checkout or the sandbox's test-mode page. */
 export const startCheckout = (tier: Tier, currency: Currency) =>
-  api<{ url: string }>("/api/billing/checkout", { json: { tier, currency } });
+  read(client.billing.checkout.$post({ json: { tier, currency } }));
 
 /** 'jane.bookplate.site' — the address without a scheme. */
 export function siteHost(subdomain: string, sitesDomain: string): string {

@@ -22,10 +22,18 @@
 //        never apply (unknown subscription, unsupported currency) is acknowledged, recorded and
 //        mailed to staff.
 // All errors: { error: { code, message, field? } }. 401 'Not authenticated' when signed out.
-import { Hono } from "hono";
-import { changePlanSchema, checkoutSchema, emptySchema } from "../../../shared/schemas/billing.ts";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import {
+  changePlanSchema,
+  checkoutSchema,
+  emptySchema,
+  subscriptionDetailsSchema,
+  subscriptionViewSchema,
+} from "../../../shared/schemas/billing.ts";
 import type { AppVars } from "../../http/context.ts";
-import { errorBody, HttpError, invalidJson, parseWith, readJson } from "../../http/errors.ts";
+import { errorBody, HttpError, invalidJson, parseWith } from "../../http/errors.ts";
+import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { alertStaff } from "../staff/staff-alerts.service.ts";
 import {
@@ -35,13 +43,14 @@ import {
   openPortal,
   processBillingEvents,
   reactivateSubscription,
+  type SubscriptionView,
   startCheckout,
 } from "./billing.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { billingProviderFor, WebhookSignatureError } from "./provider.ts";
 
 /** No body, an empty body or `{}` are all fine for the action endpoints; anything else is not. */
-async function readEmpty(c: Parameters<typeof readJson>[0]) {
+async function readEmpty(c: Parameters<MiddlewareHandler<AppVars>>[0]) {
   const text = await c.req.text();
   if (text.trim() === "") return;
   let raw: unknown;
@@ -52,89 +61,171 @@ async function readEmpty(c: Parameters<typeof readJson>[0]) {
   }
   parseWith(emptySchema, raw);
 }
+const emptyBody: MiddlewareHandler<AppVars> = async (c, next) => {
+  await readEmpty(c);
+  await next();
+};
+
+/** Dates leave as ISO strings, as the declared answers say. */
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const viewOut = (v: SubscriptionView) => ({ ...v, trialEndsAt: iso(v.trialEndsAt) });
+
+/** Checkout's own words for a signed-out visitor (the pricing page shows them). */
+const signedInToSubscribe: MiddlewareHandler<AppVars> = async (c, next) => {
+  await requireUser(c).catch(() => {
+    throw new HttpError(401, "Please log in to subscribe");
+  });
+  await next();
+};
+
+const tags = ["Billing"];
+const subscriptionAnswer = json(z.object({ subscription: subscriptionViewSchema }), "The subscription now");
+const urlAnswer = json(z.object({ url: z.string() }), "Open this address");
+
+const status = apiRoute({
+  method: "get",
+  path: "/subscription/status",
+  tags,
+  summary: "The plan, its status, currency, period end and payment state (no subscription: mini/trial)",
+  responses: { 200: json(subscriptionDetailsSchema, "The subscription") },
+});
+const checkout = apiRoute({
+  method: "post",
+  path: "/billing/checkout",
+  tags,
+  summary: "Start (or resume) the payment step",
+  public: true,
+  middleware: [signedInToSubscribe],
+  request: { body: jsonBody(checkoutSchema) },
+  responses: { 200: urlAnswer, ...errors(400, 401, 415, 502) },
+});
+const portal = apiRoute({
+  method: "post",
+  path: "/billing/portal",
+  tags,
+  summary: "Manage card, plan and cancellation at the provider (no input)",
+  middleware: [emptyBody],
+  responses: { 200: urlAnswer, ...errors(400, 404, 409) },
+});
+const changePlanRoute = apiRoute({
+  method: "post",
+  path: "/billing/change-plan",
+  tags,
+  summary: "Change plan; a plan that would hide books needs confirmHiddenBooks",
+  request: { body: jsonBody(changePlanSchema) },
+  responses: { 200: subscriptionAnswer, ...errors(400, 404, 409, 415) },
+});
+const cancel = apiRoute({
+  method: "post",
+  path: "/billing/cancel",
+  tags,
+  summary: "Cancel: the site stays live to the end of the paid period (no input)",
+  middleware: [emptyBody],
+  responses: { 200: subscriptionAnswer, ...errors(400, 404, 409) },
+});
+const reactivate = apiRoute({
+  method: "post",
+  path: "/billing/reactivate",
+  tags,
+  summary: "Resume a cancelled subscription, or get a checkout for an expired one (no input)",
+  middleware: [emptyBody],
+  responses: {
+    200: json(
+      z.object({ subscription: subscriptionViewSchema, checkoutUrl: z.string().nullable() }),
+      "Resumed, or pay here",
+    ),
+    ...errors(400, 404, 409),
+  },
+});
+const webhook = apiRoute({
+  method: "post",
+  path: "/webhooks/stripe",
+  tags,
+  summary: "Stripe's events, signed (the raw body is verified, so it is not parsed here)",
+  public: true,
+  responses: {
+    200: json(
+      z.object({ received: z.boolean(), applied: z.number(), unprocessable: z.number() }),
+      "Acknowledged (events that can never apply are recorded and mailed to staff)",
+    ),
+    ...errors(400, 404, 500),
+  },
+});
 
 export function billingRoutes() {
-  const r = new Hono<AppVars>();
-
-  r.get("/subscription/status", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getSubscriptionDetails(c.get("deps").database.db, me.id));
-  });
-
-  r.post("/billing/checkout", async (c) => {
-    const me = await requireUser(c).catch(() => {
-      throw new HttpError(401, "Please log in to subscribe");
-    });
-    const input = await readJson(c, checkoutSchema);
-    const { database, env } = c.get("deps");
-    return c.json(await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, input));
-  });
-
-  r.post("/billing/portal", async (c) => {
-    const me = await requireUser(c);
-    await readEmpty(c);
-    const { database, env } = c.get("deps");
-    return c.json(await openPortal(database.db, billingProviderFor(env), env.appOrigin, me.id));
-  });
-
-  r.post("/billing/change-plan", async (c) => {
-    const me = await requireUser(c);
-    const { tier, confirmHiddenBooks } = await readJson(c, changePlanSchema);
-    const { database, env } = c.get("deps");
-    await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true);
-    return c.json({ subscription: await changePlan(database.db, billingProviderFor(env), me.id, tier) });
-  });
-
-  r.post("/billing/cancel", async (c) => {
-    const me = await requireUser(c);
-    await readEmpty(c);
-    const { database, env } = c.get("deps");
-    return c.json({ subscription: await cancelSubscription(database.db, billingProviderFor(env), me.id) });
-  });
-
-  r.post("/billing/reactivate", async (c) => {
-    const me = await requireUser(c);
-    await readEmpty(c);
-    const { database, env } = c.get("deps");
-    return c.json(await reactivateSubscription(database.db, billingProviderFor(env), env.appOrigin, me));
-  });
-
-  r.post("/webhooks/stripe", async (c) => {
-    const { database, env, logger } = c.get("deps");
-    const provider = billingProviderFor(env);
-    if (provider.name !== "stripe") throw new HttpError(404, "Stripe webhooks are not configured");
-    // The signature covers the exact bytes Stripe sent, so the body is read raw.
-    const raw = await c.req.text();
-    let events: Awaited<ReturnType<typeof provider.parseWebhook>>;
-    try {
-      events = await provider.parseWebhook(raw, c.req.header("stripe-signature"));
-    } catch (err) {
-      if (err instanceof WebhookSignatureError)
-        throw new HttpError(400, "Invalid webhook signature", { code: "invalid_signature" });
-      logger.error({ err }, "reading a Stripe webhook failed");
-      return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
-    }
-    try {
-      const { applied, unprocessable } = await processBillingEvents(database.db, events, "stripe");
-      if (unprocessable.length) {
-        await alertStaff(
-          { db: database.db, mailer: c.get("deps").mailer, logger },
-          {
-            subject: "Stripe events we could not apply",
-            text:
-              "Stripe sent events that Bookplate can never apply. They were acknowledged (so Stripe " +
-              "stops retrying) and recorded in processed_webhook_events with outcome 'unprocessable'. " +
-              "Please check them in the Stripe dashboard:\n\n" +
-              unprocessable.map((u) => `- ${u.id} (${u.type}): ${u.reason}`).join("\n"),
-          },
-        );
+  return apiRouter()
+    .openapi(status, async (c) => {
+      const me = await requireUser(c);
+      const d = await getSubscriptionDetails(c.get("deps").database.db, me.id);
+      return c.json({ ...d, trialEndsAt: iso(d.trialEndsAt), currentPeriodEnd: iso(d.currentPeriodEnd) }, 200);
+    })
+    .openapi(checkout, async (c) => {
+      const me = await requireUser(c);
+      const { database, env } = c.get("deps");
+      return c.json(
+        await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, c.req.valid("json")),
+        200,
+      );
+    })
+    .openapi(portal, async (c) => {
+      const me = await requireUser(c);
+      const { database, env } = c.get("deps");
+      return c.json(await openPortal(database.db, billingProviderFor(env), env.appOrigin, me.id), 200);
+    })
+    .openapi(changePlanRoute, async (c) => {
+      const me = await requireUser(c);
+      const { tier, confirmHiddenBooks } = c.req.valid("json");
+      const { database, env } = c.get("deps");
+      await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true);
+      const subscription = await changePlan(database.db, billingProviderFor(env), me.id, tier);
+      return c.json({ subscription: viewOut(subscription) }, 200);
+    })
+    .openapi(cancel, async (c) => {
+      const me = await requireUser(c);
+      const { database, env } = c.get("deps");
+      const subscription = await cancelSubscription(database.db, billingProviderFor(env), me.id);
+      return c.json({ subscription: viewOut(subscription) }, 200);
+    })
+    .openapi(reactivate, async (c) => {
+      const me = await requireUser(c);
+      const { database, env } = c.get("deps");
+      const r = await reactivateSubscription(database.db, billingProviderFor(env), env.appOrigin, me);
+      return c.json({ subscription: viewOut(r.subscription), checkoutUrl: r.checkoutUrl }, 200);
+    })
+    .openapi(webhook, async (c) => {
+      const { database, env, logger } = c.get("deps");
+      const provider = billingProviderFor(env);
+      if (provider.name !== "stripe") throw new HttpError(404, "Stripe webhooks are not configured");
+      // The signature covers the exact bytes Stripe sent, so the body is read raw.
+      const raw = await c.req.text();
+      let events: Awaited<ReturnType<typeof provider.parseWebhook>>;
+      try {
+        events = await provider.parseWebhook(raw, c.req.header("stripe-signature"));
+      } catch (err) {
+        if (err instanceof WebhookSignatureError)
+          throw new HttpError(400, "Invalid webhook signature", { code: "invalid_signature" });
+        logger.error({ err }, "reading a Stripe webhook failed");
+        return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
       }
-      return c.json({ received: true, applied, unprocessable: unprocessable.length });
-    } catch (err) {
-      logger.error({ err, events: events.map((e) => e.id) }, "processing a Stripe webhook failed");
-      return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
-    }
-  });
-
-  return r;
+      try {
+        const { applied, unprocessable } = await processBillingEvents(database.db, events, "stripe");
+        if (unprocessable.length) {
+          await alertStaff(
+            { db: database.db, mailer: c.get("deps").mailer, logger },
+            {
+              subject: "Stripe events we could not apply",
+              text:
+                "Stripe sent events that Bookplate can never apply. They were acknowledged (so Stripe " +
+                "stops retrying) and recorded in processed_webhook_events with outcome 'unprocessable'. " +
+                "Please check them in the Stripe dashboard:\n\n" +
+                unprocessable.map((u) => `- ${u.id} (${u.type}): ${u.reason}`).join("\n"),
+            },
+          );
+        }
+        return c.json({ received: true, applied, unprocessable: unprocessable.length }, 200);
+      } catch (err) {
+        logger.error({ err, events: events.map((e) => e.id) }, "processing a Stripe webhook failed");
+        return c.json(errorBody("internal_error", "Webhook processing failed"), 500);
+      }
+    });
 }

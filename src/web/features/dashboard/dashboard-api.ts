@@ -1,13 +1,8 @@
 // The dashboard's reads and the subscription actions, over the billing and books APIs.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Tier } from "../../../shared/enums.ts";
-import {
-  fetchSubscription,
-  SUBSCRIPTION_KEY,
-  type SubscriptionDetails,
-  startCheckout,
-} from "../../lib/account-state.ts";
-import { api } from "../../lib/api.ts";
+import { fetchSubscription, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
+import { api, client, read } from "../../lib/api.ts";
 
 export type Capacity = { tier: Tier; limit: number; used: number; canAdd: boolean };
 type BookRow = { id: string; visibilityEnabled?: boolean; overLimit?: boolean };
@@ -48,12 +43,10 @@ function useRefreshAll() {
     Promise.all([qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }), qc.invalidateQueries({ queryKey: ["books"] })]);
 }
 
-type SubscriptionAnswer = { subscription: Pick<SubscriptionDetails, "tier" | "status" | "trialEndsAt"> };
-
 export function useChangePlan() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: (tier: Tier) => api<SubscriptionAnswer>("/api/billing/change-plan", { json: { tier } }),
+    mutationFn: (tier: Tier) => read(client.billing["change-plan"].$post({ json: { tier } })),
     onSuccess: () => refresh(),
   });
 }
@@ -61,7 +54,7 @@ export function useChangePlan() {
 export function useCancelSubscription() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: () => api<SubscriptionAnswer>("/api/billing/cancel", { json: {} }),
+    mutationFn: () => read(client.billing.cancel.$post()),
     onSuccess: () => refresh(),
   });
 }
@@ -69,7 +62,7 @@ export function useCancelSubscription() {
 export function useReactivate() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: () => api<SubscriptionAnswer & { checkoutUrl: string | null }>("/api/billing/reactivate", { json: {} }),
+    mutationFn: () => read(client.billing.reactivate.$post()),
     onSuccess: (res) => {
       if (!res.checkoutUrl) return refresh();
     },
@@ -79,7 +72,7 @@ export function useReactivate() {
 export const NO_PORTAL_URL = "No portal URL received";
 
 export async function openBillingPortal(): Promise<string> {
-  const res = await api<{ url?: string }>("/api/billing/portal", { json: {} });
+  const res = await read(client.billing.portal.$post());
   if (!res?.url) throw new Error(NO_PORTAL_URL);
   return res.url;
 }

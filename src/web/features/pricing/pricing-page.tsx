@@ -19,7 +19,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type OnboardingState, type SubscriptionDetails, startCheckout } from "../../lib/account-state.ts";
-import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 
 export type PricingViewer =
@@ -84,7 +84,9 @@ export function PricingPage() {
         window.location.assign(url);
         return;
       }
-      await api("/api/billing/change-plan", { json: { tier, ...(confirmHiddenBooks ? { confirmHiddenBooks } : {}) } });
+      await read(
+        client.billing["change-plan"].$post({ json: { tier, ...(confirmHiddenBooks ? { confirmHiddenBooks } : {}) } }),
+      );
       setHiding(null);
       toast.success(`Your plan is now ${PLANS[tier].name}.`);
       navigate("/dashboard");
