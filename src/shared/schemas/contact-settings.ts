@@ -74,11 +74,14 @@ export const CONTACT_EMAIL_STATES = ["account", "pending", "verified"] as const;
 export type ContactEmailState = (typeof CONTACT_EMAIL_STATES)[number];
 
 /** What the Contact Settings screen reads: the settings, and where messages go today. */
-export type ContactSettingsView = ContactSettings & {
-  contactEmailState: ContactEmailState;
-  /** The account's email, where messages go while the contact address is not verified. */
-  accountEmail: string;
-};
+export const contactSettingsViewSchema = contactSettingsSchema
+  .extend({
+    contactEmailState: z.enum(CONTACT_EMAIL_STATES),
+    /** The account's email, where messages go while the contact address is not verified. */
+    accountEmail: z.string(),
+  })
+  .meta({ id: "ContactSettings" });
+export type ContactSettingsView = z.output<typeof contactSettingsViewSchema>;
 
 export const CONTACT_MESSAGES = {
   saved: "Contact settings saved successfully!",

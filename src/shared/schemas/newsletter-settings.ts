@@ -23,13 +23,16 @@ export const newsletterSettingsSchema = z.strictObject({
 
 export type NewsletterSettings = z.output<typeof newsletterSettingsSchema>;
 
-export type NewsletterSubscriber = {
-  id: string;
-  email: string;
-  status: "pending" | "confirmed" | "unsubscribed";
-  createdAt: string;
-  confirmedAt: string | null;
-};
+export const newsletterSubscriberSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    status: z.enum(["pending", "confirmed", "unsubscribed"]),
+    createdAt: z.string(),
+    confirmedAt: z.string().nullable(),
+  })
+  .meta({ id: "NewsletterSubscriber" });
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
 
 export const NEWSLETTER_MESSAGES = {
   saved: "Newsletter settings saved successfully!",

@@ -15,14 +15,16 @@
 // GET   /api/newsletter/subscribers.csv  → confirmed subscribers as CSV
 // DELETE /api/newsletter/subscribers/:id → 204; someone else's id is 404
 // The owner is always the session's user: no path or body names whose settings these are.
-import { type Context, Hono } from "hono";
-import { contactSettingsSchema } from "../../../shared/schemas/contact-settings.ts";
+import type { Context } from "hono";
+import { z } from "zod";
+import { contactSettingsSchema, contactSettingsViewSchema } from "../../../shared/schemas/contact-settings.ts";
 import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema } from "../../../shared/schemas/legal.ts";
-import { newsletterSettingsSchema } from "../../../shared/schemas/newsletter-settings.ts";
-import { siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
+import { newsletterSettingsSchema, newsletterSubscriberSchema } from "../../../shared/schemas/newsletter-settings.ts";
+import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, readJson } from "../../http/errors.ts";
+import { HttpError } from "../../http/errors.ts";
+import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import type { VerificationMail } from "./contact-email.service.ts";
 import {
@@ -42,92 +44,155 @@ import {
   updateSiteSettings,
 } from "./settings.service.ts";
 
+const tags = ["Site settings"];
+const site = json(siteSettingsSchema, "The site's settings");
+const contact = json(contactSettingsViewSchema, "The contact settings and where messages go");
+const newsletter = json(newsletterSettingsSchema, "The newsletter settings");
+const home = json(homePageSchema, "The home page's settings");
+const legal = json(legalSchema, "The Privacy & Legal page");
+
+const r = {
+  siteGet: apiRoute({ method: "get", path: "/site/settings", tags, responses: { 200: site, ...errors(404) } }),
+  sitePatch: apiRoute({
+    method: "patch",
+    path: "/site/settings",
+    tags,
+    request: { body: jsonBody(siteSettingsUpdateSchema) },
+    responses: { 200: site, ...errors(400, 404, 415) },
+  }),
+  contactGet: apiRoute({ method: "get", path: "/site/contact", tags, responses: { 200: contact, ...errors(404) } }),
+  contactPut: apiRoute({
+    method: "put",
+    path: "/site/contact",
+    tags,
+    summary: "Save the contact settings (a new contact address is mailed a verification link)",
+    request: { body: jsonBody(contactSettingsSchema) },
+    responses: { 200: contact, ...errors(400, 404, 415) },
+  }),
+  contactResend: apiRoute({
+    method: "post",
+    path: "/site/contact/verification",
+    tags,
+    summary: "Mail the pending contact address a new link",
+    responses: { 200: contact, ...errors(400, 404, 429) },
+  }),
+  newsletterGet: apiRoute({
+    method: "get",
+    path: "/site/newsletter",
+    tags,
+    responses: { 200: newsletter, ...errors(404) },
+  }),
+  newsletterPut: apiRoute({
+    method: "put",
+    path: "/site/newsletter",
+    tags,
+    request: { body: jsonBody(newsletterSettingsSchema) },
+    responses: { 200: newsletter, ...errors(400, 404, 415) },
+  }),
+  homeGet: apiRoute({ method: "get", path: "/site/home", tags, responses: { 200: home, ...errors(404) } }),
+  homePut: apiRoute({
+    method: "put",
+    path: "/site/home",
+    tags,
+    request: { body: jsonBody(homePageSchema) },
+    responses: { 200: home, ...errors(400, 404, 415) },
+  }),
+  legalGet: apiRoute({ method: "get", path: "/site/legal", tags, responses: { 200: legal, ...errors(404) } }),
+  legalPut: apiRoute({
+    method: "put",
+    path: "/site/legal",
+    tags,
+    request: { body: jsonBody(legalSchema) },
+    responses: { 200: legal, ...errors(400, 404, 415) },
+  }),
+  subscribers: apiRoute({
+    method: "get",
+    path: "/newsletter/subscribers",
+    tags: ["Newsletter"],
+    responses: { 200: json(z.object({ subscribers: z.array(newsletterSubscriberSchema) }), "The author's list") },
+  }),
+  subscribersCsv: apiRoute({
+    method: "get",
+    path: "/newsletter/subscribers.csv",
+    tags: ["Newsletter"],
+    summary: "Confirmed subscribers as a CSV download",
+    responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
+  }),
+  subscriberDelete: apiRoute({
+    method: "delete",
+    path: "/newsletter/subscribers/{id}",
+    tags: ["Newsletter"],
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 204: { description: "Removed" }, ...errors(404) },
+  }),
+};
+
 export function settingsRoutes() {
-  const r = new Hono<AppVars>();
-
-  r.get("/site/settings", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getSiteSettings(c.get("deps").database.db, me.id));
-  });
-
-  r.patch("/site/settings", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, siteSettingsUpdateSchema);
-    return c.json(await updateSiteSettings(c.get("deps").database.db, me.id, input));
-  });
-
-  r.get("/site/contact", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getContactSettings(c.get("deps").database.db, me.id));
-  });
-
-  r.put("/site/contact", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, contactSettingsSchema);
-    return c.json(await saveContactSettings(c.get("deps").database.db, me.id, input, verificationMail(c)));
-  });
-
-  r.post("/site/contact/verification", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await resendContactVerification(c.get("deps").database.db, me.id, verificationMail(c)));
-  });
-
-  r.get("/site/newsletter", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getNewsletterSettings(c.get("deps").database.db, me.id));
-  });
-
-  r.put("/site/newsletter", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, newsletterSettingsSchema);
-    return c.json(await saveNewsletterSettings(c.get("deps").database.db, me.id, input));
-  });
-
-  r.get("/site/home", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getHomePage(c.get("deps").database.db, me.id));
-  });
-
-  r.put("/site/home", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, homePageSchema);
-    return c.json(await saveHomePage(c.get("deps").database.db, me.id, input));
-  });
-
-  r.get("/site/legal", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await getLegal(c.get("deps").database.db, me.id));
-  });
-
-  r.put("/site/legal", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, legalSchema);
-    return c.json(await saveLegal(c.get("deps").database.db, me.id, input));
-  });
-
-  r.get("/newsletter/subscribers", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ subscribers: await listSubscribers(c.get("deps").database.db, me.id) });
-  });
-
-  r.get("/newsletter/subscribers.csv", async (c) => {
-    const me = await requireUser(c);
-    const csv = subscribersCsv(await listSubscribers(c.get("deps").database.db, me.id));
-    return c.body(csv, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="newsletter-subscribers.csv"',
+  return apiRouter()
+    .openapi(r.siteGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getSiteSettings(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.sitePatch, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await updateSiteSettings(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+    })
+    .openapi(r.contactGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getContactSettings(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.contactPut, async (c) => {
+      const me = await requireUser(c);
+      const input = c.req.valid("json");
+      return c.json(await saveContactSettings(c.get("deps").database.db, me.id, input, verificationMail(c)), 200);
+    })
+    .openapi(r.contactResend, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await resendContactVerification(c.get("deps").database.db, me.id, verificationMail(c)), 200);
+    })
+    .openapi(r.newsletterGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getNewsletterSettings(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.newsletterPut, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await saveNewsletterSettings(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+    })
+    .openapi(r.homeGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getHomePage(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.homePut, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await saveHomePage(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+    })
+    .openapi(r.legalGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getLegal(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.legalPut, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await saveLegal(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+    })
+    .openapi(r.subscribers, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ subscribers: await listSubscribers(c.get("deps").database.db, me.id) }, 200);
+    })
+    .openapi(r.subscribersCsv, async (c) => {
+      const me = await requireUser(c);
+      const csv = subscribersCsv(await listSubscribers(c.get("deps").database.db, me.id));
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="newsletter-subscribers.csv"',
+      });
+    })
+    .openapi(r.subscriberDelete, async (c) => {
+      const me = await requireUser(c);
+      const { id } = c.req.valid("param");
+      if (!UUID.test(id)) throw new HttpError(404, "Subscriber not found");
+      await removeSubscriber(c.get("deps").database.db, me.id, id.toLowerCase());
+      return c.body(null, 204);
     });
-  });
-
-  r.delete("/newsletter/subscribers/:id", async (c) => {
-    const me = await requireUser(c);
-    const id = c.req.param("id");
-    if (!UUID.test(id)) throw new HttpError(404, "Subscriber not found");
-    await removeSubscriber(c.get("deps").database.db, me.id, id.toLowerCase());
-    return c.body(null, 204);
-  });
-
-  return r;
 }
 
 function verificationMail(c: Context<AppVars>): VerificationMail {

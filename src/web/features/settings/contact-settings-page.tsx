@@ -18,7 +18,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -46,7 +46,7 @@ export function ContactSettingsPage() {
 }
 
 function ContactSettingsPageBody() {
-  const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => api<ContactSettingsView>("/api/site/contact") });
+  const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => read(client.site.contact.$get()) });
   return (
     <SettingsLoader query={settings} height="h-96">
       {(data) => <ContactForm initial={data} />}
@@ -69,7 +69,7 @@ function ContactForm({ initial }: { initial: ContactSettingsView }) {
   const email = form.watch("contactEmail") ?? "";
 
   const save = useMutation({
-    mutationFn: (body: ContactSettings) => api<ContactSettingsView>("/api/site/contact", { method: "PUT", json: body }),
+    mutationFn: (body: ContactSettings) => read(client.site.contact.$put({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(CONTACT_KEY, saved);
       toast.success(CONTACT_MESSAGES.saved);
@@ -202,7 +202,7 @@ const sameAddress = (a: string | null, b: string | null) =>
 function ContactEmailStatus({ view, typed }: { view: ContactSettingsView; typed: string }) {
   const qc = useQueryClient();
   const resend = useMutation({
-    mutationFn: () => api<ContactSettingsView>("/api/site/contact/verification", { method: "POST" }),
+    mutationFn: () => read(client.site.contact.verification.$post()),
     onSuccess: (saved) => {
       qc.setQueryData(CONTACT_KEY, saved);
       toast.success(CONTACT_MESSAGES.resent, { description: `We sent a new link to ${saved.contactEmail}.` });

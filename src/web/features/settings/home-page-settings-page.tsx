@@ -9,7 +9,7 @@ import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { ColourField } from "./settings-page.tsx";
@@ -18,7 +18,7 @@ import { SettingsTabs } from "./settings-tabs.tsx";
 const HOME_KEY = ["home-page-settings"] as const;
 
 export function HomePageSettingsPage() {
-  const home = useQuery({ queryKey: HOME_KEY, queryFn: () => api<HomePage>("/api/site/home") });
+  const home = useQuery({ queryKey: HOME_KEY, queryFn: () => read(client.site.home.$get()) });
   return (
     <>
       <SettingsTabs />
@@ -45,7 +45,7 @@ function HomePageForm({ initial }: { initial: HomePage }) {
   const layoutStyle = form.watch("layoutStyle");
 
   const save = useMutation({
-    mutationFn: (body: HomePage) => api<HomePage>("/api/site/home", { method: "PUT", json: body }),
+    mutationFn: (body: HomePage) => read(client.site.home.$put({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(HOME_KEY, saved);
       reset({ ...saved, heroImageUrl: saved.heroImageUrl ?? "" });

@@ -8,7 +8,7 @@ import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -16,7 +16,7 @@ import { SettingsTabs } from "./settings-tabs.tsx";
 const LEGAL_KEY = ["legal-settings"] as const;
 
 export function LegalSettingsPage() {
-  const legal = useQuery({ queryKey: LEGAL_KEY, queryFn: () => api<Legal>("/api/site/legal") });
+  const legal = useQuery({ queryKey: LEGAL_KEY, queryFn: () => read(client.site.legal.$get()) });
   return (
     <>
       <SettingsTabs />
@@ -44,7 +44,7 @@ function LegalForm({ initial }: { initial: Legal }) {
   const error = firstError ? (firstError.message ?? LEGAL_MESSAGES.failed) : null;
 
   const save = useMutation({
-    mutationFn: (body: Legal) => api<Legal>("/api/site/legal", { method: "PUT", json: body }),
+    mutationFn: (body: Legal) => read(client.site.legal.$put({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(LEGAL_KEY, saved);
       setValue("content", saved.content ?? "");

@@ -11,14 +11,13 @@ import {
   looksLikeEmbedCode,
   NEWSLETTER_MESSAGES,
   type NewsletterSettings,
-  type NewsletterSubscriber,
   newsletterSettingsSchema,
 } from "../../../shared/schemas/newsletter-settings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -38,7 +37,7 @@ export function NewsletterSettingsPage() {
 function NewsletterSettingsPageBody() {
   const settings = useQuery({
     queryKey: NEWSLETTER_KEY,
-    queryFn: () => api<NewsletterSettings>("/api/site/newsletter"),
+    queryFn: () => read(client.site.newsletter.$get()),
   });
   return (
     <div className="space-y-6">
@@ -76,8 +75,7 @@ function EmbedForm({ initial }: { initial: NewsletterSettings }) {
   const cannotSave = useProvider && trimmed === "";
 
   const save = useMutation({
-    mutationFn: (body: NewsletterSettings) =>
-      api<NewsletterSettings>("/api/site/newsletter", { method: "PUT", json: body }),
+    mutationFn: (body: NewsletterSettings) => read(client.site.newsletter.$put({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(NEWSLETTER_KEY, saved);
       toast.success(NEWSLETTER_MESSAGES.saved);
@@ -140,11 +138,10 @@ function Subscribers() {
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: SUBSCRIBERS_KEY,
-    queryFn: async () =>
-      (await api<{ subscribers: NewsletterSubscriber[] }>("/api/newsletter/subscribers")).subscribers,
+    queryFn: async () => (await read(client.newsletter.subscribers.$get())).subscribers,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/newsletter/subscribers/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => read(client.newsletter.subscribers[":id"].$delete({ param: { id } })),
     onSuccess: () => {
       toast.success("Subscriber removed");
       return qc.invalidateQueries({ queryKey: SUBSCRIBERS_KEY });

@@ -17,7 +17,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { api, errorMessage } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -65,7 +65,7 @@ export function SettingsPage() {
 }
 
 function SettingsPageBody() {
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api<SiteSettings>("/api/site/settings") });
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => read(client.site.settings.$get()) });
   return (
     <SettingsLoader query={settings} height="h-96">
       {(data) => <SettingsForm initial={data} />}
@@ -81,7 +81,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   const values = form.watch();
 
   const save = useMutation({
-    mutationFn: (body: SiteSettings) => api<SiteSettings>("/api/site/settings", { method: "PATCH", json: body }),
+    mutationFn: (body: SiteSettings) => read(client.site.settings.$patch({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(SETTINGS_KEY, saved);
       reset(saved);
