@@ -106,8 +106,8 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
       close() {
         closing ??= (async () => {
-          scheduler.stop();
-          domainChecks.stop();
+          // A job run in progress finishes before the database it uses closes.
+          const jobsDone = Promise.all([scheduler.stop(), domainChecks.stop()]);
           await new Promise<void>((ok) => {
             server.close(() => ok());
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -115,6 +115,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
           // Buffered visit counts are written before the database goes.
           await running.close();
           mailer.close();
+          await jobsDone;
           await database.close();
         })();
         return closing;

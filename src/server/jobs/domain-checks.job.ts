@@ -51,13 +51,24 @@ export async function runDomainChecks(deps: DomainJobDeps, now = new Date()) {
 }
 
 export function startDomainChecks(deps: DomainJobDeps & { logger: Logger }, pattern = "*/5 * * * *") {
+  let current: Promise<void> | null = null;
   const job = new Cron(pattern, { protect: true, name: "domain-checks" }, async () => {
-    try {
-      const r = await runDomainChecks(deps);
-      if (!("skipped" in r) && r.verified + r.lost > 0) deps.logger.info(r, "custom domains re-checked");
-    } catch (err) {
-      deps.logger.error({ err }, "domain checks failed");
-    }
+    current = (async () => {
+      try {
+        const r = await runDomainChecks(deps);
+        if (!("skipped" in r) && r.verified + r.lost > 0) deps.logger.info(r, "custom domains re-checked");
+      } catch (err) {
+        deps.logger.error({ err }, "domain checks failed");
+      }
+    })();
+    await current;
+    current = null;
   });
-  return { stop: () => job.stop() };
+  return {
+    /** No new runs; resolves once a run in progress has finished (the database closes after). */
+    async stop() {
+      job.stop();
+      await current;
+    },
+  };
 }

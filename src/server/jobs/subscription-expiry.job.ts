@@ -36,19 +36,26 @@ function rowsOk(v: unknown): boolean {
 
 export function startScheduler(opts: { db: Db; logger: Logger; pattern?: string }) {
   seedExchangeRates(opts.db).catch((err) => opts.logger.warn({ err }, "seeding exchange rates failed"));
+  let current: Promise<void> | null = null;
   const job = new Cron(opts.pattern ?? "*/5 * * * *", { protect: true, name: "subscription-expiry" }, async () => {
-    try {
-      const result = await runSubscriptionExpiry(opts.db);
-      if (!("skipped" in result) && result.trialsExpired + result.trialsConverted + result.cancelledExpired > 0) {
-        opts.logger.info(result, "subscriptions expired");
+    current = (async () => {
+      try {
+        const result = await runSubscriptionExpiry(opts.db);
+        if (!("skipped" in result) && result.trialsExpired + result.trialsConverted + result.cancelledExpired > 0) {
+          opts.logger.info(result, "subscriptions expired");
+        }
+      } catch (err) {
+        opts.logger.error({ err }, "subscription expiry job failed");
       }
-    } catch (err) {
-      opts.logger.error({ err }, "subscription expiry job failed");
-    }
+    })();
+    await current;
+    current = null;
   });
   return {
-    stop() {
+    /** No new runs; resolves once a run in progress has finished (the database closes after). */
+    async stop() {
       job.stop();
+      await current;
     },
   };
 }
