@@ -2,7 +2,6 @@
 // were added) and verified ones daily; the author gets one mail when a domain becomes verified
 // and one when it stops reaching us. Each claim is taken by one process (an atomic update stamps
 // it checked), and no transaction is open while DNS answers.
-import { Cron } from "croner";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema/index.ts";
@@ -11,6 +10,7 @@ import type { DnsLookup } from "../lib/dns.ts";
 import type { Logger } from "../lib/logger.ts";
 import { type DomainEnv, recheckDomains } from "../modules/domains/domains.service.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
+import { scheduleJob } from "./schedule.ts";
 
 let running = false;
 
@@ -51,24 +51,13 @@ export async function runDomainChecks(deps: DomainJobDeps, now = new Date()) {
 }
 
 export function startDomainChecks(deps: DomainJobDeps & { logger: Logger }, pattern = "*/5 * * * *") {
-  let current: Promise<void> | null = null;
-  const job = new Cron(pattern, { protect: true, name: "domain-checks" }, async () => {
-    current = (async () => {
-      try {
-        const r = await runDomainChecks(deps);
-        if (!("skipped" in r) && r.verified + r.lost > 0) deps.logger.info(r, "custom domains re-checked");
-      } catch (err) {
-        deps.logger.error({ err }, "domain checks failed");
-      }
-    })();
-    await current;
-    current = null;
-  });
-  return {
-    /** No new runs; resolves once a run in progress has finished (the database closes after). */
-    async stop() {
-      job.stop();
-      await current;
+  return scheduleJob({
+    name: "domain-checks",
+    pattern,
+    logger: deps.logger,
+    run: async () => {
+      const r = await runDomainChecks(deps);
+      if (!("skipped" in r) && r.verified + r.lost > 0) deps.logger.info(r, "custom domains re-checked");
     },
-  };
+  });
 }

@@ -1,11 +1,11 @@
 // Every few minutes: trials and cancelled subscriptions that have run out become expired.
 // Exactly one process does the work: a transaction-scoped advisory lock on PostgreSQL (released
 // by commit, so a crashed run never holds it), plus a process-local flag for overlapping ticks.
-import { Cron } from "croner";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
 import { expireDueSubscriptions, seedExchangeRates } from "../modules/billing/billing.service.ts";
+import { scheduleJob } from "./schedule.ts";
 
 /** An arbitrary, fixed key for pg_try_advisory_xact_lock, unique among Bookplate's jobs. */
 export const SUBSCRIPTION_EXPIRY_LOCK = 727_001;
@@ -36,26 +36,15 @@ function rowsOk(v: unknown): boolean {
 
 export function startScheduler(opts: { db: Db; logger: Logger; pattern?: string }) {
   seedExchangeRates(opts.db).catch((err) => opts.logger.warn({ err }, "seeding exchange rates failed"));
-  let current: Promise<void> | null = null;
-  const job = new Cron(opts.pattern ?? "*/5 * * * *", { protect: true, name: "subscription-expiry" }, async () => {
-    current = (async () => {
-      try {
-        const result = await runSubscriptionExpiry(opts.db);
-        if (!("skipped" in result) && result.trialsExpired + result.trialsConverted + result.cancelledExpired > 0) {
-          opts.logger.info(result, "subscriptions expired");
-        }
-      } catch (err) {
-        opts.logger.error({ err }, "subscription expiry job failed");
+  return scheduleJob({
+    name: "subscription-expiry",
+    pattern: opts.pattern ?? "*/5 * * * *",
+    logger: opts.logger,
+    run: async () => {
+      const result = await runSubscriptionExpiry(opts.db);
+      if (!("skipped" in result) && result.trialsExpired + result.trialsConverted + result.cancelledExpired > 0) {
+        opts.logger.info(result, "subscriptions expired");
       }
-    })();
-    await current;
-    current = null;
-  });
-  return {
-    /** No new runs; resolves once a run in progress has finished (the database closes after). */
-    async stop() {
-      job.stop();
-      await current;
     },
-  };
+  });
 }
