@@ -46,21 +46,6 @@ export function errorResponse(c: Context, err: HttpError) {
   return c.json(errorBody(err.code, err.message, err), err.status);
 }
 
-/** Parse a JSON body against a schema; any problem becomes a 400 that names the field. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) {
-    throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
-  }
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw invalidJson();
-  }
-  return parseWith(schema, raw);
-}
-
 export const invalidJson = () => new HttpError(400, "Request body is not valid JSON", { code: "invalid_json" });
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {

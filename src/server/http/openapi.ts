@@ -91,13 +91,15 @@ const signedIn: MiddlewareHandler<AppVars> = async (c, next) => {
 
 /**
  * `createRoute` with our conventions: a route needs a signed-in user (401 first) unless it says
- * `public: true`; a route with a JSON body answers our 415 and `invalid_json`.
+ * `public: true`; a route with a JSON body answers our 415 and `invalid_json`. A body declared
+ * with a plain OpenAPI schema (not zod; the cover upload's multipart) is documented only: the
+ * handler reads it.
  */
 export function apiRoute<const R extends RouteConfig>(config: R & { public?: true }) {
   const { public: isPublic, ...route } = config;
   const middleware = [
     ...(isPublic ? [] : [signedIn]),
-    ...(route.request?.body ? [jsonOnly] : []),
+    ...(route.request?.body?.content?.["application/json"] ? [jsonOnly] : []),
     ...[route.middleware ?? []].flat(),
   ];
   return createRoute({

@@ -4,7 +4,7 @@
 // in steps of 0.1; promo text only with the promo badge; retailer links need a name and an
 // http(s) URL; empty optional text is saved as none.
 import { z } from "zod";
-import { CURRENCIES } from "../enums.ts";
+import { CURRENCIES, TIERS } from "../enums.ts";
 import { plainText } from "./text.ts";
 
 export const BOOK_MESSAGES = {
@@ -342,3 +342,82 @@ export const reviewUpdateSchema = reviewInputSchema
 /** Cover uploads: the largest file accepted, and the widths of the stored WebP variants. */
 export const COVER_MAX_BYTES = 10 * 1024 * 1024;
 export const COVER_WIDTHS = [200, 400, 800] as const;
+
+// ---------------------------------------------------------------------------------------------
+// What the API answers (the app's types come from these, ADR 021).
+
+export const retailerLinkSchema = z
+  .object({ id: z.string(), retailerName: z.string(), retailerUrl: z.string(), retailerIcon: z.string().nullable() })
+  .meta({ id: "RetailerLink" });
+export type RetailerLink = z.infer<typeof retailerLinkSchema>;
+
+export const reviewSchema = z
+  .object({
+    id: z.string(),
+    rating: z.number().nullable(),
+    reviewerName: z.string().nullable(),
+    reviewText: z.string(),
+    reviewDate: z.string().nullable(),
+  })
+  .meta({ id: "Review" });
+export type Review = z.infer<typeof reviewSchema>;
+
+const imageVariantsSchema = z.array(z.object({ width: z.number(), height: z.number(), url: z.string() }));
+
+export const bookSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    author: z.string(),
+    isbn: z.string().nullable(),
+    /** Cleaned HTML. */
+    shortBlurb: z.string().nullable(),
+    releaseDate: z.string().nullable(),
+    seriesName: z.string().nullable(),
+    orderInSeries: z.number().nullable(),
+    coverImageUrl: z.string().nullable(),
+    /** The stored WebP sizes of the cover, widest last. */
+    coverImageVariants: imageVariantsSchema.nullable(),
+    primaryPriceMinor: z.number().nullable(),
+    primaryCurrency: z.enum(CURRENCIES),
+    amazonUrl: z.string().nullable(),
+    formatEbook: z.boolean(),
+    formatPaperback: z.boolean(),
+    formatHardback: z.boolean(),
+    formatAudiobook: z.boolean(),
+    formatKindleUnlimited: z.boolean(),
+    format: z.string(),
+    isFeatured: z.boolean(),
+    visibilityEnabled: z.boolean(),
+    sortOrder: z.number(),
+    userRating: z.number().nullable(),
+    showUserRating: z.boolean(),
+    bestsellerBadgeEnabled: z.boolean(),
+    promoBadgeEnabled: z.boolean(),
+    promoBadgeText: z.string().nullable(),
+    amazonRatingEnabled: z.boolean(),
+    reviewSnippet: z.string().nullable(),
+    audiobookEnabled: z.boolean(),
+    narratorName: z.string().nullable(),
+    audioSampleUrl: z.string().nullable(),
+    additionalStoresEnabled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Visible but beyond the plan's limit by position: kept, not shown publicly. */
+    overLimit: z.boolean(),
+  })
+  .meta({ id: "Book" });
+export type Book = z.infer<typeof bookSchema>;
+
+/** One book with what hangs off it. */
+export const bookDetailSchema = bookSchema
+  .extend({ retailerLinks: z.array(retailerLinkSchema), genres: z.array(z.string()), reviews: z.array(reviewSchema) })
+  .meta({ id: "BookDetail" });
+export type BookDetail = z.infer<typeof bookDetailSchema>;
+
+/** How many books the plan allows and how many the author has. */
+export const capacitySchema = z
+  .object({ tier: z.enum(TIERS), limit: z.number(), used: z.number(), canAdd: z.boolean() })
+  .meta({ id: "BookCapacity" });
+export type Capacity = z.infer<typeof capacitySchema>;

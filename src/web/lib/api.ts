@@ -56,20 +56,6 @@ async function settle(res: Response | ClientResponse<unknown>): Promise<unknown>
   return data;
 }
 
-/** Untyped: for the calls not yet moved to `client` (to be removed when none are left). */
-export async function api<T>(path: string, init: { method?: string; json?: unknown; signal?: AbortSignal } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (init.json !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, {
-    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
-    credentials: "same-origin",
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
-    signal: init.signal,
-  });
-  return (await settle(res)) as T;
-}
-
 /** The message to show for any error: the server's words when it gave some. */
 export function errorMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
   if (error instanceof ApiError && error.message) return error.message;

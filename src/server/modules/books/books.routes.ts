@@ -19,24 +19,31 @@
 // GET|PUT /api/books/:id/genres          PUT { genres } → 200 { genres }
 // GET|POST /api/books/:id/reviews        POST review → 201 { review }
 // PATCH|DELETE /api/books/:id/reviews/:reviewId → 200 { review } | 204
-// Bad input: 400 { error: { code, message, field } } with the spec's messages.
-import { Hono } from "hono";
+// Bad input: 400 { error: { code, message, field } } with the spec's messages. Each route is
+// declared with its schemas (ADR 021): the OpenAPI document and the app's types come from these.
 import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
 import {
   BOOK_MESSAGES,
   bookCreateSchema,
+  bookDetailSchema,
+  bookSchema,
   bookUpdateSchema,
   COVER_MAX_BYTES,
+  capacitySchema,
   genresBodySchema,
   moveSchema,
   orderSchema,
+  retailerLinkSchema,
   retailerLinksBodySchema,
   reviewInputSchema,
+  reviewSchema,
   reviewUpdateSchema,
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
-import { errorBody, HttpError, readJson } from "../../http/errors.ts";
+import { errorBody, HttpError } from "../../http/errors.ts";
+import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
@@ -53,6 +60,7 @@ function idParam(raw: string | undefined, notFound: () => HttpError = books.book
 }
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
+const db = (c: Deps) => c.get("deps").database.db;
 
 /** Old cover files are tidied after the answer is decided; a failure there is logged, not shown. */
 async function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) {
@@ -64,68 +72,114 @@ async function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: nu
   }
 }
 
-export function booksRoutes() {
-  const r = new Hono<AppVars>();
-  const db = (c: Deps) => c.get("deps").database.db;
+// ---------------------------------------------------------------------------------------------
+// Declarations.
 
-  r.get("/books", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ books: await books.listBooks(db(c), me.id) });
-  });
+const tags = ["Books"];
+const params = z.object({ id: z.string() });
+const reviewParams = z.object({ id: z.string(), reviewId: z.string() });
+const oneBook = json(z.object({ book: bookDetailSchema }), "The book with its retailer links, genres and reviews");
+const bookRow = json(z.object({ book: bookSchema }), "The book");
+const bookList = json(z.object({ books: z.array(bookSchema) }), "The author's books in display order");
+const retailerLinks = json(z.object({ retailerLinks: z.array(retailerLinkSchema) }), "The book's retailer links");
+const genres = json(z.object({ genres: z.array(z.string()) }), "The book's genres, in order");
+const oneReview = json(z.object({ review: reviewSchema }), "The review");
 
-  r.get("/books/capacity", async (c) => {
-    const me = await requireUser(c);
-    return c.json(await books.getCapacity(db(c), me.id));
-  });
-
-  r.post("/books", async (c) => {
-    const me = await requireUser(c);
-    const input = await readJson(c, bookCreateSchema);
-    return c.json({ book: await books.createBook(db(c), me.id, input) }, 201);
-  });
-
-  r.post("/books/order", async (c) => {
-    const me = await requireUser(c);
-    const { ids } = await readJson(c, orderSchema);
-    return c.json({ books: await books.orderBooks(db(c), me.id, ids) });
-  });
-
-  r.get("/books/:id", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ book: await books.getBook(db(c), me.id, idParam(c.req.param("id"))) });
-  });
-
-  r.patch("/books/:id", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const input = await readJson(c, bookUpdateSchema);
-    return c.json({ book: await books.updateBook(db(c), me.id, id, input) });
-  });
-
-  r.delete("/books/:id", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    await books.deleteBook(db(c), me.id, id);
-    await pruneCovers(c, me.id, id, 0);
-    return c.body(null, 204);
-  });
-
-  r.patch("/books/:id/visibility", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const { visible } = await readJson(c, visibilitySchema);
-    return c.json({ book: await books.setVisibility(db(c), me.id, id, visible) });
-  });
-
-  r.post("/books/:id/move", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const { position } = await readJson(c, moveSchema);
-    return c.json({ books: await books.moveBook(db(c), me.id, id, position) });
-  });
-
-  r.post(
-    "/books/:id/cover",
+const list = apiRoute({
+  method: "get",
+  path: "/books",
+  tags,
+  summary: "The author's books in display order (with overLimit)",
+  responses: { 200: bookList },
+});
+const capacity = apiRoute({
+  method: "get",
+  path: "/books/capacity",
+  tags,
+  summary: "The plan's book limit and how much of it is used",
+  responses: { 200: json(capacitySchema, "The capacity") },
+});
+const create = apiRoute({
+  method: "post",
+  path: "/books",
+  tags,
+  summary: "Add a book (title and author required)",
+  description: "403 `plan_limit_reached` when the plan's limit is reached.",
+  request: { body: jsonBody(bookCreateSchema) },
+  responses: { 201: oneBook, ...errors(400, 403, 415) },
+});
+const order = apiRoute({
+  method: "post",
+  path: "/books/order",
+  tags,
+  summary: "Put the books in this order",
+  request: { body: jsonBody(orderSchema) },
+  responses: { 200: bookList, ...errors(400, 404, 415) },
+});
+const read = apiRoute({
+  method: "get",
+  path: "/books/{id}",
+  tags,
+  summary: "One book with its retailer links, genres and reviews",
+  request: { params },
+  responses: { 200: oneBook, ...errors(404) },
+});
+const update = apiRoute({
+  method: "patch",
+  path: "/books/{id}",
+  tags,
+  summary: "Change any of a book's fields; lists given replace the stored ones",
+  request: { params, body: jsonBody(bookUpdateSchema) },
+  responses: { 200: oneBook, ...errors(400, 404, 415) },
+});
+const remove = apiRoute({
+  method: "delete",
+  path: "/books/{id}",
+  tags,
+  summary: "Delete a book (positions are rewritten)",
+  request: { params },
+  responses: { 204: { description: "Deleted" }, ...errors(404) },
+});
+const visibility = apiRoute({
+  method: "patch",
+  path: "/books/{id}/visibility",
+  tags,
+  summary: "Show or hide a book on the public site",
+  description: "403 `plan_limit_reached` when showing it would pass the plan's limit.",
+  request: { params, body: jsonBody(visibilitySchema) },
+  responses: { 200: bookRow, ...errors(400, 403, 404, 415) },
+});
+const move = apiRoute({
+  method: "post",
+  path: "/books/{id}/move",
+  tags,
+  summary: "Move a book to a 1-based position (clamped)",
+  request: { params, body: jsonBody(moveSchema) },
+  responses: { 200: bookList, ...errors(400, 404, 415) },
+});
+const uploadCover = apiRoute({
+  method: "post",
+  path: "/books/{id}/cover",
+  tags,
+  summary: "Upload a cover image",
+  description: `Stored as WebP in three widths. At most ${COVER_MAX_BYTES / 1024 / 1024} MB.`,
+  request: {
+    params,
+    // A plain schema, not zod: documented here, read by the handler (after the owner check).
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { file: { type: "string", format: "binary" } },
+            required: ["file"],
+          },
+        },
+      },
+    },
+  },
+  middleware: [
     bodyLimit({
       // The file plus the multipart envelope.
       maxSize: COVER_MAX_BYTES + 64 * 1024,
@@ -134,9 +188,129 @@ export function booksRoutes() {
           Connection: "close",
         }),
     }),
-    async (c) => {
+  ],
+  responses: { 200: bookRow, ...errors(400, 404, 413) },
+});
+const removeCover = apiRoute({
+  method: "delete",
+  path: "/books/{id}/cover",
+  tags,
+  summary: "Remove the cover",
+  request: { params },
+  responses: { 200: bookRow, ...errors(404) },
+});
+const readLinks = apiRoute({
+  method: "get",
+  path: "/books/{id}/retailer-links",
+  tags,
+  summary: "The book's retailer links",
+  request: { params },
+  responses: { 200: retailerLinks, ...errors(404) },
+});
+const replaceLinks = apiRoute({
+  method: "put",
+  path: "/books/{id}/retailer-links",
+  tags,
+  summary: "Replace the book's retailer links (ids of kept rows stay)",
+  request: { params, body: jsonBody(retailerLinksBodySchema) },
+  responses: { 200: retailerLinks, ...errors(400, 404, 415) },
+});
+const readGenres = apiRoute({
+  method: "get",
+  path: "/books/{id}/genres",
+  tags,
+  summary: "The book's genres",
+  request: { params },
+  responses: { 200: genres, ...errors(404) },
+});
+const replaceGenres = apiRoute({
+  method: "put",
+  path: "/books/{id}/genres",
+  tags,
+  summary: "Replace the book's genres",
+  request: { params, body: jsonBody(genresBodySchema) },
+  responses: { 200: genres, ...errors(400, 404, 415) },
+});
+const readReviews = apiRoute({
+  method: "get",
+  path: "/books/{id}/reviews",
+  tags,
+  summary: "The book's reviews",
+  request: { params },
+  responses: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews"), ...errors(404) },
+});
+const addReview = apiRoute({
+  method: "post",
+  path: "/books/{id}/reviews",
+  tags,
+  summary: "Add a review",
+  request: { params, body: jsonBody(reviewInputSchema.omit({ id: true })) },
+  responses: { 201: oneReview, ...errors(400, 404, 415) },
+});
+const updateReview = apiRoute({
+  method: "patch",
+  path: "/books/{id}/reviews/{reviewId}",
+  tags,
+  summary: "Change a review",
+  request: { params: reviewParams, body: jsonBody(reviewUpdateSchema) },
+  responses: { 200: oneReview, ...errors(400, 404, 415) },
+});
+const removeReview = apiRoute({
+  method: "delete",
+  path: "/books/{id}/reviews/{reviewId}",
+  tags,
+  summary: "Delete a review",
+  request: { params: reviewParams },
+  responses: { 204: { description: "Deleted" }, ...errors(404) },
+});
+
+export function booksRoutes() {
+  return apiRouter()
+    .openapi(list, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.param("id"));
+      return c.json({ books: await books.listBooks(db(c), me.id) }, 200);
+    })
+    .openapi(capacity, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await books.getCapacity(db(c), me.id), 200);
+    })
+    .openapi(create, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ book: await books.createBook(db(c), me.id, c.req.valid("json")) }, 201);
+    })
+    .openapi(order, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ books: await books.orderBooks(db(c), me.id, c.req.valid("json").ids) }, 200);
+    })
+    .openapi(read, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ book: await books.getBook(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+    })
+    .openapi(update, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ book: await books.updateBook(db(c), me.id, id, c.req.valid("json")) }, 200);
+    })
+    .openapi(remove, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      await books.deleteBook(db(c), me.id, id);
+      await pruneCovers(c, me.id, id, 0);
+      return c.body(null, 204);
+    })
+    .openapi(visibility, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ book: await books.setVisibility(db(c), me.id, id, c.req.valid("json").visible) }, 200);
+    })
+    .openapi(move, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ books: await books.moveBook(db(c), me.id, id, c.req.valid("json").position) }, 200);
+    })
+    .openapi(uploadCover, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
       const { database, storage } = c.get("deps");
       // Another author's id is refused before the upload is even read.
       await books.assertOwnBook(database.db, me.id, id);
@@ -155,69 +329,55 @@ export function booksRoutes() {
       const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);
       const book = await books.setCover(database.db, me.id, id, variants);
       await pruneCovers(c, me.id, id);
-      return c.json({ book });
-    },
-  );
-
-  r.delete("/books/:id/cover", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const book = await books.setCover(db(c), me.id, id, null);
-    await pruneCovers(c, me.id, id);
-    return c.json({ book });
-  });
-
-  r.get("/books/:id/retailer-links", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ retailerLinks: await books.listRetailerLinks(db(c), me.id, idParam(c.req.param("id"))) });
-  });
-
-  r.put("/books/:id/retailer-links", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const { retailerLinks } = await readJson(c, retailerLinksBodySchema);
-    return c.json({ retailerLinks: await books.replaceRetailerLinks(db(c), me.id, id, retailerLinks) });
-  });
-
-  r.get("/books/:id/genres", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ genres: await books.listGenres(db(c), me.id, idParam(c.req.param("id"))) });
-  });
-
-  r.put("/books/:id/genres", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const { genres } = await readJson(c, genresBodySchema);
-    return c.json({ genres: await books.replaceGenres(db(c), me.id, id, genres) });
-  });
-
-  r.get("/books/:id/reviews", async (c) => {
-    const me = await requireUser(c);
-    return c.json({ reviews: await books.listReviews(db(c), me.id, idParam(c.req.param("id"))) });
-  });
-
-  r.post("/books/:id/reviews", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const input = await readJson(c, reviewInputSchema.omit({ id: true }));
-    return c.json({ review: await books.addReview(db(c), me.id, id, input) }, 201);
-  });
-
-  r.patch("/books/:id/reviews/:reviewId", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const reviewId = idParam(c.req.param("reviewId"), books.reviewNotFound);
-    const input = await readJson(c, reviewUpdateSchema);
-    return c.json({ review: await books.updateReview(db(c), me.id, id, reviewId, input) });
-  });
-
-  r.delete("/books/:id/reviews/:reviewId", async (c) => {
-    const me = await requireUser(c);
-    const id = idParam(c.req.param("id"));
-    const reviewId = idParam(c.req.param("reviewId"), books.reviewNotFound);
-    await books.deleteReview(db(c), me.id, id, reviewId);
-    return c.body(null, 204);
-  });
-
-  return r;
+      return c.json({ book }, 200);
+    })
+    .openapi(removeCover, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      const book = await books.setCover(db(c), me.id, id, null);
+      await pruneCovers(c, me.id, id);
+      return c.json({ book }, 200);
+    })
+    .openapi(readLinks, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ retailerLinks: await books.listRetailerLinks(db(c), me.id, id) }, 200);
+    })
+    .openapi(replaceLinks, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      const links = c.req.valid("json").retailerLinks;
+      return c.json({ retailerLinks: await books.replaceRetailerLinks(db(c), me.id, id, links) }, 200);
+    })
+    .openapi(readGenres, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ genres: await books.listGenres(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+    })
+    .openapi(replaceGenres, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ genres: await books.replaceGenres(db(c), me.id, id, c.req.valid("json").genres) }, 200);
+    })
+    .openapi(readReviews, async (c) => {
+      const me = await requireUser(c);
+      return c.json({ reviews: await books.listReviews(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+    })
+    .openapi(addReview, async (c) => {
+      const me = await requireUser(c);
+      const id = idParam(c.req.valid("param").id);
+      return c.json({ review: await books.addReview(db(c), me.id, id, c.req.valid("json")) }, 201);
+    })
+    .openapi(updateReview, async (c) => {
+      const me = await requireUser(c);
+      const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
+      const id = idParam(rawId);
+      const reviewId = idParam(rawReviewId, books.reviewNotFound);
+      return c.json({ review: await books.updateReview(db(c), me.id, id, reviewId, c.req.valid("json")) }, 200);
+    })
+    .openapi(removeReview, async (c) => {
+      const me = await requireUser(c);
+      const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
+      await books.deleteReview(db(c), me.id, idParam(rawId), idParam(rawReviewId, books.reviewNotFound));
+      return c.body(null, 204);
+    });
 }

@@ -4,13 +4,18 @@
 // the author's public site as changed.
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ImageVariants } from "../../../db/schema/books.ts";
-import type { Tier } from "../../../shared/enums.ts";
+import type { Currency, Tier } from "../../../shared/enums.ts";
 import { bookLimit } from "../../../shared/plans.ts";
 import {
   BOOK_MESSAGES,
+  type Book,
   type BookCreateInput,
+  type BookDetail,
   type BookUpdateInput,
+  type Capacity,
+  type RetailerLink,
   type RetailerLinkInput,
+  type Review,
   type ReviewInput,
 } from "../../../shared/schemas/book.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -27,40 +32,27 @@ const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan
 // ---------------------------------------------------------------------------------------------
 // What the API answers.
 
-export type RetailerLinkView = { id: string; retailerName: string; retailerUrl: string; retailerIcon: string | null };
-export type ReviewView = {
-  id: string;
-  rating: number | null;
-  reviewerName: string | null;
-  reviewText: string;
-  reviewDate: string | null;
-};
-
-function bookView(row: q.BookRow, overLimit = false) {
+function bookView(row: q.BookRow, overLimit = false): Book {
   const { userId: _owner, createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
+    // The column's check constraint holds it to CURRENCIES.
+    primaryCurrency: rest.primaryCurrency as Currency,
     userRating: rest.userRating == null ? null : Number(rest.userRating),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
     overLimit,
   };
 }
-export type BookView = ReturnType<typeof bookView>;
-export type BookDetailView = BookView & {
-  retailerLinks: RetailerLinkView[];
-  genres: string[];
-  reviews: ReviewView[];
-};
 
-const linkView = (l: q.RetailerLinkRow): RetailerLinkView => ({
+const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   id: l.id,
   retailerName: l.retailerName,
   retailerUrl: l.retailerUrl,
   retailerIcon: l.retailerIcon,
 });
 
-const reviewView = (r: q.ReviewRow): ReviewView => ({
+const reviewView = (r: q.ReviewRow): Review => ({
   id: r.id,
   rating: r.rating == null ? null : Number(r.rating),
   reviewerName: r.reviewerName,
@@ -70,8 +62,6 @@ const reviewView = (r: q.ReviewRow): ReviewView => ({
 
 // ---------------------------------------------------------------------------------------------
 // Plan limit.
-
-export type Capacity = { tier: Tier; limit: number; used: number; canAdd: boolean };
 
 async function planLimit(db: Db | Tx, userId: string): Promise<{ tier: Tier; limit: number }> {
   const { tier } = await getSubscription(db, userId);
@@ -108,14 +98,14 @@ export function overLimitIds(ordered: { id: string; visibilityEnabled: boolean }
 // ---------------------------------------------------------------------------------------------
 // Reads.
 
-export async function listBooks(db: Db, userId: string): Promise<BookView[]> {
+export async function listBooks(db: Db, userId: string): Promise<Book[]> {
   const rows = await q.selectBooks(db, userId);
   const { limit } = await planLimit(db, userId);
   const over = overLimitIds(rows, limit);
   return rows.map((r) => bookView(r, over.has(r.id)));
 }
 
-async function detail(db: Db | Tx, userId: string, row: q.BookRow): Promise<BookDetailView> {
+async function detail(db: Db | Tx, userId: string, row: q.BookRow): Promise<BookDetail> {
   const [links, genres, reviewRows, ids] = [
     await q.selectRetailerLinks(db, row.id),
     await q.selectGenres(db, row.id),
@@ -131,7 +121,7 @@ async function detail(db: Db | Tx, userId: string, row: q.BookRow): Promise<Book
   };
 }
 
-export async function getBook(db: Db, userId: string, bookId: string): Promise<BookDetailView> {
+export async function getBook(db: Db, userId: string, bookId: string): Promise<BookDetail> {
   const row = await q.selectBook(db, userId, bookId);
   if (!row) throw bookNotFound();
   return detail(db, userId, row);
@@ -192,7 +182,7 @@ async function writeChildren(
   if (input.reviews) await q.syncReviews(tx, bookId, input.reviews);
 }
 
-export async function createBook(db: Db, userId: string, input: BookCreateInput): Promise<BookDetailView> {
+export async function createBook(db: Db, userId: string, input: BookCreateInput): Promise<BookDetail> {
   return change(db, userId, async (tx) => {
     const { limit } = await planLimit(tx, userId);
     if ((await q.countBooks(tx, userId)) >= limit) throw limitReached();
@@ -213,12 +203,7 @@ async function checkCanShow(tx: Tx, userId: string) {
   if ((await q.countBooks(tx, userId, { visibleOnly: true })) >= limit) throw limitReached();
 }
 
-export async function updateBook(
-  db: Db,
-  userId: string,
-  bookId: string,
-  input: BookUpdateInput,
-): Promise<BookDetailView> {
+export async function updateBook(db: Db, userId: string, bookId: string, input: BookUpdateInput): Promise<BookDetail> {
   return change(db, userId, async (tx) => {
     const current = await ownBook(tx, userId, bookId);
     const { retailerLinks, genres, reviews, ...fields } = input;
@@ -230,7 +215,7 @@ export async function updateBook(
   });
 }
 
-export async function setVisibility(db: Db, userId: string, bookId: string, visible: boolean): Promise<BookView> {
+export async function setVisibility(db: Db, userId: string, bookId: string, visible: boolean): Promise<Book> {
   return change(db, userId, async (tx) => {
     const current = await ownBook(tx, userId, bookId);
     if (current.visibilityEnabled === visible) return bookView(current);
@@ -249,7 +234,7 @@ export async function deleteBook(db: Db, userId: string, bookId: string): Promis
 }
 
 /** Moves a book to a 1-based position (clamped to 1..total) and rewrites every position 0..n-1. */
-export async function moveBook(db: Db, userId: string, bookId: string, position: number): Promise<BookView[]> {
+export async function moveBook(db: Db, userId: string, bookId: string, position: number): Promise<Book[]> {
   await change(db, userId, async (tx) => {
     const ids = await q.selectBookIds(tx, userId);
     const from = ids.indexOf(bookId);
@@ -266,7 +251,7 @@ export async function moveBook(db: Db, userId: string, bookId: string, position:
  * Puts the listed books in the given order. Books the list leaves out (added in another tab
  * meanwhile) keep their relative order after them; an id that is not the author's is a 404.
  */
-export async function orderBooks(db: Db, userId: string, orderedIds: string[]): Promise<BookView[]> {
+export async function orderBooks(db: Db, userId: string, orderedIds: string[]): Promise<Book[]> {
   await change(db, userId, async (tx) => {
     const ids = await q.selectBookIds(tx, userId);
     const own = new Set(ids);
@@ -277,12 +262,7 @@ export async function orderBooks(db: Db, userId: string, orderedIds: string[]): 
   return listBooks(db, userId);
 }
 
-export async function setCover(
-  db: Db,
-  userId: string,
-  bookId: string,
-  variants: ImageVariants | null,
-): Promise<BookView> {
+export async function setCover(db: Db, userId: string, bookId: string, variants: ImageVariants | null): Promise<Book> {
   return change(db, userId, async (tx) => {
     const row = await q.updateBook(tx, userId, bookId, {
       coverImageUrl: variants?.at(-1)?.url ?? null,
@@ -316,7 +296,7 @@ export async function pruneCoverFiles(
 // ---------------------------------------------------------------------------------------------
 // Retailer links, genres and reviews on their own.
 
-export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLinkView[]> {
+export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLink[]> {
   await assertOwnBook(db, userId, bookId);
   return (await q.selectRetailerLinks(db, bookId)).map(linkView);
 }
@@ -344,12 +324,12 @@ export async function replaceGenres(db: Db, userId: string, bookId: string, genr
   });
 }
 
-export async function listReviews(db: Db, userId: string, bookId: string): Promise<ReviewView[]> {
+export async function listReviews(db: Db, userId: string, bookId: string): Promise<Review[]> {
   await assertOwnBook(db, userId, bookId);
   return (await q.selectReviews(db, bookId)).map(reviewView);
 }
 
-export async function addReview(db: Db, userId: string, bookId: string, input: ReviewInput): Promise<ReviewView> {
+export async function addReview(db: Db, userId: string, bookId: string, input: ReviewInput): Promise<Review> {
   return change(db, userId, async (tx) => {
     await ownBook(tx, userId, bookId);
     const row = await q.insertReview(tx, bookId, input);
@@ -366,7 +346,7 @@ export async function updateReview(
   bookId: string,
   reviewId: string,
   input: Partial<ReviewInput>,
-): Promise<ReviewView> {
+): Promise<Review> {
   return change(db, userId, async (tx) => {
     await ownBook(tx, userId, bookId);
     const row = await q.updateReview(tx, bookId, reviewId, input);

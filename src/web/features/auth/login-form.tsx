@@ -6,6 +6,7 @@ import { signInSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { client } from "../../lib/api.ts";
 import { authClient, authErrorCode, authErrorMessage, verifyCallback } from "../../lib/auth-client.ts";
 import { safeNextPath, withNext } from "../../lib/next-path.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -16,7 +17,7 @@ const UNEXPECTED = "An unexpected error occurred. Please try again.";
 /** The spec: a failing subscription check after sign-in is only logged; the person goes on. */
 async function checkSubscription() {
   try {
-    const res = await fetch("/api/subscription/status", { credentials: "same-origin" });
+    const res = await client.subscription.status.$get();
     if (!res.ok) console.warn(`Subscription check failed with status ${res.status}`);
   } catch (err) {
     console.warn("Subscription check failed", err);

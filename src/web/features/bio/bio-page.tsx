@@ -11,9 +11,10 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { useSubdomain } from "../../lib/account-state.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
-import { PROFILE_KEY, type Profile, saveProfile, useProfile, useSubdomain } from "./bio-api.ts";
+import { PROFILE_KEY, type Profile, saveProfile, useProfile } from "./bio-api.ts";
 
 type Values = { bio: string; tagline: string; authorPhotoUrl: string };
 type Intent = "save" | "view";

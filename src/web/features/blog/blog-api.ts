@@ -1,7 +1,6 @@
-// The Blog screen's view of /api/posts and /api/onboarding: one place knows the wire shape.
+// The Blog screen's view of /api/posts: one place knows the wire shape.
 import { useQuery } from "@tanstack/react-query";
 import type { Post, PostCreate, PostUpdate } from "../../../shared/schemas/post.ts";
-import { fetchOnboardingState, ONBOARDING_STATE_KEY } from "../../lib/account-state.ts";
 import { client, read } from "../../lib/api.ts";
 
 export type { Post } from "../../../shared/schemas/post.ts";
@@ -12,15 +11,6 @@ export function usePosts() {
   return useQuery({
     queryKey: POSTS_KEY,
     queryFn: async () => (await read(client.posts.$get())).posts,
-  });
-}
-
-/** The site's subdomain, for the 'View on site' link; null until onboarding made a site. */
-export function useSubdomain() {
-  return useQuery({
-    queryKey: ONBOARDING_STATE_KEY,
-    queryFn: fetchOnboardingState,
-    select: (d) => d.website?.subdomain || null,
   });
 }
 

@@ -10,9 +10,10 @@ import { CATEGORY_LABELS, POST_MESSAGES } from "../../../shared/schemas/post.ts"
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
-import { deletePost, POSTS_KEY, type Post, usePosts, useSubdomain } from "./blog-api.ts";
+import { deletePost, POSTS_KEY, type Post, usePosts } from "./blog-api.ts";
 import { DeletePostDialog } from "./delete-post-dialog.tsx";
 import { PostForm } from "./post-form.tsx";
 

@@ -2,10 +2,11 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
+import { useCapacity } from "../../lib/account-state.ts";
 import { BookForm } from "./book-form.tsx";
 import { EMPTY_BOOK_FORM } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
-import { ApiError, booksApi, errorMessage, isLimitError, useCapacity, useInvalidateBooks } from "./books-api.ts";
+import { ApiError, booksApi, errorMessage, isLimitError, useInvalidateBooks } from "./books-api.ts";
 import { UpgradeDialog } from "./upgrade-dialog.tsx";
 
 export function AddBookPage() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookFormSchema, EMPTY_BOOK_FORM, fromBook, PRICE_TYPING, toBookInput } from "./book-form-values.ts";
-import type { Book } from "./books-api.ts";
+import type { BookDetail } from "./books-api.ts";
 
 const issues = (values: unknown) => {
   const r = bookFormSchema.safeParse(values);
@@ -92,7 +92,19 @@ describe("book form values", () => {
 
   it("round-trips a stored book through the form", () => {
     const input = toBookInput({ ...EMPTY_BOOK_FORM, title: "T", author: "A", price: "12.5", seriesName: "S" });
-    const book = { ...input, id: "x", coverImageUrl: null, sortOrder: 0 } as Book;
+    const book: BookDetail = {
+      ...input,
+      id: "x",
+      coverImageUrl: null,
+      coverImageVariants: null,
+      format: "Multiple",
+      sortOrder: 0,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      overLimit: false,
+      retailerLinks: [],
+      reviews: [],
+    };
     expect(toBookInput(fromBook(book))).toEqual(input);
   });
 });

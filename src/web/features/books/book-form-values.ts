@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { BOOK_MESSAGES, isValidIsbn, parsePriceMinor } from "../../../shared/schemas/book.ts";
-import type { Book, BookInput } from "./books-api.ts";
+import type { BookDetail, BookInput } from "./books-api.ts";
 
 const optionalUrl = (label: string) =>
   z
@@ -196,7 +196,7 @@ export function toBookInput(v: BookFormValues): BookInput {
   };
 }
 
-export function fromBook(b: Book): BookFormValues {
+export function fromBook(b: BookDetail): BookFormValues {
   const s = (v: string | null | undefined) => v ?? "";
   return {
     title: b.title,
@@ -213,7 +213,7 @@ export function fromBook(b: Book): BookFormValues {
     formatAudiobook: b.formatAudiobook,
     formatKindleUnlimited: b.formatKindleUnlimited,
     price: b.primaryPriceMinor == null ? "" : (b.primaryPriceMinor / 100).toFixed(2),
-    primaryCurrency: b.primaryCurrency ?? "GBP",
+    primaryCurrency: b.primaryCurrency,
     amazonUrl: s(b.amazonUrl),
     isFeatured: b.isFeatured,
     visibilityEnabled: b.visibilityEnabled,
@@ -228,13 +228,13 @@ export function fromBook(b: Book): BookFormValues {
     narratorName: s(b.narratorName),
     audioSampleUrl: s(b.audioSampleUrl),
     additionalStoresEnabled: b.additionalStoresEnabled,
-    retailerLinks: (b.retailerLinks ?? []).map((l) => ({
+    retailerLinks: b.retailerLinks.map((l) => ({
       id: l.id,
       retailerName: l.retailerName,
       retailerUrl: l.retailerUrl,
     })),
-    genres: b.genres ?? [],
-    reviews: (b.reviews ?? []).map((r) => ({
+    genres: b.genres,
+    reviews: b.reviews.map((r) => ({
       id: r.id,
       rating: r.rating == null ? "" : String(r.rating),
       reviewerName: s(r.reviewerName),

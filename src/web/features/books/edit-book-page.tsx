@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
+import { useSubdomain } from "../../lib/account-state.ts";
 import { BookForm } from "./book-form.tsx";
 import { fromBook } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
@@ -12,7 +12,7 @@ export function EditBookPage() {
   const navigate = useNavigate();
   const invalidate = useInvalidateBooks();
   const book = useBook(id);
-  const subdomain = useQuery({ queryKey: ["books", "subdomain"], queryFn: booksApi.subdomain, retry: false });
+  const subdomain = useSubdomain();
 
   if (book.isPending) {
     return (

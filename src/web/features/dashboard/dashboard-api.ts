@@ -2,24 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Tier } from "../../../shared/enums.ts";
 import { fetchSubscription, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
-import { api, client, read } from "../../lib/api.ts";
+import { client, read } from "../../lib/api.ts";
 
-export type Capacity = { tier: Tier; limit: number; used: number; canAdd: boolean };
-type BookRow = { id: string; visibilityEnabled?: boolean; overLimit?: boolean };
-
-export const CAPACITY_KEY = ["books", "capacity"] as const;
 export const HIDDEN_BY_PLAN_KEY = ["books", "hidden-by-plan"] as const;
 
 export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, staleTime: 30_000 });
-}
-
-export function useCapacity() {
-  return useQuery({
-    queryKey: CAPACITY_KEY,
-    queryFn: () => api<Capacity>("/api/books/capacity"),
-    staleTime: 30_000,
-  });
 }
 
 /** Visible books the plan does not cover (beyond the limit by position): kept, but not shown publicly. */
@@ -28,11 +16,7 @@ export function useHiddenByPlan(enabled: boolean) {
     queryKey: HIDDEN_BY_PLAN_KEY,
     enabled,
     staleTime: 30_000,
-    queryFn: async () => {
-      const data = await api<BookRow[] | { books: BookRow[] }>("/api/books");
-      const list = Array.isArray(data) ? data : data.books;
-      return list.filter((b) => b.overLimit === true).length;
-    },
+    queryFn: async () => (await read(client.books.$get())).books.filter((b) => b.overLimit).length,
   });
 }
 

@@ -24,21 +24,21 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import {
+  CAPACITY_KEY,
+  type Capacity,
   type OnboardingState,
   type SubscriptionDetails,
   siteHost,
   siteUrl,
   startCheckout,
+  useCapacity,
 } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/utils.ts";
 import {
-  CAPACITY_KEY,
-  type Capacity,
   openBillingPortal,
   useCancelSubscription,
-  useCapacity,
   useChangePlan,
   useHiddenByPlan,
   useReactivate,
