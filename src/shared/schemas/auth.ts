@@ -68,3 +68,16 @@ export const updateUserSchema = z
       .optional(),
   })
   .refine((v) => v.name !== undefined || v.image !== undefined, { error: "Nothing to update" });
+
+/** Turning two-factor on or off, or new backup codes: the account's password again. */
+export const confirmPasswordSchema = z.strictObject({
+  password: z.string({ error: "Password is required" }).min(1, { error: "Password is required" }).max(128),
+});
+
+/** An authenticator app's code: six digits (the app may show them as two groups of three). */
+export const totpCodeSchema = z.strictObject({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, { error: "Enter the 6-digit code from your authenticator app" })),
+});

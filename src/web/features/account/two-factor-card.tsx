@@ -1,13 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import QRCode from "qrcode";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { confirmPasswordSchema, totpCodeSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorMessage, useSession } from "../../lib/auth-client.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 
 type Stage =
   | { kind: "idle" }
@@ -24,22 +26,21 @@ export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const enabled = Boolean(session?.user.twoFactorEnabled);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
+  const passwordForm = useZodForm(confirmPasswordSchema, { password: "" });
+  const codeForm = useZodForm(totpCodeSchema, { code: "" });
+  const busy = passwordForm.formState.isSubmitting || codeForm.formState.isSubmitting;
+  // One message above the forms, as the other account cards do.
   const [error, setError] = useState<string | null>(null);
 
   function reset() {
     setStage({ kind: "idle" });
-    setPassword("");
-    setCode("");
+    passwordForm.reset();
+    codeForm.reset();
     setError(null);
   }
 
-  async function onPassword(e: FormEvent) {
-    e.preventDefault();
+  const onPassword = passwordForm.handleSubmit(async ({ password }) => {
     if (stage.kind !== "password") return;
-    setBusy(true);
     setError(null);
     try {
       if (stage.action === "enable") {
@@ -59,33 +60,31 @@ export function TwoFactorCard() {
         if (err || !data) return setError(authErrorMessage(err, "Could not create new backup codes"));
         setStage({ kind: "codes", backupCodes: data.backupCodes });
       }
-      setPassword("");
+      passwordForm.reset();
     } catch {
       setError("An unexpected error occurred. Please try again.");
-    } finally {
-      setBusy(false);
     }
-  }
+  }, showFirstError);
 
-  async function onConfirm(e: FormEvent) {
-    e.preventDefault();
+  const onConfirm = codeForm.handleSubmit(async ({ code }) => {
     if (stage.kind !== "scan") return;
-    setBusy(true);
     setError(null);
     try {
-      const { error: err } = await authClient.twoFactor.verifyTotp({ code: code.replace(/\s+/g, "") });
+      const { error: err } = await authClient.twoFactor.verifyTotp({ code });
       if (err) return setError(authErrorMessage(err, "That code did not work. Please try again."));
       toast.success("Two-factor authentication is on");
-      setCode("");
+      codeForm.reset();
       setStage({ kind: "codes", backupCodes: stage.backupCodes });
       await refetch();
       // Verifying rotates the session; the sessions list must show the new one.
       await queryClient.invalidateQueries({ queryKey: ["sessions"] });
     } catch {
       setError("An unexpected error occurred. Please try again.");
-    } finally {
-      setBusy(false);
     }
+  }, showFirstError);
+
+  function showFirstError(found: { password?: { message?: string }; code?: { message?: string } }) {
+    setError(found.password?.message ?? found.code?.message ?? null);
   }
 
   return (
@@ -144,8 +143,7 @@ export function TwoFactorCard() {
               autoComplete="current-password"
               required
               autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              {...passwordForm.register("password")}
             />
             <div className="flex gap-3">
               <Button type="submit" variant={stage.action === "disable" ? "danger" : "primary"} disabled={busy}>
@@ -191,8 +189,7 @@ export function TwoFactorCard() {
                 pattern="[0-9 ]{6,7}"
                 maxLength={7}
                 required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
+                {...codeForm.register("code")}
                 className="font-mono tracking-widest"
               />
             </div>

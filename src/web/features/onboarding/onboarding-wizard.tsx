@@ -1,7 +1,10 @@
 // The 3-step onboarding wizard: about you, the website, the plan; then setup (profile, website
-// and trial subscription in one go on the server) and on to the payment step.
+// and trial subscription in one go on the server) and on to the payment step. The values and
+// the one problem shown at a time live in react-hook-form, like every form of the app; each
+// step's checks (wizard-model.ts) use the shared schemas' rules and messages.
 import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { TRIAL_DAYS } from "../../../shared/plans.ts";
@@ -40,9 +43,10 @@ type Completed = OnboardingCompleted;
 export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<WizardValues>(() => initialValues(state, params));
+  const form = useForm<WizardValues>({ defaultValues: initialValues(state, params) });
+  const values = form.watch();
+  const issue = firstIssue(form.formState.errors);
   const [step, setStep] = useState<Step>(1);
-  const [issue, setIssue] = useState<Issue | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Completed | null>(null);
   const [paymentRetry, setPaymentRetry] = useState<string | null>(null);
@@ -65,23 +69,32 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     if (issue?.field) document.getElementById(issue.field)?.focus();
   }, [issue]);
 
+  /** One problem at a time: under its field when it names one, else above the step. */
+  function setIssue(found: Issue | null) {
+    form.clearErrors();
+    if (found) form.setError(found.field ?? "root", { type: "manual", message: found.message });
+  }
+
   function change(patch: Partial<WizardValues>) {
-    setValues((v) => ({ ...v, ...patch }));
+    for (const [key, value] of Object.entries(patch) as [keyof WizardValues, WizardValues[keyof WizardValues]][]) {
+      form.setValue(key, value);
+    }
     if (issue && Object.keys(patch).some((k) => k === issue.field || !issue.field)) setIssue(null);
   }
 
   async function next() {
+    const current = form.getValues();
     if (step === 1) {
-      const found = validateAbout(values);
+      const found = validateAbout(current);
       if (found) return setIssue(found);
     }
     if (step === 2) {
-      let found = validateWebsite(values, "available");
+      let found = validateWebsite(current, "available");
       if (!found) {
         setBusy(true);
         const state = await availability.checkNow();
         setBusy(false);
-        found = validateWebsite(values, state);
+        found = validateWebsite(current, state);
       }
       if (found) return setIssue(found);
     }
@@ -95,6 +108,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   }
 
   async function submit() {
+    const values = form.getValues();
     const found = validatePlan(values);
     if (found) return setIssue(found);
     setIssue(null);
@@ -157,6 +171,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
         <form
           noValidate
           onSubmit={(e) => {
+            // Not handleSubmit: a problem shown from the server must not block the next try.
             e.preventDefault();
             if (busy) return;
             void (step === 3 ? submit() : next());
@@ -224,6 +239,15 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
       </Card>
     </WizardShell>
   );
+}
+
+function firstIssue(errors: FieldErrors<WizardValues>): Issue | null {
+  if (errors.root?.message) return { message: errors.root.message };
+  for (const [field, error] of Object.entries(errors)) {
+    if (field !== "root" && error?.message)
+      return { message: String(error.message), field: field as keyof WizardValues };
+  }
+  return null;
 }
 
 function WizardShell({ email, children }: { email: string; children: ReactNode }) {
