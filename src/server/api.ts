@@ -2,6 +2,7 @@
 // their declarations make (ADR 021). `app.ts` mounts it; the app's client is typed by `Api`
 // (a type-only import: no server code reaches the browser).
 import { apiRouter } from "./http/openapi.ts";
+import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { booksRoutes } from "./modules/books/books.routes.ts";
@@ -10,6 +11,7 @@ import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { supportRoutes } from "./modules/support/support.routes.ts";
 
 export const API_DOCUMENT_PATH = "/api/openapi.json";
 
@@ -34,7 +36,9 @@ export function createApi() {
     .route("/", booksRoutes())
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
-    .route("/", domainRoutes());
+    .route("/", domainRoutes())
+    .route("/", supportRoutes())
+    .route("/", adminRoutes());
   documentAuthRoutes(api.openAPIRegistry);
   api.doc31("/openapi.json", DOCUMENT_INFO);
   return api;

@@ -10,6 +10,7 @@ import { seedDemo } from "../db/seed/demo.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
 import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
+import { startDailyMetrics } from "./jobs/daily-metrics.job.ts";
 import { startDomainChecks } from "./jobs/domain-checks.job.ts";
 import { startScheduler } from "./jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "./lib/dns.ts";
@@ -96,6 +97,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     const running = sites;
     const scheduler = startScheduler({ db: database.db, logger });
     const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
+    const dailyMetrics = startDailyMetrics({ db: database.db, logger });
     let closing: Promise<void> | undefined;
     return {
       url: `http://localhost:${port}`,
@@ -107,7 +109,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       close() {
         closing ??= (async () => {
           // A job run in progress finishes before the database it uses closes.
-          const jobsDone = Promise.all([scheduler.stop(), domainChecks.stop()]);
+          const jobsDone = Promise.all([scheduler.stop(), domainChecks.stop(), dailyMetrics.stop()]);
           await new Promise<void>((ok) => {
             server.close(() => ok());
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -59,10 +59,13 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 
 export const TICKET_STATUSES = ["open", "responded", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ["urgent", "high", "normal", "low"] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export const TRANSACTION_TYPES = ["subscription_payment", "refund"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const MAIL_STATUSES = ["logged", "sent", "failed"] as const;
 
 /** `'a', 'b'` for use inside a SQL `in (...)` check. */

@@ -19,7 +19,11 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),
+    // The back office lists every account newest first, a page at a time.
+    index("user_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const session = pgTable(

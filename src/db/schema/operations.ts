@@ -1,5 +1,5 @@
 // The back office: support, metrics and outgoing mail.
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import { oneOf } from "./util.ts";
@@ -22,9 +22,46 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index("support_tickets_status_idx").on(t.status, t.createdAt),
+    index("support_tickets_user_idx").on(t.userId, t.createdAt),
     check("support_tickets_priority_check", oneOf(t.priority, TICKET_PRIORITIES)),
     check("support_tickets_status_check", oneOf(t.status, TICKET_STATUSES)),
   ],
+);
+
+/**
+ * The conversation under a ticket after its first message: staff answers and the author's
+ * replies, oldest first. The ticket's `admin_response` is the latest staff answer.
+ */
+export const supportTicketMessages = pgTable(
+  "support_ticket_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    fromStaff: boolean("from_staff").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("support_ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+/** What staff did, for the back office's settings tab. The actor's email is kept as it was. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetUserId: text("target_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Who or what was acted on, in words that survive the target's deletion. */
+    target: text("target"),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );
 
 export const systemMetrics = pgTable("system_metrics", {

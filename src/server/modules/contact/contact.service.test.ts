@@ -20,7 +20,7 @@ afterAll(() => s?.close());
 
 const deps = (limiter = new RateLimiter(5, 60_000)) => ({
   db: s.database.db,
-  mailer: { send: async (m: Mail) => void sent.push(m), close() {} },
+  mailer: { send: async (m: Mail) => void sent.push(m), check: async () => ({ ok: true, detail: "" }), close() {} },
   logger: s.logger,
   limiter,
 });

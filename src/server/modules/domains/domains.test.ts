@@ -269,7 +269,11 @@ describe("a verified domain", () => {
       db: s.database.db,
       env: { appOrigin: s.url, sitesDomain: "localhost", domainTarget: { cname: TARGET, a: [OUR_A], aaaa: [] } },
       dns: createDnsLookup([dns.address]),
-      mailer: { send: async (m: { to: string; subject: string; text: string }) => void mails.push(m), close() {} },
+      mailer: {
+        send: async (m: { to: string; subject: string; text: string }) => void mails.push(m),
+        check: async () => ({ ok: true, detail: "" }),
+        close() {},
+      },
     };
     const mails: { to: string; subject: string; text: string }[] = [];
     const first = await runDomainChecks(deps);

@@ -7,7 +7,12 @@ import type { Logger } from "../../lib/logger.ts";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** Whether mail can go out now (the SMTP server answers), for the back office's health panel. */
+  check(): Promise<{ ok: boolean; detail: string }>;
+  close(): void;
+};
 
 export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
@@ -28,6 +33,16 @@ export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: 
         opts.logger.error({ err, to: mail.to, subject: mail.subject }, "mail failed");
         await opts.db.insert(mailOutbox).values({ ...mail, status: "failed", error: String(err) });
         throw err;
+      }
+    },
+    async check() {
+      if (!transport) return { ok: true, detail: "No SMTP_URL: mail is kept in the outbox and the log" };
+      const started = performance.now();
+      try {
+        await transport.verify();
+        return { ok: true, detail: `SMTP server answered in ${Math.round(performance.now() - started)} ms` };
+      } catch (err) {
+        return { ok: false, detail: `SMTP server did not answer: ${err instanceof Error ? err.message : String(err)}` };
       }
     },
     close() {

@@ -20,7 +20,7 @@ afterAll(() => s?.close());
 
 const deps = (signUp = new RateLimiter(10, 60_000), confirmMail = new RateLimiter(3, 60_000)) => ({
   db: s.database.db,
-  mailer: { send: async (m: Mail) => void sent.push(m), close() {} },
+  mailer: { send: async (m: Mail) => void sent.push(m), check: async () => ({ ok: true, detail: "" }), close() {} },
   logger: s.logger,
   limits: { signUp, confirmMail },
 });

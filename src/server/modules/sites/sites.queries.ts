@@ -34,6 +34,8 @@ function contextQuery(db: Db) {
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       providerSubscriptionId: subscriptions.providerSubscriptionId,
       customDomainVerified,
+      // Staff banned the owner (the back office): the site answers the unavailable page.
+      ownerBanned: sql<boolean>`coalesce((select u.banned from "user" u where u.id = ${websites.userId}), false)`,
     })
     .from(websites)
     .innerJoin(profiles, eq(profiles.id, websites.userId))

@@ -26,6 +26,8 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   // Cancelled stays live to the end of the paid period; past it the site is offline even if the
   // expiry job has not run yet.
   if (status === "cancelled" && row.currentPeriodEnd && row.currentPeriodEnd < now) status = "expired";
+  // A banned owner's site is offline like an expired one (data kept; unbanning restores it).
+  if (row.ownerBanned) status = "expired";
   const { providerSubscriptionId, ...rest } = row;
   return {
     ...rest,

@@ -1,0 +1,316 @@
+// The back office's reads and writes. Unlike every other module these cross tenants — each
+// function's name says so (`all…`, `any…`) — and only admin.service.ts, behind the staff guard,
+// calls them.
+import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import {
+  adminAuditLog,
+  exchangeRates,
+  session,
+  subscriptions,
+  supportTickets,
+  systemMetrics,
+  transactions,
+  user,
+  websiteAnalytics,
+  websites,
+} from "../../../db/schema/index.ts";
+import type { Currency, TicketPriority, TicketStatus } from "../../../shared/enums.ts";
+import type { UsersQuery } from "../../../shared/schemas/admin.ts";
+
+type Q = Db | Tx;
+
+/** `%`, `_` and `\` in a search are literal characters, not patterns. */
+const likeTerm = (raw: string) => `%${raw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts.
+
+export async function findRole(db: Q, userId: string) {
+  const [row] = await db
+    .select({ role: user.role, banned: user.banned, email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+function userFilters(query: UsersQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.q) {
+    const term = likeTerm(query.q);
+    const match = or(ilike(user.name, term), ilike(user.email, term), ilike(websites.subdomain, term));
+    if (match) where.push(match);
+  }
+  if (query.status) where.push(eq(subscriptions.status, query.status));
+  if (query.tier) where.push(eq(subscriptions.tier, query.tier));
+  return where.length ? and(...where) : undefined;
+}
+
+export async function selectAllUsersPage(db: Q, query: UsersQuery) {
+  const dir = query.order === "asc" ? asc : desc;
+  const order =
+    query.sort === "name"
+      ? [dir(user.name), dir(user.id)]
+      : query.sort === "email"
+        ? [dir(user.email)]
+        : [dir(user.createdAt), dir(user.id)];
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      subdomain: websites.subdomain,
+      websiteName: websites.websiteName,
+      customDomain: websites.customDomain,
+      tier: subscriptions.tier,
+      status: subscriptions.status,
+      currency: subscriptions.currency,
+      trialEndsAt: subscriptions.trialEndsAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      joinedAt: user.createdAt,
+    })
+    .from(user)
+    .leftJoin(websites, eq(websites.userId, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(userFilters(query))
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+export async function countAllUsers(db: Q, query: UsersQuery): Promise<number> {
+  const filters = userFilters(query);
+  if (!filters) {
+    const [row] = await db.select({ n: count() }).from(user);
+    return row?.n ?? 0;
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(user)
+    .leftJoin(websites, eq(websites.userId, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(filters);
+  return row?.n ?? 0;
+}
+
+export async function findAnyUser(db: Q, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, role: user.role, banned: user.banned })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function setAnyUserRole(db: Q, userId: string, role: string) {
+  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function setAnyUserBanned(db: Q, userId: string, banned: boolean, reason: string | null) {
+  await db
+    .update(user)
+    .set({ banned, banReason: banned ? reason : null, banExpires: null, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+  if (banned) await db.delete(session).where(eq(session.userId, userId));
+}
+
+export async function countActiveUsersSince(db: Q, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${session.userId})::int` })
+    .from(session)
+    .where(gte(session.updatedAt, since));
+  return row?.n ?? 0;
+}
+
+export async function countAllAccounts(db: Q): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(user);
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money.
+
+/** Payments (refunds negative) processed since `since`, in GBP minor units, and how many. */
+export async function sumAllTransactionsSince(db: Q, since: Date) {
+  const [row] = await db
+    .select({
+      gbpMinor: sql<string>`coalesce(sum(case when ${transactions.transactionType} = 'refund' then -abs(${transactions.amountGbpMinor}) else ${transactions.amountGbpMinor} end), 0)::text`,
+      n: count(),
+    })
+    .from(transactions)
+    .where(gte(transactions.processedAt, since));
+  return { gbpMinor: Number(row?.gbpMinor ?? 0), count: row?.n ?? 0 };
+}
+
+/** Paying subscriptions grouped by what they pay: tier, currency, add-on. */
+export async function countAllPayingSubscriptions(db: Q) {
+  return db
+    .select({
+      tier: subscriptions.tier,
+      currency: subscriptions.currency,
+      addon: subscriptions.customDomainAddon,
+      n: count(),
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.status, "active"))
+    .groupBy(subscriptions.tier, subscriptions.currency, subscriptions.customDomainAddon);
+}
+
+export async function countAllSubscriptionsByStatusAndTier(db: Q) {
+  return db
+    .select({ status: subscriptions.status, tier: subscriptions.tier, n: count() })
+    .from(subscriptions)
+    .groupBy(subscriptions.status, subscriptions.tier);
+}
+
+export async function countAllChurnSince(db: Q, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(sql`${subscriptions.status} in ('cancelled', 'expired')`, gte(subscriptions.updatedAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function countSignupsSince(db: Q, since: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(user).where(gte(user.createdAt, since));
+  return row?.n ?? 0;
+}
+
+export async function selectRecentTransactions(db: Q, limit: number) {
+  return db
+    .select({
+      id: transactions.id,
+      tier: transactions.subscriptionTier,
+      type: transactions.transactionType,
+      processedAt: transactions.processedAt,
+      currency: transactions.currency,
+      amountMinor: transactions.amountMinor,
+      amountGbpMinor: transactions.amountGbpMinor,
+    })
+    .from(transactions)
+    .orderBy(desc(transactions.processedAt), desc(transactions.id))
+    .limit(limit);
+}
+
+export async function selectRates(db: Q) {
+  return db
+    .select({
+      fromCurrency: exchangeRates.fromCurrency,
+      toCurrency: exchangeRates.toCurrency,
+      rate: sql<string>`${exchangeRates.rate}::text`,
+      lastUpdated: exchangeRates.lastUpdated,
+    })
+    .from(exchangeRates)
+    .orderBy(asc(exchangeRates.fromCurrency), asc(exchangeRates.toCurrency));
+}
+
+export async function updateRate(db: Q, from: Currency, to: Currency, rate: string): Promise<boolean> {
+  const rows = await db
+    .update(exchangeRates)
+    .set({ rate: sql`${rate}::numeric` as unknown as number, lastUpdated: new Date() })
+    .where(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)))
+    .returning({ from: exchangeRates.fromCurrency });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traffic.
+
+export async function sumAllTrafficSince(db: Q, since: string) {
+  const [row] = await db
+    .select({
+      pageViews: sql<number>`coalesce(sum(${websiteAnalytics.pageViews}), 0)::int`,
+      uniqueVisitors: sql<number>`coalesce(sum(${websiteAnalytics.uniqueVisitors}), 0)::int`,
+      activeWebsites: sql<number>`count(distinct ${websiteAnalytics.websiteId}) filter (where ${websiteAnalytics.pageViews} > 0)::int`,
+    })
+    .from(websiteAnalytics)
+    .where(gte(websiteAnalytics.date, since));
+  return row ?? { pageViews: 0, uniqueVisitors: 0, activeWebsites: 0 };
+}
+
+export async function selectTopWebsitesSince(db: Q, since: string, limit: number) {
+  return db
+    .select({
+      subdomain: websites.subdomain,
+      websiteName: websites.websiteName,
+      pageViews: sql<number>`sum(${websiteAnalytics.pageViews})::int`,
+      uniqueVisitors: sql<number>`sum(${websiteAnalytics.uniqueVisitors})::int`,
+    })
+    .from(websiteAnalytics)
+    .innerJoin(websites, eq(websites.id, websiteAnalytics.websiteId))
+    .where(gte(websiteAnalytics.date, since))
+    .groupBy(websites.id, websites.subdomain, websites.websiteName)
+    .orderBy(desc(sql`sum(${websiteAnalytics.pageViews})`), asc(websites.subdomain))
+    .limit(limit);
+}
+
+export async function selectDailyTrafficSince(db: Q, since: string) {
+  return db
+    .select({
+      date: websiteAnalytics.date,
+      pageViews: sql<number>`sum(${websiteAnalytics.pageViews})::int`,
+      uniqueVisitors: sql<number>`sum(${websiteAnalytics.uniqueVisitors})::int`,
+    })
+    .from(websiteAnalytics)
+    .where(gte(websiteAnalytics.date, since))
+    .groupBy(websiteAnalytics.date)
+    .orderBy(asc(websiteAnalytics.date));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Metrics.
+
+export async function selectLatestMetrics(db: Q) {
+  const [row] = await db.select().from(systemMetrics).orderBy(desc(systemMetrics.metricDate)).limit(1);
+  return row ?? null;
+}
+
+export async function upsertMetrics(db: Q, values: typeof systemMetrics.$inferInsert) {
+  const { metricDate: _date, ...rest } = values;
+  await db
+    .insert(systemMetrics)
+    .values(values)
+    .onConflictDoUpdate({ target: systemMetrics.metricDate, set: { ...rest, createdAt: new Date() } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Support tickets.
+
+export async function selectAllTickets(db: Q, filter: { status?: TicketStatus; priority?: TicketPriority }) {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(supportTickets.status, filter.status));
+  if (filter.priority) where.push(eq(supportTickets.priority, filter.priority));
+  return db
+    .select()
+    .from(supportTickets)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .limit(500);
+}
+
+export async function findAnyTicket(db: Q, ticketId: string, lock = false) {
+  const base = db.select().from(supportTickets).where(eq(supportTickets.id, ticketId));
+  const [row] = lock ? await base.for("update") : await base;
+  return row ?? null;
+}
+
+export async function updateAnyTicket(db: Q, ticketId: string, values: Partial<typeof supportTickets.$inferInsert>) {
+  await db.update(supportTickets).set(values).where(eq(supportTickets.id, ticketId));
+}
+
+export async function countOpenTickets(db: Q): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.status, "open"));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log.
+
+export async function insertAudit(db: Q, values: typeof adminAuditLog.$inferInsert) {
+  await db.insert(adminAuditLog).values(values);
+}
+
+export async function selectAudit(db: Q, limit: number) {
+  return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id)).limit(limit);
+}

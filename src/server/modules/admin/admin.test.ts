@@ -1,0 +1,356 @@
+// The back office through the real server: who may see it, the accounts list, tickets from an
+// author to staff and back (with the live count), bans, metrics, health and the audit log.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session, supportTickets, websiteAnalytics, websites } from "../../../db/schema/index.ts";
+import { setRole } from "../../cli/admin.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import {
+  createAuthor,
+  createSignedInUser,
+  TEST_PASSWORD,
+  type TestAuthor,
+  type TestUser,
+} from "../../testing/users.ts";
+
+let s: TestServer;
+let author: TestAuthor;
+let other: TestAuthor;
+let adminUser: TestUser;
+let superUser: TestUser;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  author = await createAuthor(s, { name: "Ada Writer" });
+  other = await createAuthor(s, { name: "Bob Novelist", tier: "midi" });
+  adminUser = await createSignedInUser(s, { prefix: "staff" });
+  superUser = await createSignedInUser(s, { prefix: "boss" });
+  await setRole(s.database.db, adminUser.email, "admin");
+  await setRole(s.database.db, superUser.email, "super_admin");
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const get = (path: string, cookie?: string) => s.api(path, cookie ? { cookie } : {});
+const post = (path: string, cookie: string, json?: unknown) =>
+  s.api(path, { method: "POST", cookie, ...(json === undefined ? {} : { json }) });
+
+/** Every admin read, and a valid request for each admin write (so staff get their 2xx). */
+function adminRequests(ticketId: string, target: string) {
+  return [
+    { method: "GET", path: "/api/admin/overview" },
+    { method: "GET", path: "/api/admin/users" },
+    { method: "GET", path: "/api/admin/financial" },
+    { method: "GET", path: "/api/admin/analytics" },
+    { method: "GET", path: "/api/admin/tickets" },
+    { method: "GET", path: "/api/admin/system" },
+    { method: "GET", path: "/api/admin/audit" },
+    { method: "POST", path: "/api/admin/metrics/recalculate" },
+    { method: "POST", path: `/api/admin/users/${target}/password-reset` },
+    { method: "POST", path: `/api/admin/users/${target}/ban`, json: { banned: false } },
+    { method: "POST", path: `/api/admin/tickets/${ticketId}/close` },
+  ] as { method: string; path: string; json?: unknown }[];
+}
+
+describe("who may use the back office", () => {
+  it("401 signed out, 403 for an author (no data), 2xx for admin and super_admin", async () => {
+    const filed = await post("/api/support/tickets", author.cookie, { subject: "Help", message: "Please" });
+    const { ticket } = await filed.json();
+    for (const r of adminRequests(ticket.id, other.id)) {
+      const init = { method: r.method, ...(r.json === undefined ? {} : { json: r.json }) };
+      const out = await s.api(r.path, init);
+      expect(out.status, `${r.method} ${r.path} signed out`).toBe(401);
+      const denied = await s.api(r.path, { ...init, cookie: author.cookie });
+      expect(denied.status, `${r.method} ${r.path} as an author`).toBe(403);
+      const body = await denied.json();
+      expect(Object.keys(body)).toEqual(["error"]);
+      expect(body.error.code).toBe("forbidden");
+    }
+    // Closing twice is a conflict, so the staff pass reopens in between.
+    for (const staff of [adminUser, superUser]) {
+      for (const r of adminRequests(ticket.id, other.id)) {
+        const res = await s.api(r.path, {
+          method: r.method,
+          cookie: staff.cookie,
+          ...(r.json === undefined ? {} : { json: r.json }),
+        });
+        expect(res.status, `${r.method} ${r.path} as ${staff.email}`).toBe(200);
+      }
+      expect((await post(`/api/admin/tickets/${ticket.id}/reopen`, staff.cookie)).status).toBe(200);
+    }
+  });
+
+  it("says who is staff: demo mode for everyone else", async () => {
+    expect((await get("/api/admin/access")).status).toBe(401);
+    expect(await (await get("/api/admin/access", author.cookie)).json()).toMatchObject({
+      staff: false,
+      role: "user",
+      userId: author.id,
+    });
+    expect(await (await get("/api/admin/access", superUser.cookie)).json()).toMatchObject({
+      staff: true,
+      role: "super_admin",
+    });
+  });
+
+  it("reads the role from the database on every request: a revoked admin is refused at once", async () => {
+    const temp = await createSignedInUser(s, { prefix: "temp-staff" });
+    await setRole(s.database.db, temp.email, "admin");
+    expect((await get("/api/admin/overview", temp.cookie)).status).toBe(200);
+    await setRole(s.database.db, temp.email, "user");
+    expect((await get("/api/admin/overview", temp.cookie)).status).toBe(403);
+  });
+});
+
+describe("accounts", () => {
+  it("lists every account with its site and plan, searched, filtered and paged on the server", async () => {
+    const all = await (await get("/api/admin/users?pageSize=100", adminUser.cookie)).json();
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    const ada = all.users.find((u: { id: string }) => u.id === author.id);
+    expect(ada).toMatchObject({
+      name: "Ada Writer",
+      email: author.email,
+      subdomain: author.subdomain,
+      websiteName: "Ada Writer's Books",
+      tier: "mini",
+      status: "trial",
+      role: "user",
+      banned: false,
+    });
+    const bySubdomain = await (await get(`/api/admin/users?q=${other.subdomain}`, adminUser.cookie)).json();
+    expect(bySubdomain.users.map((u: { id: string }) => u.id)).toEqual([other.id]);
+    expect(bySubdomain.total).toBe(1);
+    const midi = await (await get("/api/admin/users?tier=midi", adminUser.cookie)).json();
+    expect(midi.users.every((u: { tier: string }) => u.tier === "midi")).toBe(true);
+    expect(midi.users.some((u: { id: string }) => u.id === other.id)).toBe(true);
+    // A search's % and _ are letters, not patterns.
+    expect((await (await get("/api/admin/users?q=%25", adminUser.cookie)).json()).total).toBe(0);
+    const page1 = await (await get("/api/admin/users?pageSize=2&page=1&sort=email&order=asc", adminUser.cookie)).json();
+    const page2 = await (await get("/api/admin/users?pageSize=2&page=2&sort=email&order=asc", adminUser.cookie)).json();
+    expect(page1.users).toHaveLength(2);
+    const emails = [...page1.users, ...page2.users].map((u: { email: string }) => u.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(new Set(emails).size).toBe(emails.length);
+  });
+
+  it("refuses bad list parameters with a clear message", async () => {
+    const res = await get("/api/admin/users?pageSize=1000", adminUser.cookie);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({ field: "pageSize", message: "Page size is at most 100" });
+    expect((await get("/api/admin/users?status=sleeping", adminUser.cookie)).status).toBe(400);
+  });
+
+  it("changes roles only as a super admin, and writes the audit log", async () => {
+    const target = await createSignedInUser(s, { prefix: "promote" });
+    const asAdmin = await s.api(`/api/admin/users/${target.id}/role`, {
+      method: "PATCH",
+      cookie: adminUser.cookie,
+      json: { role: "admin" },
+    });
+    expect(asAdmin.status).toBe(403);
+    const asSuper = await s.api(`/api/admin/users/${target.id}/role`, {
+      method: "PATCH",
+      cookie: superUser.cookie,
+      json: { role: "admin" },
+    });
+    expect(asSuper.status).toBe(200);
+    expect((await get("/api/admin/overview", target.cookie)).status).toBe(200);
+    const own = await s.api(`/api/admin/users/${superUser.id}/role`, {
+      method: "PATCH",
+      cookie: superUser.cookie,
+      json: { role: "user" },
+    });
+    expect(own.status).toBe(409);
+    const { entries } = await (await get("/api/admin/audit", superUser.cookie)).json();
+    expect(entries[0]).toMatchObject({
+      actorEmail: superUser.email,
+      action: "role_changed",
+      target: target.email,
+      detail: "user → admin",
+    });
+  });
+
+  it("bans: signed out everywhere, sign-in refused, site unavailable; unban restores", async () => {
+    const victim = await createAuthor(s, { name: "Spam Author" });
+    expect((await s.onHost(`${victim.subdomain}.localhost`, "/")).status).toBe(200);
+    const ban = await post(`/api/admin/users/${victim.id}/ban`, adminUser.cookie, { banned: true, reason: "spam" });
+    expect(ban.status).toBe(200);
+    expect(await s.database.db.select().from(session).where(eq(session.userId, victim.id))).toHaveLength(0);
+    expect((await get("/api/profile", victim.cookie)).status).toBe(401);
+    const signIn = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: victim.email, password: TEST_PASSWORD },
+    });
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    const site = await s.onHost(`${victim.subdomain}.localhost`, "/");
+    expect(site.status).toBe(503);
+    expect(site.body).toContain("temporarily unavailable");
+
+    expect((await post(`/api/admin/users/${victim.id}/ban`, adminUser.cookie, { banned: false })).status).toBe(200);
+    expect((await s.onHost(`${victim.subdomain}.localhost`, "/")).status).toBe(200);
+    const again = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: victim.email, password: TEST_PASSWORD },
+    });
+    expect(again.status).toBe(200);
+    const { entries } = await (await get("/api/admin/audit", adminUser.cookie)).json();
+    expect(entries.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(["user_unbanned", "user_banned"]);
+  });
+
+  it("an admin cannot ban a super admin or themselves", async () => {
+    expect((await post(`/api/admin/users/${superUser.id}/ban`, adminUser.cookie, { banned: true })).status).toBe(403);
+    expect((await post(`/api/admin/users/${adminUser.id}/ban`, adminUser.cookie, { banned: true })).status).toBe(409);
+    expect((await post("/api/admin/users/nobody/ban", adminUser.cookie, { banned: true })).status).toBe(404);
+  });
+
+  it("sends a password-reset mail to the account", async () => {
+    const res = await post(`/api/admin/users/${other.id}/password-reset`, adminUser.cookie);
+    expect(res.status).toBe(200);
+    const mail = await s.smtp.waitFor(other.email, "Reset");
+    expect(mail.text).toContain("/reset-password");
+  });
+});
+
+describe("support tickets", () => {
+  it("an author files a ticket; staff answer (mailed); the author sees it and replies, which reopens it", async () => {
+    const filed = await post("/api/support/tickets", author.cookie, {
+      subject: "My cover will not upload",
+      message: "It says the file is damaged.",
+      priority: "high",
+    });
+    expect(filed.status).toBe(201);
+    const { ticket } = await filed.json();
+    expect(ticket).toMatchObject({ status: "open", priority: "high", email: author.email, messages: [] });
+
+    const list = await (await get("/api/admin/tickets?status=open&priority=high", adminUser.cookie)).json();
+    expect(list.tickets[0].id).toBe(ticket.id);
+    expect(list.openCount).toBeGreaterThanOrEqual(1);
+
+    const blank = await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, { response: "  " });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).error.message).toBe("Please write a response");
+
+    const answered = await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, {
+      response: "Try a PNG under 10 MB.",
+    });
+    expect(answered.status).toBe(200);
+    expect((await answered.json()).ticket).toMatchObject({
+      status: "responded",
+      adminResponse: "Try a PNG under 10 MB.",
+    });
+    const mail = await s.smtp.waitFor(author.email, "Re: My cover will not upload");
+    expect(mail.text).toContain("Try a PNG under 10 MB.");
+    // Respond only from open.
+    expect((await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, { response: "x" })).status).toBe(
+      409,
+    );
+
+    const mine = await (await get("/api/support/tickets", author.cookie)).json();
+    expect(mine.tickets[0]).toMatchObject({ id: ticket.id, status: "responded" });
+    expect(mine.tickets[0].messages).toMatchObject([{ fromStaff: true, body: "Try a PNG under 10 MB." }]);
+
+    const replied = await post(`/api/support/tickets/${ticket.id}/replies`, author.cookie, { message: "Still no." });
+    expect(replied.status).toBe(200);
+    expect((await replied.json()).ticket.status).toBe("open");
+
+    expect((await post(`/api/admin/tickets/${ticket.id}/close`, adminUser.cookie)).status).toBe(200);
+    expect((await post(`/api/admin/tickets/${ticket.id}/close`, adminUser.cookie)).status).toBe(409);
+    expect((await post(`/api/admin/tickets/${ticket.id}/reopen`, adminUser.cookie)).status).toBe(200);
+  });
+
+  it("another author can neither see nor reply to a ticket; bad input changes nothing", async () => {
+    const { ticket } = await (
+      await post("/api/support/tickets", author.cookie, { subject: "Private", message: "Mine only" })
+    ).json();
+    const theirs = await (await get("/api/support/tickets", other.cookie)).json();
+    expect(theirs.tickets.some((t: { id: string }) => t.id === ticket.id)).toBe(false);
+    const reply = await post(`/api/support/tickets/${ticket.id}/replies`, other.cookie, { message: "hi" });
+    expect(reply.status).toBe(404);
+    expect((await reply.json()).error.message).toBe("Ticket not found");
+    const before = await s.database.db.select().from(supportTickets);
+    for (const body of [
+      { subject: "", message: "x" },
+      { subject: "x", message: "" },
+      { subject: "x", message: "y", priority: "asap" },
+    ]) {
+      expect((await post("/api/support/tickets", author.cookie, body)).status).toBe(400);
+    }
+    expect(await s.database.db.select().from(supportTickets)).toHaveLength(before.length);
+    expect((await get("/api/support/tickets")).status).toBe(401);
+  });
+
+  it("pushes the open count to an admin's event stream when an author files a ticket", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${s.url}/api/admin/tickets/events`, {
+      headers: { cookie: adminUser.cookie },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    const counts: number[] = [];
+    let buffer = "";
+    const nextCount = async () => {
+      for (;;) {
+        const m = /data: (\{[^\n]*\})\n/.exec(buffer);
+        if (m) {
+          buffer = buffer.slice((m.index ?? 0) + m[0].length);
+          const n = JSON.parse(m[1] ?? "{}").open as number;
+          counts.push(n);
+          return n;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        buffer += new TextDecoder().decode(value);
+      }
+    };
+    const first = await nextCount();
+    await post("/api/support/tickets", other.cookie, { subject: "Live", message: "Count me" });
+    expect(await nextCount()).toBe(first + 1);
+    controller.abort();
+    // Authors cannot open the stream.
+    expect((await get("/api/admin/tickets/events", author.cookie)).status).toBe(403);
+  });
+});
+
+describe("metrics, traffic and health", () => {
+  it("recalculates today's metrics from the real tables", async () => {
+    const res = await post("/api/admin/metrics/recalculate", superUser.cookie);
+    expect(res.status).toBe(200);
+    const { metrics } = await res.json();
+    const overview = await (await get("/api/admin/overview", superUser.cookie)).json();
+    expect(metrics.metricDate).toBe(new Date().toISOString().slice(0, 10));
+    expect(metrics.totalUsers).toBe(overview.totalUsers);
+    expect(metrics.trialUsers).toBeGreaterThanOrEqual(2);
+    expect(metrics.miniTierUsers + metrics.midiTierUsers).toBeGreaterThanOrEqual(2);
+    expect(overview.latestMetrics).toMatchObject({ metricDate: metrics.metricDate, totalUsers: metrics.totalUsers });
+    expect(overview.activeUsers30d).toBeGreaterThanOrEqual(4);
+  });
+
+  it("sums the last 30 days of traffic, top sites first, with a zero-filled daily series", async () => {
+    const [site] = await s.database.db.select().from(websites).where(eq(websites.userId, other.id));
+    const today = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 40 * 864e5).toISOString().slice(0, 10);
+    await s.database.db.insert(websiteAnalytics).values([
+      { websiteId: site!.id, date: today, pageViews: 30, uniqueVisitors: 12 },
+      { websiteId: site!.id, date: old, pageViews: 1000, uniqueVisitors: 900 },
+    ]);
+    const a = await (await get("/api/admin/analytics", adminUser.cookie)).json();
+    expect(a.daily).toHaveLength(30);
+    expect(a.daily.at(-1)).toMatchObject({ date: today });
+    expect(a.daily.at(-1).pageViews).toBeGreaterThanOrEqual(30);
+    expect(a.topWebsites[0]).toMatchObject({ subdomain: other.subdomain });
+    expect(a.pageViews).toBeLessThan(1000);
+    expect(a.pagesPerVisitor).toBeCloseTo(a.pageViews / a.uniqueVisitors, 2);
+  });
+
+  it("reports health from real checks", async () => {
+    const h = await (await get("/api/admin/system", adminUser.cookie)).json();
+    const names = h.checks.map((c: { name: string }) => c.name);
+    expect(names).toEqual(["Database", "Mail", "File storage", "Daily metrics job"]);
+    expect(h.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
+    expect(h.checks[0].detail).toMatch(/answered in \d+ ms/);
+    expect(h.memory.rssBytes).toBeGreaterThan(1e6);
+  });
+});

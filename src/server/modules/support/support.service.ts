@@ -1,0 +1,91 @@
+// Help for authors: file a ticket, read the answers, reply (which reopens it). Every change to a
+// ticket tells every process through NOTIFY on `support_tickets`, so the back office's open
+// count moves without a reload (admin/ticket-feed.ts).
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
+import type { NewTicket, Ticket } from "../../../shared/schemas/admin.ts";
+import { HttpError } from "../../http/errors.ts";
+import * as q from "./support.queries.ts";
+
+export const TICKETS_CHANNEL = "support_tickets";
+
+export const ticketNotFound = () => new HttpError(404, "Ticket not found");
+
+/** Call inside the transaction that changes a ticket: the notice goes out on commit. */
+export async function notifyTicketsChanged(db: Db | Tx): Promise<void> {
+  await db.execute(sql`select pg_notify(${TICKETS_CHANNEL}, '')`);
+}
+
+/** Tickets with their conversations, in the shape both the author and staff see. */
+export async function ticketViews(db: Db | Tx, rows: q.TicketRow[]): Promise<Ticket[]> {
+  const messages = await q.selectMessagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    priority: r.priority as TicketPriority,
+    status: r.status as TicketStatus,
+    adminResponse: r.adminResponse,
+    respondedAt: r.respondedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    messages: messages
+      .filter((m) => m.ticketId === r.id)
+      .map((m) => ({ id: m.id, fromStaff: m.fromStaff, body: m.body, createdAt: m.createdAt.toISOString() })),
+  }));
+}
+
+export async function addMessage(
+  db: Db | Tx,
+  ticketId: string,
+  from: { staff: boolean; userId: string },
+  body: string,
+) {
+  await q.insertMessage(db, { ticketId, fromStaff: from.staff, authorId: from.userId, body });
+}
+
+export async function listMyTickets(db: Db, userId: string): Promise<Ticket[]> {
+  return ticketViews(db, await q.selectTicketsOfUser(db, userId));
+}
+
+export async function fileTicket(
+  db: Db,
+  who: { userId: string | null; name: string | null; email: string },
+  input: NewTicket,
+): Promise<Ticket> {
+  return db.transaction(async (tx) => {
+    const row = await q.insertTicket(tx, {
+      userId: who.userId,
+      name: who.name,
+      email: who.email,
+      subject: input.subject,
+      message: input.message,
+      priority: input.priority,
+      status: "open",
+    });
+    await notifyTicketsChanged(tx);
+    const [view] = await ticketViews(tx, [row]);
+    if (!view) throw new Error("ticket view missing");
+    return view;
+  });
+}
+
+/** The author answers staff (or adds to their own ticket): the ticket is open again. */
+export async function replyToMyTicket(db: Db, userId: string, ticketId: string, message: string): Promise<Ticket> {
+  return db.transaction(async (tx) => {
+    const ticket = await q.findTicketOfUser(tx, userId, ticketId);
+    if (!ticket) throw ticketNotFound();
+    await addMessage(tx, ticketId, { staff: false, userId }, message);
+    if (ticket.status !== "open") await q.reopenTicketOfUser(tx, userId, ticketId);
+    await notifyTicketsChanged(tx);
+    const [view] = await ticketViews(tx, [{ ...ticket, status: "open" }]);
+    if (!view) throw new Error("ticket view missing");
+    return view;
+  });
+}

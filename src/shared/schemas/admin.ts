@@ -1,0 +1,320 @@
+// The back office's inputs and answers (spec: Admin dashboard; constants: 30 days, top 8,
+// 8 transactions, rates to 4 decimals). Money is integer minor units; GBP figures are converted
+// with the stored exchange rates.
+import { z } from "zod";
+import {
+  CURRENCIES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  TIERS,
+  TRANSACTION_TYPES,
+} from "../enums.ts";
+import { plainText } from "./text.ts";
+
+export const ADMIN_TABS = ["overview", "users", "financial", "analytics", "support", "settings"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+/** The spec's constants. */
+export const ADMIN_LIMITS = {
+  analyticsDays: 30,
+  topWebsites: 8,
+  recentTransactions: 8,
+  usersPageSize: 25,
+  usersPageSizeMax: 100,
+  auditLog: 50,
+} as const;
+
+export const ADMIN_MESSAGES = {
+  metricsUpdated: "System metrics updated successfully",
+  metricsFailed: "Failed to update metrics",
+  userIdCopied: "User ID copied to clipboard!",
+  commandCopied: "SQL copied to clipboard!",
+  noTickets: "No support tickets found.",
+  responseRequired: "Please write a response",
+  notStaff: "This needs the admin or super_admin role",
+  superAdminOnly: "Only a super admin can do this",
+} as const;
+
+export const isStaffRole = (role: string | null | undefined): boolean => role === "admin" || role === "super_admin";
+
+// ---------------------------------------------------------------------------------------------
+// Access (any signed-in user may ask: it decides between the dashboard and demo mode).
+
+export const adminAccessSchema = z
+  .object({ staff: z.boolean(), role: z.enum(ROLES), userId: z.string(), email: z.string() })
+  .meta({ id: "AdminAccess" });
+export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Overview and metrics.
+
+export const systemMetricsSchema = z
+  .object({
+    metricDate: z.string(),
+    totalUsers: z.number(),
+    newSignups: z.number(),
+    monthlyRevenueGbpMinor: z.number(),
+    paidUsers: z.number(),
+    activeUsers: z.number(),
+    trialUsers: z.number(),
+    miniTierUsers: z.number(),
+    midiTierUsers: z.number(),
+    maxiTierUsers: z.number(),
+    megaTierUsers: z.number(),
+    churnCount: z.number(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "SystemMetrics" });
+export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
+
+export const overviewSchema = z
+  .object({
+    revenueThisMonthGbpMinor: z.number(),
+    /** Accounts with a session used in the last 30 days. */
+    activeUsers30d: z.number(),
+    totalUsers: z.number(),
+    openTickets: z.number(),
+    latestMetrics: systemMetricsSchema.nullable(),
+  })
+  .meta({ id: "AdminOverview" });
+export type Overview = z.infer<typeof overviewSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users.
+
+export const USER_SORTS = ["joined", "name", "email"] as const;
+
+export const usersQuerySchema = z.object({
+  q: z.string().trim().max(200, { error: "Search is too long" }).optional(),
+  status: z.enum(SUBSCRIPTION_STATUSES, { error: "Unknown status" }).optional(),
+  tier: z.enum(TIERS, { error: "Unknown tier" }).optional(),
+  sort: z.enum(USER_SORTS, { error: "Unknown sort" }).default("joined"),
+  order: z.enum(["asc", "desc"], { error: "Order is asc or desc" }).default("desc"),
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int({ error: "Page must be a whole number" })
+    .min(1, { error: "Page starts at 1" })
+    .max(100_000, { error: "Page is out of range" })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "Page size must be a number" })
+    .int({ error: "Page size must be a whole number" })
+    .min(1, { error: "Page size must be at least 1" })
+    .max(ADMIN_LIMITS.usersPageSizeMax, { error: `Page size is at most ${ADMIN_LIMITS.usersPageSizeMax}` })
+    .default(ADMIN_LIMITS.usersPageSize),
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    banned: z.boolean(),
+    subdomain: z.string().nullable(),
+    websiteName: z.string().nullable(),
+    customDomain: z.string().nullable(),
+    tier: z.enum(TIERS).nullable(),
+    status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+    currency: z.enum(CURRENCIES).nullable(),
+    trialEndsAt: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    joinedAt: z.string(),
+  })
+  .meta({ id: "AdminUser" });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const usersPageSchema = z
+  .object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() })
+  .meta({ id: "AdminUsersPage" });
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+export const roleChangeSchema = z.strictObject({
+  role: z.enum(ROLES, { error: "Role is user, admin or super_admin" }),
+});
+export const banSchema = z.strictObject({
+  banned: z.boolean({ error: "banned must be true or false" }),
+  reason: plainText(0, 500, "Reason").optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Money.
+
+export const exchangeRateSchema = z
+  .object({
+    fromCurrency: z.enum(CURRENCIES),
+    toCurrency: z.enum(CURRENCIES),
+    /** As stored (up to 6 decimals), a string so no digit is lost; shown to 4. */
+    rate: z.string(),
+    lastUpdated: z.string(),
+  })
+  .meta({ id: "ExchangeRate" });
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const rateUpdateSchema = z.strictObject({
+  rate: z
+    .string({ error: "Rate must be a decimal number" })
+    .trim()
+    .regex(/^\d{1,8}(\.\d{1,6})?$/, { error: "Rate must be a positive number with at most 6 decimals" })
+    .refine((v) => Number(v) > 0, { error: "Rate must be more than 0" }),
+});
+
+export const financialSchema = z
+  .object({
+    monthlyRevenueGbpMinor: z.number(),
+    estimatedMrrGbpMinor: z.number(),
+    activeSubscriptions: z.number(),
+    transactionsThisMonth: z.number(),
+    byTier: z.array(
+      z.object({
+        tier: z.enum(TIERS),
+        name: z.string(),
+        /** The plan's GBP price per month. */
+        priceGbpMinor: z.number(),
+        subscribers: z.number(),
+        /** What those subscribers pay a month, in GBP (their own currencies converted). */
+        totalGbpMinor: z.number(),
+      }),
+    ),
+    byCurrency: z.array(
+      z.object({
+        currency: z.enum(CURRENCIES),
+        subscribers: z.number(),
+        mrrMinor: z.number(),
+        mrrGbpMinor: z.number(),
+      }),
+    ),
+    rates: z.array(exchangeRateSchema),
+    recentTransactions: z.array(
+      z.object({
+        id: z.string(),
+        tier: z.enum(TIERS),
+        type: z.enum(TRANSACTION_TYPES),
+        processedAt: z.string(),
+        currency: z.enum(CURRENCIES),
+        amountMinor: z.number(),
+        amountGbpMinor: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: "AdminFinancial" });
+export type Financial = z.infer<typeof financialSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Traffic.
+
+export const analyticsSchema = z
+  .object({
+    days: z.number(),
+    pageViews: z.number(),
+    uniqueVisitors: z.number(),
+    activeWebsites: z.number(),
+    topWebsites: z.array(
+      z.object({
+        subdomain: z.string().nullable(),
+        websiteName: z.string(),
+        pageViews: z.number(),
+        uniqueVisitors: z.number(),
+      }),
+    ),
+    /** Unique visitors per page view, as a percent (one decimal); null without views. */
+    visitorRatioPercent: z.number().nullable(),
+    /** Page views per unique visitor (two decimals); null without visitors. */
+    pagesPerVisitor: z.number().nullable(),
+    daily: z.array(z.object({ date: z.string(), pageViews: z.number(), uniqueVisitors: z.number() })),
+  })
+  .meta({ id: "AdminAnalytics" });
+export type Analytics = z.infer<typeof analyticsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Support tickets (staff and authors see the same shape).
+
+export const TICKET_LIMITS = { subject: 200, message: 10_000 } as const;
+
+export const ticketMessageSchema = z.object({
+  id: z.string(),
+  fromStaff: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const ticketSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string().nullable(),
+    name: z.string().nullable(),
+    email: z.string(),
+    subject: z.string(),
+    message: z.string(),
+    priority: z.enum(TICKET_PRIORITIES),
+    status: z.enum(TICKET_STATUSES),
+    adminResponse: z.string().nullable(),
+    respondedAt: z.string().nullable(),
+    createdAt: z.string(),
+    messages: z.array(ticketMessageSchema),
+  })
+  .meta({ id: "SupportTicket" });
+export type Ticket = z.infer<typeof ticketSchema>;
+
+export const ticketsQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES, { error: "Unknown status" }).optional(),
+  priority: z.enum(TICKET_PRIORITIES, { error: "Unknown priority" }).optional(),
+});
+
+export const newTicketSchema = z.strictObject({
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, { error: "Subject is required" })
+    .pipe(plainText(1, TICKET_LIMITS.subject, "Subject")),
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, { error: "Message is required" })
+    .max(TICKET_LIMITS.message, { error: `Message must be at most ${TICKET_LIMITS.message} characters` }),
+  priority: z.enum(TICKET_PRIORITIES, { error: "Priority is urgent, high, normal or low" }).default("normal"),
+});
+export type NewTicket = z.infer<typeof newTicketSchema>;
+
+const replyBody = z
+  .string({ error: ADMIN_MESSAGES.responseRequired })
+  .trim()
+  .min(1, { error: ADMIN_MESSAGES.responseRequired })
+  .max(TICKET_LIMITS.message, { error: `Response must be at most ${TICKET_LIMITS.message} characters` });
+
+export const ticketResponseSchema = z.strictObject({ response: replyBody });
+export const ticketReplySchema = z.strictObject({ message: replyBody });
+
+// ---------------------------------------------------------------------------------------------
+// System.
+
+export const healthCheckSchema = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  /** What was measured, in words (a round trip in ms, a job's last run). */
+  detail: z.string(),
+});
+
+export const systemSchema = z
+  .object({
+    checks: z.array(healthCheckSchema),
+    uptimeSeconds: z.number(),
+    memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+  })
+  .meta({ id: "AdminSystem" });
+export type SystemHealth = z.infer<typeof systemSchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string(),
+    actorEmail: z.string(),
+    action: z.string(),
+    target: z.string().nullable(),
+    detail: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "AdminAuditEntry" });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
