@@ -288,7 +288,8 @@ describe("support tickets", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
-    const reader = res.body!.getReader();
+    if (!res.body) throw new Error("no stream");
+    const reader = res.body.getReader();
     const counts: number[] = [];
     let buffer = "";
     const nextCount = async () => {
@@ -330,11 +331,12 @@ describe("metrics, traffic and health", () => {
 
   it("sums the last 30 days of traffic, top sites first, with a zero-filled daily series", async () => {
     const [site] = await s.database.db.select().from(websites).where(eq(websites.userId, other.id));
+    if (!site) throw new Error("no website");
     const today = new Date().toISOString().slice(0, 10);
     const old = new Date(Date.now() - 40 * 864e5).toISOString().slice(0, 10);
     await s.database.db.insert(websiteAnalytics).values([
-      { websiteId: site!.id, date: today, pageViews: 30, uniqueVisitors: 12 },
-      { websiteId: site!.id, date: old, pageViews: 1000, uniqueVisitors: 900 },
+      { websiteId: site.id, date: today, pageViews: 30, uniqueVisitors: 12 },
+      { websiteId: site.id, date: old, pageViews: 1000, uniqueVisitors: 900 },
     ]);
     const a = await (await get("/api/admin/analytics", adminUser.cookie)).json();
     expect(a.daily).toHaveLength(30);
