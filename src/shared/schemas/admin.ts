@@ -30,7 +30,8 @@ export const ADMIN_MESSAGES = {
   metricsUpdated: "System metrics updated successfully",
   metricsFailed: "Failed to update metrics",
   userIdCopied: "User ID copied to clipboard!",
-  commandCopied: "SQL copied to clipboard!",
+  commandCopied: "Command copied to clipboard!",
+  sqlCopied: "SQL copied to clipboard!",
   noTickets: "No support tickets found.",
   responseRequired: "Please write a response",
   notStaff: "This needs the admin or super_admin role",
@@ -214,6 +215,7 @@ export const analyticsSchema = z
     activeWebsites: z.number(),
     topWebsites: z.array(
       z.object({
+        websiteId: z.string(),
         subdomain: z.string().nullable(),
         websiteName: z.string(),
         pageViews: z.number(),

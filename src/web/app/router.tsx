@@ -28,6 +28,8 @@ const dashboard = () => import("./routes/dashboard.tsx");
 const pricing = () => import("./routes/pricing.tsx");
 const settings = () => import("./routes/settings.tsx");
 const blog = () => import("./routes/blog.tsx");
+const admin = () => import("./routes/admin.tsx");
+const help = () => import("./routes/help.tsx");
 
 function Loading() {
   return (
@@ -57,6 +59,9 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await onboarding()).OnboardingRoute }),
       },
       { path: "/pricing", loader: pricingLoader, lazy: async () => ({ Component: (await pricing()).PricingRoute }) },
+      // The back office has its own header; signed-out visitors go to /login.
+      { path: "/admin", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },
+      { path: "/admin/:tab", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },
       {
         element: <SignedInLayout />,
         loader: requireSession,
@@ -79,6 +84,7 @@ export const router = createBrowserRouter([
           { path: "/dashboard/legal", lazy: async () => ({ Component: (await settings()).LegalSettingsRoute }) },
           { path: "/dashboard/home", lazy: async () => ({ Component: (await settings()).HomePageSettingsRoute }) },
           { path: "/dashboard/domain", lazy: async () => ({ Component: (await settings()).DomainSettingsRoute }) },
+          { path: "/dashboard/help", lazy: async () => ({ Component: (await help()).HelpRoute }) },
           { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
           { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
         ],

@@ -1,4 +1,4 @@
-import { BookOpen, LayoutDashboard, LogOut, Newspaper, PenLine, Settings, UserRound } from "lucide-react";
+import { BookOpen, LayoutDashboard, LifeBuoy, LogOut, Newspaper, PenLine, Settings, UserRound } from "lucide-react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Logo } from "../components/ui/logo.tsx";
@@ -64,6 +64,9 @@ export function SignedInLayout() {
             </NavLink>
             <NavLink to="/account" className={navClass}>
               <UserRound aria-hidden="true" className="h-4 w-4" /> Account
+            </NavLink>
+            <NavLink to="/dashboard/help" className={navClass}>
+              <LifeBuoy aria-hidden="true" className="h-4 w-4" /> Help
             </NavLink>
           </nav>
           <div className="flex items-center gap-3">

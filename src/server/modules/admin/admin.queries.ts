@@ -232,6 +232,7 @@ export async function sumAllTrafficSince(db: Q, since: string) {
 export async function selectTopWebsitesSince(db: Q, since: string, limit: number) {
   return db
     .select({
+      websiteId: websites.id,
       subdomain: websites.subdomain,
       websiteName: websites.websiteName,
       pageViews: sql<number>`sum(${websiteAnalytics.pageViews})::int`,

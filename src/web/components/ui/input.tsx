@@ -30,5 +30,6 @@ export function Textarea({
   look = "standard",
   ...props
 }: ComponentProps<"textarea"> & { look?: ControlLook }) {
-  return <textarea className={cn(looks[look], className)} {...props} />;
+  // A text box grows with its rows: the single-line height of the standard look does not apply.
+  return <textarea className={cn(looks[look], "h-auto py-2", className)} {...props} />;
 }

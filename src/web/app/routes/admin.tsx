@@ -1,0 +1,5 @@
+import { AdminPage } from "../../features/admin/index.ts";
+
+export function AdminRoute() {
+  return <AdminPage />;
+}

@@ -1,0 +1,5 @@
+import { HelpPage } from "../../features/help/index.ts";
+
+export function HelpRoute() {
+  return <HelpPage />;
+}

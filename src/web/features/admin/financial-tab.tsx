@@ -1,0 +1,259 @@
+import { RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatDate } from "../../../shared/dates.ts";
+import type { Currency } from "../../../shared/enums.ts";
+import { PLANS } from "../../../shared/plans.ts";
+import { ADMIN_MESSAGES } from "../../../shared/schemas/admin.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { useFinancial, useRecalculate, useSetRate } from "./admin-api.ts";
+import { count, gbp, LoadFailed, Loading, money, StatCard } from "./admin-ui.tsx";
+import { DEMO_FINANCIAL } from "./demo-data.ts";
+
+const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase";
+const td = "px-3 py-2 text-sm text-slate-800";
+
+export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: boolean }) {
+  const query = useFinancial(!demo);
+  const recalc = useRecalculate();
+  const data = demo ? DEMO_FINANCIAL : query.data;
+  if (!data) {
+    return query.isError ? (
+      <LoadFailed what="the financial figures" onRetry={() => query.refetch()} />
+    ) : (
+      <Loading label="Loading the financial figures" />
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">Financial Dashboard</h2>
+        <Button
+          variant="secondary"
+          disabled={demo || recalc.isPending}
+          onClick={() =>
+            recalc.mutate(undefined, {
+              onSuccess: () => toast.success(ADMIN_MESSAGES.metricsUpdated),
+              onError: () => toast.error(ADMIN_MESSAGES.metricsFailed),
+            })
+          }
+        >
+          <RefreshCw aria-hidden="true" className={recalc.isPending ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
+          Refresh Metrics
+        </Button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Monthly Revenue" value={gbp(data.monthlyRevenueGbpMinor)} hint="Payments this month, in GBP" />
+        <StatCard
+          label="Estimated MRR"
+          value={gbp(data.estimatedMrrGbpMinor)}
+          hint="What active subscribers pay a month"
+        />
+        <StatCard label="Active Subscriptions" value={count(data.activeSubscriptions)} />
+        <StatCard label="Recent Transactions" value={count(data.transactionsThisMonth)} hint="This month" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Subscription Breakdown</CardTitle>
+          </CardHeader>
+          <CardContent className="overflow-x-auto">
+            <table className="w-full">
+              <thead>
+                <tr>
+                  <th className={th}>Plan</th>
+                  <th className={th}>Price/month</th>
+                  <th className={th}>Subscribers</th>
+                  <th className={th}>Total/month</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.byTier.map((t) => (
+                  <tr key={t.tier}>
+                    <td className={td}>{t.name}</td>
+                    <td className={td}>{gbp(t.priceGbpMinor)}</td>
+                    <td className={td}>{count(t.subscribers)}</td>
+                    <td className={td}>{gbp(t.totalGbpMinor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Currency Breakdown</CardTitle>
+            <CardDescription>Active subscriptions by the currency they pay in.</CardDescription>
+          </CardHeader>
+          <CardContent className="overflow-x-auto">
+            <table className="w-full">
+              <thead>
+                <tr>
+                  <th className={th}>Currency</th>
+                  <th className={th}>Subscribers</th>
+                  <th className={th}>MRR</th>
+                  <th className={th}>In GBP</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.byCurrency.map((c) => (
+                  <tr key={c.currency}>
+                    <td className={td}>{c.currency}</td>
+                    <td className={td}>{count(c.subscribers)}</td>
+                    <td className={td}>{money(c.mrrMinor, c.currency)}</td>
+                    <td className={td}>{gbp(c.mrrGbpMinor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </CardContent>
+        </Card>
+      </div>
+      <ExchangeRates rates={data.rates} editable={superAdmin && !demo} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent transactions</CardTitle>
+          <CardDescription>The 8 most recent payments.</CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {data.recentTransactions.length === 0 ? (
+            <p className="text-sm text-slate-600">No payments yet.</p>
+          ) : (
+            <table className="w-full">
+              <thead>
+                <tr>
+                  <th className={th}>Plan</th>
+                  <th className={th}>Processed</th>
+                  <th className={th}>Currency</th>
+                  <th className={th}>GBP</th>
+                  <th className={th}>Original</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.recentTransactions.map((t) => (
+                  <tr key={t.id}>
+                    <td className={td}>
+                      {PLANS[t.tier].name}
+                      {t.type === "refund" ? " (refund)" : ""}
+                    </td>
+                    <td className={td}>{formatDate(t.processedAt)}</td>
+                    <td className={td}>{t.currency}</td>
+                    <td className={td}>{gbp(t.amountGbpMinor)}</td>
+                    <td className={td}>{money(t.amountMinor, t.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ExchangeRates({
+  rates,
+  editable,
+}: {
+  rates: { fromCurrency: Currency; toCurrency: Currency; rate: string; lastUpdated: string }[];
+  editable: boolean;
+}) {
+  const setRate = useSetRate();
+  const [editing, setEditing] = useState<Currency | null>(null);
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Exchange Rates</CardTitle>
+        <CardDescription>
+          Used to report every currency in GBP. This server has no internet access, so there is no live rate feed: a
+          super admin sets the rates here.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3 overflow-x-auto">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <table className="w-full">
+          <thead>
+            <tr>
+              <th className={th}>From → To</th>
+              <th className={th}>Rate</th>
+              <th className={th}>Last updated</th>
+              {editable ? <th className={th}>Change</th> : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rates.map((r) => (
+              <tr key={`${r.fromCurrency}${r.toCurrency}`}>
+                <td className={td}>
+                  {r.fromCurrency} → {r.toCurrency}
+                </td>
+                <td className={td}>
+                  {editing === r.fromCurrency ? (
+                    <input
+                      aria-label={`Rate ${r.fromCurrency} to ${r.toCurrency}`}
+                      value={draft}
+                      onChange={(e) => setDraft(e.target.value)}
+                      inputMode="decimal"
+                      className="h-8 w-28 rounded-md border border-slate-300 px-2 font-mono text-sm"
+                    />
+                  ) : (
+                    <span className="font-mono">{Number(r.rate).toFixed(4)}</span>
+                  )}
+                </td>
+                <td className={td}>{formatDate(r.lastUpdated)}</td>
+                {editable ? (
+                  <td className={td}>
+                    {r.fromCurrency === r.toCurrency ? (
+                      <span className="text-slate-500">Always 1</span>
+                    ) : editing === r.fromCurrency ? (
+                      <div className="flex gap-2">
+                        <Button
+                          size="sm"
+                          disabled={setRate.isPending}
+                          onClick={() =>
+                            setRate.mutate(
+                              { currency: r.fromCurrency, rate: draft },
+                              {
+                                onSuccess: () => {
+                                  setEditing(null);
+                                  setError(null);
+                                  toast.success("Exchange rate updated");
+                                },
+                                onError: (e) => setError(errorMessage(e)),
+                              },
+                            )
+                          }
+                        >
+                          Save
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          setEditing(r.fromCurrency);
+                          setDraft(Number(r.rate).toFixed(4));
+                          setError(null);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+// Support Management: the tickets, newest first, with a live open count (server-sent events).
+import { useState } from "react";
+import { toast } from "sonner";
+import { formatDate } from "../../../shared/dates.ts";
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from "../../../shared/enums.ts";
+import { ADMIN_MESSAGES, type Ticket } from "../../../shared/schemas/admin.ts";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { useLiveOpenCount, useRespond, useTicketStatus, useTickets } from "./admin-api.ts";
+import { Badge, LoadFailed, PRIORITY_TONE, selectClass, TICKET_TONE } from "./admin-ui.tsx";
+import { DEMO_TICKETS } from "./demo-data.ts";
+
+export function SupportTab({ demo }: { demo: boolean }) {
+  const [status, setStatus] = useState<TicketStatus | "">("");
+  const [priority, setPriority] = useState<TicketPriority | "">("");
+  const filter = { ...(status ? { status } : {}), ...(priority ? { priority } : {}) };
+  const query = useTickets(filter, !demo);
+  const live = useLiveOpenCount(!demo);
+  const tickets = demo
+    ? DEMO_TICKETS.filter((t) => (!status || t.status === status) && (!priority || t.priority === priority))
+    : query.data?.tickets;
+  const open = demo ? DEMO_TICKETS.filter((t) => t.status === "open").length : (live ?? query.data?.openCount ?? 0);
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold text-slate-900">Support Management</h2>
+      <div aria-live="polite">
+        {open > 0 ? (
+          <Alert tone="warning" data-testid="open-tickets">
+            {open === 1 ? "1 open ticket needs an answer." : `${open} open tickets need an answer.`}
+          </Alert>
+        ) : (
+          <Alert tone="success" data-testid="open-tickets">
+            No open tickets.
+          </Alert>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Status
+          <select
+            className={selectClass}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as TicketStatus | "")}
+          >
+            <option value="">All</option>
+            {TICKET_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Priority
+          <select
+            className={selectClass}
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as TicketPriority | "")}
+          >
+            <option value="">All</option>
+            {TICKET_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isError && !demo ? <LoadFailed what="the tickets" onRetry={() => query.refetch()} /> : null}
+      {tickets === undefined ? (
+        <div className="h-32 animate-pulse rounded-2xl border border-slate-200 bg-white" aria-busy="true" />
+      ) : tickets.length === 0 ? (
+        <Card>
+          <CardContent className="text-center text-sm text-slate-600">{ADMIN_MESSAGES.noTickets}</CardContent>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {tickets.map((t) => (
+            <TicketCard key={t.id} t={t} demo={demo} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
+  const respond = useRespond();
+  const change = useTicketStatus();
+  const [draft, setDraft] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <li>
+      <Card>
+        <details className="group">
+          <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-3 px-6 py-4">
+            <span>
+              <span className="font-medium text-slate-900">{t.subject}</span>
+              <span className="ml-2 text-sm text-slate-600">
+                {t.name ? `${t.name} · ` : ""}
+                {t.email} · {formatDate(t.createdAt)}
+              </span>
+            </span>
+            <span className="flex gap-2">
+              <Badge tone={PRIORITY_TONE[t.priority]}>{t.priority}</Badge>
+              <Badge tone={TICKET_TONE[t.status]}>{t.status}</Badge>
+            </span>
+          </summary>
+          <div className="space-y-4 border-t border-slate-100 px-6 py-4 text-sm">
+            <p className="whitespace-pre-wrap text-slate-800">{t.message}</p>
+            {t.messages.map((m) => (
+              <div key={m.id} className={m.fromStaff ? "rounded-lg bg-brand-50 p-3" : "rounded-lg bg-slate-50 p-3"}>
+                <p className="mb-1 text-xs font-medium text-slate-500">
+                  {m.fromStaff ? "Support" : "Author"} · {formatDate(m.createdAt)}
+                </p>
+                <p className="whitespace-pre-wrap text-slate-800">{m.body}</p>
+              </div>
+            ))}
+            {t.messages.length === 0 && t.adminResponse ? (
+              <div className="rounded-lg bg-brand-50 p-3">
+                <p className="mb-1 text-xs font-medium text-slate-500">Support</p>
+                <p className="whitespace-pre-wrap text-slate-800">{t.adminResponse}</p>
+              </div>
+            ) : null}
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            {t.status === "open" ? (
+              <form
+                className="space-y-2"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  respond.mutate(
+                    { id: t.id, response: draft },
+                    {
+                      onSuccess: () => {
+                        setDraft("");
+                        setError(null);
+                        toast.success("Response sent");
+                      },
+                      onError: (err) => setError(errorMessage(err)),
+                    },
+                  );
+                }}
+              >
+                <label className="block text-sm font-medium text-slate-700" htmlFor={`respond-${t.id}`}>
+                  Response
+                </label>
+                <textarea
+                  id={`respond-${t.id}`}
+                  rows={4}
+                  value={draft}
+                  onChange={(e) => setDraft(e.target.value)}
+                  className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+                />
+                <Button type="submit" size="sm" disabled={demo || respond.isPending}>
+                  {respond.isPending ? "Sending..." : "Respond"}
+                </Button>
+              </form>
+            ) : null}
+            <div className="flex gap-2">
+              {t.status !== "closed" ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={demo || change.isPending}
+                  onClick={() =>
+                    change.mutate({ id: t.id, action: "close" }, { onError: (err) => setError(errorMessage(err)) })
+                  }
+                >
+                  Close
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={demo || change.isPending}
+                  onClick={() =>
+                    change.mutate({ id: t.id, action: "reopen" }, { onError: (err) => setError(errorMessage(err)) })
+                  }
+                >
+                  Reopen
+                </Button>
+              )}
+            </div>
+          </div>
+        </details>
+      </Card>
+    </li>
+  );
+}
