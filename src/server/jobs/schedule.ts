@@ -5,7 +5,8 @@ import type { Logger } from "../lib/logger.ts";
 
 export function scheduleJob(opts: { name: string; pattern: string; logger: Logger; run: () => Promise<void> }) {
   let current: Promise<void> | null = null;
-  const job = new Cron(opts.pattern, { protect: true, name: opts.name }, async () => {
+  // No croner `name`: names are process-global, and tests run two servers in one process.
+  const job = new Cron(opts.pattern, { protect: true }, async () => {
     current = opts.run().catch((err: unknown) => opts.logger.error({ err }, `${opts.name} job failed`));
     await current;
     current = null;

@@ -11,6 +11,8 @@ import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 export type TestServer = RunningServer & {
   smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  /** The PostgreSQL database this server uses (undefined on PGlite). */
+  databaseUrl: string | undefined;
   /** fetch against the app host, with the Origin a browser would send. */
   api(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
   /** GET under any Host name (a tenant site, a custom domain), which fetch cannot set. */
@@ -42,12 +44,20 @@ async function freshPostgres(baseUrl: string) {
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  opts: { authRateLimit?: { window: number; max: number } } = {},
+  opts: {
+    authRateLimit?: { window: number; max: number };
+    /** Another test server's database: a second process on the same PostgreSQL data. */
+    sharedDatabaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCatcher();
   const dataDir = mkdtempSync(join(tmpdir(), "bookplate-test-"));
   const baseUrl = process.env.DATABASE_URL;
-  const pgdb = baseUrl ? await freshPostgres(baseUrl) : undefined;
+  const pgdb = opts.sharedDatabaseUrl
+    ? { url: opts.sharedDatabaseUrl, drop: async () => {} }
+    : baseUrl
+      ? await freshPostgres(baseUrl)
+      : undefined;
   // Port 0 needs the real port in APP_ORIGIN, so reserve one first.
   const port = await freePort();
   const env = loadEnv({
@@ -69,6 +79,7 @@ export async function startTestServer(
   return {
     ...server,
     smtp,
+    databaseUrl: pgdb?.url,
     api(path, init = {}) {
       const { json, cookie, ...rest } = init;
       const headers = new Headers(rest.headers);
