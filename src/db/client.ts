@@ -3,6 +3,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -167,7 +168,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   try {
     const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
     // Measured: the default buffers make a cold start slow and memory-hungry.
-    const options = { startParams: [...defaults, "-c", "shared_buffers=16MB"] };
+    // pg_trgm: the back office's search by any part of a name, email or subdomain (ADR 023).
+    const options = { startParams: [...defaults, "-c", "shared_buffers=16MB"], extensions: { pg_trgm } };
     client = await PGlite.create(inMemory ? undefined : join(dataDir, "pg"), options);
   } catch (err) {
     release();

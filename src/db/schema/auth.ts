@@ -21,8 +21,12 @@ export const user = pgTable(
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),
-    // The back office lists every account newest first, a page at a time.
+    // The back office lists every account newest first (or by name), a page at a time, and
+    // finds one by any part of its name or email (trigram indexes, ADR 023).
     index("user_created_idx").on(t.createdAt, t.id),
+    index("user_name_idx").on(t.name, t.id),
+    index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 

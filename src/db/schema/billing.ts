@@ -39,6 +39,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     check("subscriptions_tier_check", oneOf(t.tier, TIERS)),
+    index("subscriptions_status_tier_idx").on(t.status, t.tier),
     check("subscriptions_status_check", oneOf(t.status, SUBSCRIPTION_STATUSES)),
     check("subscriptions_currency_check", oneOf(t.currency, CURRENCIES)),
     check("subscriptions_provider_check", oneOf(t.provider, ["sandbox", "stripe"])),

@@ -77,6 +77,8 @@ export const websites = pgTable(
   },
   (t) => [
     uniqueIndex("websites_subdomain_lower_idx").on(sql`lower(${t.subdomain})`),
+    // The back office's search by any part of the subdomain (ADR 023).
+    index("websites_subdomain_trgm_idx").using("gin", sql`lower(${t.subdomain}) gin_trgm_ops`),
     uniqueIndex("websites_custom_domain_lower_idx").on(sql`lower(${t.customDomain})`),
     check("websites_subdomain_format", sql`${t.subdomain} ~ '^[a-z0-9]{3,63}$'`),
     check("websites_has_address", sql`${t.subdomain} is not null or ${t.customDomain} is not null`),

@@ -1,7 +1,7 @@
 // The back office's reads and writes. Unlike every other module these cross tenants — each
 // function's name says so (`all…`, `any…`) — and only admin.service.ts, behind the staff guard,
 // calls them.
-import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   adminAuditLog,
@@ -20,8 +20,8 @@ import type { UsersQuery } from "../../../shared/schemas/admin.ts";
 
 type Q = Db | Tx;
 
-/** `%`, `_` and `\` in a search are literal characters, not patterns. */
-const likeTerm = (raw: string) => `%${raw.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** `%`, `_` and `\` in a search are literal characters, not patterns; case does not matter. */
+const likeTerm = (raw: string) => `%${raw.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts.
@@ -37,9 +37,13 @@ export async function findRole(db: Q, userId: string) {
 function userFilters(query: UsersQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
+    // Each side matches its own trigram index (lower(column) like …); an `or` across the joined
+    // tables would read every row instead.
     const term = likeTerm(query.q);
-    const match = or(ilike(user.name, term), ilike(user.email, term), ilike(websites.subdomain, term));
-    if (match) where.push(match);
+    where.push(sql`${user.id} in (
+      select u.id from "user" u where lower(u.name) like ${term} or lower(u.email) like ${term}
+      union
+      select w.user_id from websites w where lower(w.subdomain) like ${term})`);
   }
   if (query.status) where.push(eq(subscriptions.status, query.status));
   if (query.tier) where.push(eq(subscriptions.tier, query.tier));
