@@ -12,6 +12,9 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     assetsDir: "assets",
+    // The server finds the marketing pages' stylesheet (a second entry) through the manifest.
+    manifest: true,
+    rollupOptions: { input: { app: "src/web/index.html", marketing: "src/web/marketing.css" } },
   },
   server: {
     port: 5173,

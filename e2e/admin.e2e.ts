@@ -79,6 +79,8 @@ browserDescribe("back office", () => {
     await admin.waitForURL((u) => u.pathname === "/admin/users");
     await admin.getByLabel("Search").fill(author.subdomain);
     await admin.waitForURL((u) => u.searchParams.get("q") === author.subdomain);
+    // The previous page stays on screen until the search answers: wait for the new total.
+    await admin.getByText("1 account · page 1 of 1").waitFor();
     const rows = admin.getByRole("table", { name: "Accounts" }).getByRole("row");
     await rows.filter({ hasText: author.email }).waitFor();
     expect(await rows.count()).toBe(2); // the header and the one match

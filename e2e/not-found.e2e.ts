@@ -11,7 +11,7 @@ browserDescribe("pages that do not exist", () => {
     await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
     await page.getByRole("link", { name: "Return to home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading", { name: "Bookplate" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "A website as good as your books" }).waitFor();
   });
 
   it("sends /main to the home page and signed-out visitors of private pages to sign-in", async () => {

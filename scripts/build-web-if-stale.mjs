@@ -13,7 +13,8 @@ function newest(dir) {
   }
   return t;
 }
-const sources = ["src/web", "src/shared"].filter(existsSync);
+// src/marketing: its classes are in the marketing stylesheet the build makes.
+const sources = ["src/web", "src/shared", "src/marketing"].filter(existsSync);
 const stale = !existsSync(out) || sources.some((d) => newest(d) > statSync(out).mtimeMs);
 if (stale) {
   console.log("Building the web app (first start, or its sources changed)…");

@@ -14,6 +14,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
 import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
@@ -202,7 +203,20 @@ export function createApp(deps: AppDeps) {
     );
   }
 
-  // 6. The SPA.
+  // 6. The marketing site: server-rendered, no framework JavaScript.
+  app.route(
+    "/",
+    marketingRoutes({
+      appOrigin: env.appOrigin,
+      trustProxy: env.trustProxy,
+      db: deps.database.db,
+      mailer: deps.mailer,
+      logger: deps.logger,
+      webDist: deps.webDist,
+    }),
+  );
+
+  // 7. The SPA.
   const indexPath = join(deps.webDist, "index.html");
   app.use("/assets/*", async (c, next) => {
     c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -211,9 +225,13 @@ export function createApp(deps: AppDeps) {
   app.use("/assets/*", serveStatic({ root: deps.webDist }));
   app.use("/favicon.svg", serveStatic({ root: deps.webDist }));
   app.get("*", (c) => {
-    const status = isSpaRoute(c.req.path) ? 200 : 404;
+    if (!isSpaRoute(c.req.path)) {
+      // A real 404 for browsers and crawlers, as a page of the marketing site.
+      const page = marketingNotFound({ appOrigin: env.appOrigin, webDist: deps.webDist }, c.req.path);
+      return c.body(page.html, 404, page.headers);
+    }
+    const status = 200;
     if (!existsSync(indexPath)) {
-      if (status === 404) return c.text("Oops! Page not found", 404);
       return c.text("The web app is not built yet: run `npm run build` (npm start does this for you).", 503);
     }
     c.header("Cache-Control", "no-cache");

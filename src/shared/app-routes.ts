@@ -1,7 +1,6 @@
 // The paths the SPA draws. The server answers 404 for anything else on the app host, so a
 // wrong link is a real 404 to browsers and crawlers, not a 200 that says "not found".
 export const SPA_ROUTES = [
-  "/",
   "/login",
   "/signup",
   "/forgot-password",

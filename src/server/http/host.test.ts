@@ -28,7 +28,8 @@ describe("classifyHost", () => {
 
 describe("isSpaRoute", () => {
   it.each([
-    ["/", true],
+    // The home page is the marketing site's (server-rendered), not a screen of the app.
+    ["/", false],
     ["/login", true],
     ["/login/", true],
     ["/dashboard/books", true],

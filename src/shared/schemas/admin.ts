@@ -320,3 +320,32 @@ export const auditEntrySchema = z
   })
   .meta({ id: "AdminAuditEntry" });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The marketing site's contact form: files a ticket for people without an account.
+
+export const CONTACT_SENT = "Thank you for your message! I'll get back to you soon.";
+
+export const marketingContactSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, { error: "Name is required" })
+    .pipe(plainText(1, 200, "Name")),
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .max(320, { error: "Please enter a valid email address" })
+    .pipe(z.email({ error: "Please enter a valid email address" })),
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, { error: "Subject is required" })
+    .pipe(plainText(1, TICKET_LIMITS.subject, "Subject")),
+  message: z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, { error: "Message is required" })
+    .max(TICKET_LIMITS.message, { error: `Message must be at most ${TICKET_LIMITS.message} characters` }),
+});
+export type MarketingContact = z.infer<typeof marketingContactSchema>;

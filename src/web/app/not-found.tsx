@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 
 export function NotFound() {
@@ -8,7 +7,7 @@ export function NotFound() {
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Oops! Page not found</h1>
       <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
       <Button asChild className="mt-8">
-        <Link to="/">Return to home</Link>
+        <a href="/">Return to home</a>
       </Button>
     </main>
   );

@@ -4,7 +4,6 @@ import { createBrowserRouter, Outlet, redirect } from "react-router";
 import { ErrorScreen } from "./error-screen.tsx";
 import { NotFound } from "./not-found.tsx";
 import { ForgotPasswordRoute } from "./routes/forgot-password.tsx";
-import { HomeRoute } from "./routes/home.tsx";
 import { LoginRoute } from "./routes/login.tsx";
 import { ResetPasswordRoute } from "./routes/reset-password.tsx";
 import { SignupRoute } from "./routes/signup.tsx";
@@ -46,7 +45,6 @@ export const router = createBrowserRouter([
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <Loading />,
     children: [
-      { path: "/", element: <HomeRoute /> },
       { path: "/main", loader: () => redirect("/") },
       { path: "/login", element: <LoginRoute />, loader: redirectIfSignedIn },
       { path: "/signup", element: <SignupRoute />, loader: redirectIfSignedIn },

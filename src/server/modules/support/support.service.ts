@@ -89,3 +89,24 @@ export async function replyToMyTicket(db: Db, userId: string, ticketId: string, 
     return view;
   });
 }
+
+/**
+ * The marketing site's contact form (someone without an account): a ticket for staff, and a copy
+ * of the message to the sender so they know it arrived and can reply to it.
+ */
+export async function receiveMarketingContact(
+  deps: { db: Db; mailer: { send(m: { to: string; subject: string; text: string }): Promise<void> } },
+  input: { name: string; email: string; subject: string; message: string },
+): Promise<Ticket> {
+  const ticket = await fileTicket(
+    deps.db,
+    { userId: null, name: input.name, email: input.email },
+    { subject: input.subject, message: input.message, priority: "normal" },
+  );
+  await deps.mailer.send({
+    to: input.email,
+    subject: `We received your message: ${input.subject}`,
+    text: `Hello ${input.name},\n\nThank you for writing to Bookplate. We have your message and will answer by email.\n\nYour message:\n\n${input.message}\n\nBookplate support`,
+  });
+  return ticket;
+}

@@ -1,7 +1,7 @@
 // The back office at /admin/{tab}. Staff see real figures; any other signed-in user sees the same
 // screens filled with sample figures under the yellow Demo Mode banner (the API gives them none).
 import { Copy, LogOut, ShieldCheck } from "lucide-react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ADMIN_MESSAGES, ADMIN_TABS, type AdminAccess, type AdminTab } from "../../../shared/schemas/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
@@ -33,7 +33,6 @@ export function tabFrom(param: string | undefined): AdminTab {
 export function AdminPage() {
   const { tab: param } = useParams();
   const tab = tabFrom(param);
-  const navigate = useNavigate();
   const access = useAdminAccess();
 
   async function signOut() {
@@ -42,7 +41,7 @@ export function AdminPage() {
     } catch {
       // Signed out here either way.
     }
-    navigate("/", { replace: true });
+    window.location.replace("/");
   }
 
   return (

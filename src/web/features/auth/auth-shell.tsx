@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 
@@ -20,13 +19,14 @@ export function AuthShell({
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 via-white to-white">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-6 py-6">
         <Logo />
-        <Link
-          to="/"
+        {/* The home page is server-rendered: a full page load. */}
+        <a
+          href="/"
           className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Back to home
-        </Link>
+        </a>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-4 sm:pt-10">
         <div className="w-full max-w-md">

@@ -215,7 +215,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
               ) : null}
             </div>
             <div className="flex flex-col-reverse gap-3 sm:flex-row">
-              <Button variant="secondary" onClick={() => navigate("/")} disabled={busy && step === 3}>
+              <Button variant="secondary" onClick={() => window.location.assign("/")} disabled={busy && step === 3}>
                 Cancel
               </Button>
               {step < 3 ? (

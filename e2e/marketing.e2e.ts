@@ -1,0 +1,95 @@
+// The marketing site in a real browser: every page with JavaScript off (it needs none) reads
+// and navigates, the FAQ opens one answer at a time, the contact form works, and axe-core finds
+// no accessibility violation on any page.
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { STATIC_PAGES } from "../src/marketing/routes.tsx";
+import { browserDescribe, setupE2E } from "./fixtures.ts";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const e = setupE2E(() => ({ SEED_DEMO: "true" }));
+
+async function page(js: boolean, width = 1280): Promise<Page> {
+  const context = await e.browser.newContext({
+    baseURL: e.server.url,
+    javaScriptEnabled: js,
+    viewport: { width, height: 900 },
+  });
+  const p = await context.newPage();
+  p.setDefaultTimeout(15_000);
+  return p;
+}
+
+async function shot(p: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await p.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+async function axeViolations(p: Page): Promise<string[]> {
+  await p.evaluate(AXE_SOURCE);
+  const violations = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as AxeViolation[]).map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+browserDescribe("marketing site", () => {
+  it("reads and navigates with JavaScript off, from the header and the footer", async () => {
+    const p = await page(false);
+    const res = await p.goto("/");
+    expect(res?.status()).toBe(200);
+    await p.getByRole("heading", { level: 1, name: "A website as good as your books" }).waitFor();
+    await shot(p, "marketing-home");
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Features" }).click();
+    await p.waitForURL((u) => u.pathname === "/features");
+    await p.getByRole("heading", { name: "Every feature, on every plan" }).waitFor();
+    expect(await p.getByRole("list").filter({ hasText: "Book pages" }).getByRole("listitem").count()).toBe(16);
+    await shot(p, "marketing-features");
+    await p.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Cookies" }).click();
+    await p.waitForURL((u) => u.pathname === "/cookies");
+    await p.getByText("cookie_consent").waitFor();
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    await p.waitForURL((u) => u.pathname === "/faq");
+
+    // One answer open at a time, with no script.
+    const answer = (q: string) => p.locator("details").filter({ hasText: q });
+    expect(await answer("What is Bookplate?").getAttribute("open")).not.toBeNull();
+    await p.getByText("How does the free trial work?").click();
+    expect(await answer("How does the free trial work?").getAttribute("open")).not.toBeNull();
+    expect(await answer("What is Bookplate?").getAttribute("open")).toBeNull();
+    await shot(p, "marketing-faq");
+  });
+
+  it("sends the contact form with JavaScript off and says so", async () => {
+    const p = await page(false, 390);
+    await p.goto("/contact");
+    await p.getByRole("button", { name: "Send message" }).click();
+    await p.getByText("Name is required").waitFor();
+    await p.getByLabel("Name").fill("Ann Reader");
+    await p.getByLabel("Email").fill(`ann-${Date.now()}@example.com`);
+    await p.getByLabel("Subject").fill("Do you import from WordPress?");
+    await p.getByLabel("Message").fill("I have 40 books on my old site.");
+    await p.getByRole("button", { name: "Send message" }).click();
+    await p.getByText("Thank you for your message! I'll get back to you soon.").waitFor();
+    await shot(p, "marketing-contact-sent-phone");
+  });
+
+  it("has no accessibility violations on any page", async () => {
+    const p = await page(true);
+    for (const path of [...Object.keys(STATIC_PAGES), "/no-such-page"]) {
+      await p.goto(path);
+      expect(await axeViolations(p), path).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// The HTML document around every marketing page: the SEO head (title, description, canonical,
+// Open Graph, JSON-LD), the stylesheet, and a policy that allows no script at all.
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Layout } from "./layout.tsx";
+
+export const MARKETING_CSP = [
+  "default-src 'none'",
+  "script-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export type MarketingPage = {
+  status: number;
+  title: string;
+  description: string;
+  body: ReactElement;
+  jsonLd?: unknown[];
+  /** Not for search engines (the 404 page). */
+  noindex?: boolean;
+};
+
+export type MarketingEnv = { origin: string; stylesheet: string | null };
+
+/** JSON in a <script> element: `<` cannot close it. */
+const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
+
+export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: string): string {
+  const canonical = `${env.origin}${path}`;
+  const title = page.title === "Bookplate" ? page.title : `${page.title} · Bookplate`;
+  const doc = (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={page.description} />
+        {page.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content="Bookplate" />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={page.description} />
+        <meta property="og:url" content={canonical} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="theme-color" content="#4f46e5" />
+        {env.stylesheet ? <link rel="stylesheet" href={env.stylesheet} /> : null}
+        {(page.jsonLd ?? []).map((data, i) => (
+          <script
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per page
+            key={i}
+            type="application/ld+json"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped for a script element
+            dangerouslySetInnerHTML={{ __html: jsonForScript(data) }}
+          />
+        ))}
+      </head>
+      <body className="bg-white font-sans text-slate-900 antialiased">
+        <Layout path={path}>{page.body}</Layout>
+      </body>
+    </html>
+  );
+  return `<!doctype html>${renderToStaticMarkup(doc)}`;
+}

@@ -1,0 +1,154 @@
+// The marketing site on the app host: server-rendered pages with no framework JavaScript, each
+// rendered once per process and answered with an ETag; the contact form files a support ticket.
+import { createHash } from "node:crypto";
+import { Hono } from "hono";
+import type { Db } from "../db/client.ts";
+import { clientAddress } from "../server/lib/client-address.ts";
+import type { Logger } from "../server/lib/logger.ts";
+import { RateLimiter } from "../server/lib/rate-limiter.ts";
+import { receiveMarketingContact } from "../server/modules/support/support.service.ts";
+import { marketingContactSchema } from "../shared/schemas/admin.ts";
+import { marketingStylesheet } from "./assets.ts";
+import { MARKETING_CSP, type MarketingEnv, type MarketingPage, renderMarketing } from "./document.tsx";
+import { type ContactFields, contactPage } from "./pages/contact.tsx";
+import { faqPage } from "./pages/faq.tsx";
+import { featuresPage } from "./pages/features.tsx";
+import { landingPage } from "./pages/landing.tsx";
+import { cookiesPage, privacyPage, termsPage } from "./pages/legal.tsx";
+import { notFoundPage } from "./pages/not-found.tsx";
+import { ourStoryPage } from "./pages/our-story.tsx";
+
+export type MarketingDeps = {
+  appOrigin: string;
+  trustProxy: boolean;
+  db: Db;
+  mailer: { send(m: { to: string; subject: string; text: string }): Promise<void> };
+  logger: Logger;
+  webDist: string;
+};
+
+/** The pages that are the same for everyone (the contact page's empty form included). */
+export const STATIC_PAGES: Record<string, () => MarketingPage> = {
+  "/": landingPage,
+  "/features": featuresPage,
+  "/faq": faqPage,
+  "/our-story": ourStoryPage,
+  "/contact": () => contactPage({ kind: "form" }),
+  "/terms": termsPage,
+  "/privacy-legal": privacyPage,
+  "/cookies": cookiesPage,
+};
+
+/** Every address a crawler should know on the app host (the sitemap). */
+export const SITEMAP_PATHS = [...Object.keys(STATIC_PAGES), "/pricing", "/demo"];
+
+const HTML = "text/html; charset=UTF-8";
+
+type Rendered = { html: string; etag: string };
+
+export function marketingRoutes(deps: MarketingDeps) {
+  const r = new Hono();
+  const env = (): MarketingEnv => ({ origin: deps.appOrigin, stylesheet: marketingStylesheet(deps.webDist) });
+  // Rendered once per stylesheet (a new build makes a new one).
+  const cache = new Map<string, Rendered>();
+  const rendered = (path: string, make: () => MarketingPage): Rendered => {
+    const e = env();
+    const key = `${e.stylesheet}|${path}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      const html = renderMarketing(e, make(), path);
+      hit = { html, etag: `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"` };
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+  const headers = { "Content-Type": HTML, "Content-Security-Policy": MARKETING_CSP };
+
+  for (const [path, make] of Object.entries(STATIC_PAGES)) {
+    r.get(path, (c) => {
+      const page = rendered(path, make);
+      const caching = { ...headers, ETag: page.etag, "Cache-Control": "public, max-age=0, must-revalidate" };
+      if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
+      return c.body(page.html, 200, caching);
+    });
+  }
+  r.get("/privacy", (c) => c.redirect("/privacy-legal", 301));
+
+  // Five messages per address per ten minutes: enough for a person, not for a flood.
+  const limiter = new RateLimiter(5, 10 * 60_000);
+  r.post("/contact", async (c) => {
+    const render = (page: MarketingPage) =>
+      c.body(renderMarketing(env(), page, "/contact"), page.status as 200, headers);
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return render(contactPage({ kind: "form", error: "The form could not be read. Please try again." }, 400));
+    }
+    const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
+    const values: ContactFields = {
+      name: text("name"),
+      email: text("email"),
+      subject: text("subject"),
+      message: text("message"),
+    };
+    // A bot that fills the hidden field is told it worked; nothing is kept or sent.
+    if (text("website").trim()) return render(contactPage({ kind: "sent" }));
+    const parsed = marketingContactSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof ContactFields, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof ContactFields;
+        errors[field] ??= issue.message;
+      }
+      return render(contactPage({ kind: "form", values, errors, error: "Please correct the fields below." }, 400));
+    }
+    if (!limiter.take(clientAddress(c, deps.trustProxy) ?? "unknown")) {
+      return render(contactPage({ kind: "form", values, error: "Too many messages. Please try again later." }, 429));
+    }
+    try {
+      await receiveMarketingContact({ db: deps.db, mailer: deps.mailer }, parsed.data);
+    } catch (err) {
+      deps.logger.error({ err }, "marketing contact failed");
+      return render(
+        contactPage({ kind: "form", values, error: "Your message could not be sent. Please try again." }, 500),
+      );
+    }
+    return render(contactPage({ kind: "sent" }));
+  });
+
+  r.get("/robots.txt", (c) =>
+    c.text(
+      [
+        "User-agent: *",
+        "Disallow: /api/",
+        "Disallow: /dashboard",
+        "Disallow: /account",
+        "Disallow: /admin",
+        "Disallow: /onboarding",
+        "Disallow: /author/",
+        `Sitemap: ${deps.appOrigin}/sitemap.xml`,
+        "",
+      ].join("\n"),
+      200,
+      { "Cache-Control": "public, max-age=3600" },
+    ),
+  );
+  r.get("/sitemap.xml", (c) =>
+    c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${SITEMAP_PATHS.map((p) => `<url><loc>${deps.appOrigin}${p}</loc></url>`).join("")}</urlset>\n`,
+      200,
+      { "Content-Type": "application/xml; charset=UTF-8", "Cache-Control": "public, max-age=3600" },
+    ),
+  );
+  return r;
+}
+
+/** The 404 page for any address nothing else answers on the app host. */
+export function marketingNotFound(deps: Pick<MarketingDeps, "appOrigin" | "webDist">, path: string) {
+  const env = { origin: deps.appOrigin, stylesheet: marketingStylesheet(deps.webDist) };
+  return {
+    html: renderMarketing(env, notFoundPage(), path),
+    headers: { "Content-Type": HTML, "Content-Security-Policy": MARKETING_CSP },
+  };
+}

@@ -1,5 +1,0 @@
-import { LandingPage } from "../../features/landing/landing-page.tsx";
-
-export function HomeRoute() {
-  return <LandingPage />;
-}
