@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse (mobile settings: emulated phone, simulated slow 4G and
 // 4x CPU slowdown) on the demo site's home, books, one book page and the blog, both as /demo on
-// the app host and on the demo author's tenant host, served by the production server on a fresh
-// embedded database. Prints the four category scores per page and
+// the app host and on the demo author's tenant host, and on every marketing page, served by the
+// production server on a fresh embedded database. Prints the four category scores per page and
 // writes them to the 'Lighthouse' section of bench/RESULTS.md (other sections are kept).
 //
 // Uses Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium); never downloads a browser.
@@ -124,6 +124,15 @@ async function main() {
       ["Books", tenant, "/books"],
       ["Book page", tenant, `/book/${bookId}`],
       ["Blog", tenant, "/blog"],
+      // The marketing site (server-rendered on the app host).
+      ["Landing", origin, "/"],
+      ["Features", origin, "/features"],
+      ["FAQ", origin, "/faq"],
+      ["Our story", origin, "/our-story"],
+      ["Contact", origin, "/contact"],
+      ["Terms", origin, "/terms"],
+      ["Privacy", origin, "/privacy-legal"],
+      ["Cookies", origin, "/cookies"],
     ] as const;
 
     chromium = spawn(
@@ -156,7 +165,8 @@ async function main() {
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       const lhr = result.lhr;
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-      const host = base === origin ? "app host (demo)" : "tenant host";
+      const host =
+        base !== origin ? "tenant host" : path.startsWith("/demo") ? "app host (demo)" : "app host (marketing)";
       rows.push({ label, host, path: path.replace(/[0-9a-f-]{36}$/, "{id}"), scores });
       console.log(
         `${label.padEnd(10)} ${host.padEnd(16)} ${scores.map((s, i) => `${LABELS[CATEGORIES[i] ?? "seo"]} ${s}`).join("  ")}`,
@@ -182,6 +192,7 @@ async function main() {
       "Each page is measured twice: as the read-only demo on the app host (`/demo/…`), and on the demo",
       "author's own tenant host (`demo.{SITES_DOMAIN}`), which is how every real author's site is served.",
       "The `/demo` copy's canonical URL is the tenant host, so search engines list the site once.",
+      "The marketing pages are measured once each, on the app host.",
       `Measured ${date} by \`npm run bench:lighthouse\` on a shared 2-core machine (performance varies`,
       "between runs). Target: 100 in every category.",
       "",

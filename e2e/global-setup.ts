@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { CHROMIUM_PATH } from "./chromium.ts";
 
 const OUT = "dist/web/index.html";
-const SOURCES = ["src/web", "src/shared", "vite.config.ts"];
+const SOURCES = ["src/web", "src/shared", "src/marketing", "vite.config.ts"];
 
 function newest(path: string): number {
   const st = statSync(path);

@@ -1,7 +1,7 @@
 // The marketing site in a real browser: every page with JavaScript off (it needs none) reads
 // and navigates, the FAQ opens one answer at a time, the contact form works, and axe-core finds
 // no accessibility violation on any page.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -83,6 +83,40 @@ browserDescribe("marketing site", () => {
     await p.getByRole("button", { name: "Send message" }).click();
     await p.getByText("Thank you for your message! I'll get back to you soon.").waitFor();
     await shot(p, "marketing-contact-sent-phone");
+  });
+
+  it("serves the app's assets precompressed (brotli, gzip) and keeps the first screen's script small", async () => {
+    type Entry = { file: string; imports?: string[]; css?: string[] };
+    const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<string, Entry>;
+    const entry = manifest["index.html"];
+    if (!entry) throw new Error("no app entry in the manifest");
+    // What a first visit loads before any screen's own chunk: the entry and its static imports.
+    const files = new Set<string>();
+    const walk = (e: Entry) => {
+      if (files.has(e.file)) return;
+      files.add(e.file);
+      for (const i of e.imports ?? []) if (manifest[i]) walk(manifest[i] as Entry);
+    };
+    walk(entry);
+    const js = [...files].filter((f) => f.endsWith(".js"));
+    const brotliBytes = js.reduce((sum, f) => sum + statSync(join("dist/web", `${f}.br`)).size, 0);
+    expect(brotliBytes).toBeLessThan(200 * 1024);
+
+    const url = `${e.server.url}/${entry.file}`;
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    const plainBody = await plain.text();
+    for (const [encoding, expected] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const res = await fetch(url, { headers: { "accept-encoding": encoding } });
+      expect(res.headers.get("content-encoding")).toBe(expected);
+      expect(res.headers.get("vary")).toContain("Accept-Encoding");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // fetch decodes it: the same script either way.
+      expect(await res.text()).toBe(plainBody);
+    }
+    expect(plain.headers.get("content-encoding")).toBeNull();
   });
 
   it("has no accessibility violations on any page", async () => {

@@ -222,7 +222,8 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     return next();
   });
-  app.use("/assets/*", serveStatic({ root: deps.webDist }));
+  // Brotli or gzip copies made at build time (vite.config.ts), when the browser takes them.
+  app.use("/assets/*", serveStatic({ root: deps.webDist, precompressed: true }));
   app.use("/favicon.svg", serveStatic({ root: deps.webDist }));
   app.get("*", (c) => {
     if (!isSpaRoute(c.req.path)) {
