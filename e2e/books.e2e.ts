@@ -395,7 +395,7 @@ browserDescribe("books", () => {
     const submit = page.getByRole("button", { name: "Add Book", exact: true, includeHidden: true });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByRole("button", { name: "Upgrade Now" }).click();
-    await page.waitForURL("**/pricing");
+    await page.waitForURL("**/dashboard/plan");
 
     // Closing the dialog without upgrading returns to the dashboard.
     await page.goto("/add-book");

@@ -69,6 +69,15 @@ browserDescribe("marketing site", () => {
     expect(await answer("How does the free trial work?").getAttribute("open")).not.toBeNull();
     expect(await answer("What is Bookplate?").getAttribute("open")).toBeNull();
     await shot(p, "marketing-faq");
+
+    // Pricing without JavaScript: the currency links re-render the page, and the choice stays.
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await p.getByRole("navigation", { name: "Currency" }).getByRole("link", { name: "USD" }).click();
+    expect(await p.getByTestId("price-mini").textContent()).toBe("$4.99");
+    await shot(p, "marketing-pricing");
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    expect(await p.getByTestId("price-mini").textContent()).toBe("$4.99");
   });
 
   it("sends the contact form with JavaScript off and says so", async () => {
@@ -121,7 +130,7 @@ browserDescribe("marketing site", () => {
 
   it("has no accessibility violations on any page", async () => {
     const p = await page(true);
-    for (const path of [...Object.keys(STATIC_PAGES), "/no-such-page"]) {
+    for (const path of [...Object.keys(STATIC_PAGES), "/pricing", "/no-such-page"]) {
       await p.goto(path);
       expect(await axeViolations(p), path).toEqual([]);
     }

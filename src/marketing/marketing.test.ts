@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
+import { CURRENCIES, TIERS } from "../shared/enums.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR } from "../shared/plans.ts";
 import { CONTACT_SENT } from "../shared/schemas/admin.ts";
 import { STATIC_PAGES } from "./routes.tsx";
 
@@ -74,6 +76,33 @@ describe("marketing pages", () => {
     expect(data.mainEntity).toHaveLength(14);
     expect(html).toContain('href="/contact"');
     expect(html).toContain('href="/signup"');
+  });
+
+  it("shows pricing in each currency from the price table, remembered for the visit, with no script", async () => {
+    for (const currency of CURRENCIES) {
+      const res = await s.api(`/pricing?currency=${currency}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      for (const tier of TIERS) {
+        const price = formatMoney(MONTHLY_PRICE_MINOR[tier][currency], currency);
+        expect(html, `${tier} in ${currency}`).toContain(`data-testid="price-${tier}">${price}</span>`);
+        expect(html).toContain(`href="/pricing/choose?tier=${tier}&amp;currency=${currency}"`);
+      }
+      // The add-on on pricing is the one the wizard, the Domain section and the charge use.
+      expect(html).toContain(`+${formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)}/month`);
+      // The comparison follows the currency too.
+      expect(html).toContain(`From ${formatMoney(MONTHLY_PRICE_MINOR.mini[currency], currency)}`);
+      expect(html).toContain(`<link rel="canonical" href="${s.url}/pricing"/>`);
+      expect(html).not.toContain("<script>");
+      const cookie = res.headers.get("set-cookie") ?? "";
+      expect(cookie).toContain(`pricing_currency=${currency}`);
+      // The next visit to /pricing in the same browser keeps the choice.
+      const again = await (await s.api("/pricing", { headers: { cookie: `pricing_currency=${currency}` } })).text();
+      expect(again).toContain(`data-testid="price-midi">${formatMoney(MONTHLY_PRICE_MINOR.midi[currency], currency)}`);
+    }
+    // Nothing chosen: pounds. An unknown currency is ignored.
+    expect(await (await s.api("/pricing?currency=XYZ")).text()).toContain('data-testid="price-mini">£3.99');
+    expect(isSpaRoute("/pricing/choose")).toBe(true);
   });
 
   it("answers an unchanged page with 304 to its ETag", async () => {

@@ -2,11 +2,13 @@
 // rendered once per process and answered with an ETag; the contact form files a support ticket.
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import type { Logger } from "../server/lib/logger.ts";
 import { RateLimiter } from "../server/lib/rate-limiter.ts";
 import { receiveMarketingContact } from "../server/modules/support/support.service.ts";
+import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
 import { marketingStylesheet } from "./assets.ts";
 import { MARKETING_CSP, type MarketingEnv, type MarketingPage, renderMarketing } from "./document.tsx";
@@ -17,6 +19,7 @@ import { landingPage } from "./pages/landing.tsx";
 import { cookiesPage, privacyPage, termsPage } from "./pages/legal.tsx";
 import { notFoundPage } from "./pages/not-found.tsx";
 import { ourStoryPage } from "./pages/our-story.tsx";
+import { pricingPage } from "./pages/pricing.tsx";
 
 export type MarketingDeps = {
   appOrigin: string;
@@ -44,6 +47,9 @@ export const SITEMAP_PATHS = [...Object.keys(STATIC_PAGES), "/pricing", "/demo"]
 
 const HTML = "text/html; charset=UTF-8";
 
+/** The pricing page's currency, for the visit (a session cookie; see the cookies page). */
+export const CURRENCY_COOKIE = "pricing_currency";
+
 type Rendered = { html: string; etag: string };
 
 export function marketingRoutes(deps: MarketingDeps) {
@@ -51,9 +57,10 @@ export function marketingRoutes(deps: MarketingDeps) {
   const env = (): MarketingEnv => ({ origin: deps.appOrigin, stylesheet: marketingStylesheet(deps.webDist) });
   // Rendered once per stylesheet (a new build makes a new one).
   const cache = new Map<string, Rendered>();
-  const rendered = (path: string, make: () => MarketingPage): Rendered => {
+  /** `variant`: one of several renderings of the same address (the pricing page's currencies). */
+  const rendered = (path: string, make: () => MarketingPage, variant = ""): Rendered => {
     const e = env();
-    const key = `${e.stylesheet}|${path}`;
+    const key = `${e.stylesheet}|${path}|${variant}`;
     let hit = cache.get(key);
     if (!hit) {
       const html = renderMarketing(e, make(), path);
@@ -73,6 +80,28 @@ export function marketingRoutes(deps: MarketingDeps) {
     });
   }
   r.get("/privacy", (c) => c.redirect("/privacy-legal", 301));
+
+  // Pricing in the currency asked for (a link of the selector), remembered for the visit in a
+  // session cookie; else the remembered one; else pounds. One rendering per currency.
+  const isCurrency = (v: string | undefined): v is Currency => (CURRENCIES as readonly string[]).includes(v ?? "");
+  r.get("/pricing", (c) => {
+    const asked = c.req.query("currency")?.toUpperCase();
+    const remembered = getCookie(c, CURRENCY_COOKIE);
+    const currency: Currency = isCurrency(asked) ? asked : isCurrency(remembered) ? remembered : "GBP";
+    if (isCurrency(asked) && asked !== remembered) {
+      setCookie(c, CURRENCY_COOKIE, asked, { path: "/", sameSite: "Lax", httpOnly: true });
+    }
+    // One canonical address for every currency: the same page, in other money.
+    const page = rendered("/pricing", () => pricingPage(currency), currency);
+    const caching = {
+      ...headers,
+      ETag: page.etag,
+      "Cache-Control": "private, max-age=0, must-revalidate",
+      Vary: "Cookie",
+    };
+    if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
+    return c.body(page.html, 200, caching);
+  });
 
   // Five messages per address per ten minutes: enough for a person, not for a flood.
   const limiter = new RateLimiter(5, 10 * 60_000);

@@ -13,7 +13,7 @@ export const SPA_ROUTES = [
   "/account/*",
   "/admin",
   "/admin/*",
-  "/pricing",
+  "/pricing/choose",
   "/add-book",
   "/edit-book/:id",
 ] as const;

@@ -186,7 +186,12 @@ export function cookiesPage(): MarketingPage {
             </li>
           </ul>
           <h2>On these pages</h2>
-          <p>None.</p>
+          <ul>
+            <li>
+              <code>pricing_currency</code>: the currency you picked on the pricing page, so the next page you open
+              shows the same one. It goes when you close your browser.
+            </li>
+          </ul>
         </Prose>
       </>
     ),

@@ -9,6 +9,7 @@ import { ResetPasswordRoute } from "./routes/reset-password.tsx";
 import { SignupRoute } from "./routes/signup.tsx";
 import { VerifyEmailRoute } from "./routes/verify-email.tsx";
 import {
+  choosePlanLoader,
   dashboardLoader,
   onboardingLoader,
   pricingLoader,
@@ -56,7 +57,14 @@ export const router = createBrowserRouter([
         loader: onboardingLoader,
         lazy: async () => ({ Component: (await onboarding()).OnboardingRoute }),
       },
-      { path: "/pricing", loader: pricingLoader, lazy: async () => ({ Component: (await pricing()).PricingRoute }) },
+      // The public pricing page is server-rendered (src/marketing); its plan buttons come here.
+      { path: "/pricing/choose", loader: choosePlanLoader, element: <Loading /> },
+      // The signed-in author's plan screen: checkout, or a plan change with its confirmation.
+      {
+        path: "/dashboard/plan",
+        loader: pricingLoader,
+        lazy: async () => ({ Component: (await pricing()).PricingRoute }),
+      },
       // The back office has its own header; signed-out visitors go to /login.
       { path: "/admin", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },
       { path: "/admin/:tab", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },

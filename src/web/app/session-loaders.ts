@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
+import { CURRENCIES, TIERS } from "../../shared/enums.ts";
 import type { PricingViewer } from "../features/pricing/pricing-page.tsx";
 import { fetchOnboardingState, fetchSubscription, type OnboardingState } from "../lib/account-state.ts";
 import { ApiError } from "../lib/api.ts";
@@ -65,10 +66,29 @@ async function loadState(): Promise<OnboardingState> {
   }
 }
 
-/** The pricing page is public; for a signed-in author it also knows the website and plan. */
+/** The plan screen (signed in): the website and the plan the author is on. */
 export async function pricingLoader(): Promise<PricingViewer> {
-  if (!(await currentSession())) return { kind: "visitor" };
+  if (!(await currentSession())) throw redirect("/login");
   const state = await loadState();
   const subscription = state.website ? await fetchSubscription().catch(() => null) : null;
   return { kind: "account", state, subscription };
+}
+
+/**
+ * A plan button of the public pricing page (server-rendered, the same for everyone) lands here:
+ * a visitor signs up and then goes through the wizard with that plan and currency; an account
+ * without a website goes to the wizard; an author goes to the plan screen to confirm.
+ */
+export async function choosePlanLoader({ request }: LoaderFunctionArgs) {
+  const from = new URL(request.url).searchParams;
+  const q = new URLSearchParams();
+  const tier = from.get("tier");
+  const currency = from.get("currency");
+  if (tier && (TIERS as readonly string[]).includes(tier)) q.set("tier", tier);
+  if (currency && (CURRENCIES as readonly string[]).includes(currency)) q.set("currency", currency);
+  const wizard = `/onboarding${q.size ? `?${q}` : ""}`;
+  if (!(await currentSession())) throw redirect(withNext("/signup", wizard));
+  const state = await loadState();
+  if (!state.website) throw redirect(wizard);
+  throw redirect(`/dashboard/plan${q.size ? `?${q}` : ""}`);
 }

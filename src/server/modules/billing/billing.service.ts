@@ -87,7 +87,7 @@ export async function startCheckout(
     currency: choice.currency,
     customDomain: choice.customDomain ?? row?.customDomainAddon ?? false,
     successUrl: `${appOrigin}/dashboard?success=true`,
-    cancelUrl: `${appOrigin}/pricing`,
+    cancelUrl: `${appOrigin}/dashboard/plan`,
     trialDays: remainingTrialDays(row),
     customerId: row?.provider === provider.name ? row.providerCustomerId : null,
   });

@@ -2,7 +2,7 @@
 //
 // GET  /billing/sandbox/checkout?session=…   'TEST MODE — no real payment' checkout page
 // POST /billing/sandbox/checkout             form { session, action: "pay" | "cancel" } →
-//        303 to /dashboard?success=true&session_id=… (pay) or /pricing (cancel)
+//        303 to /dashboard?success=true&session_id=… (pay) or /dashboard/plan (cancel)
 // GET  /billing/sandbox/portal               plan, status; change plan, cancel, reactivate
 // POST /billing/sandbox/portal               form { action: "change-plan" | "cancel" | "reactivate", tier? } → 303 back
 // All need the signed-in author; a session made for another user is refused (404).
@@ -131,7 +131,7 @@ ${s.customDomain ? `<p>Custom domain add-on: ${formatMoney(addon, s.currency)}/m
         404,
       );
     }
-    if (form.action === "cancel") return c.redirect("/pricing", 303);
+    if (form.action === "cancel") return c.redirect("/dashboard/plan", 303);
     if (form.action !== "pay") throw new HttpError(400, "Unknown action");
     await completeSandboxCheckout(c.get("deps").database.db, me.id, s);
     return c.redirect(`/dashboard?success=true&session_id=${encodeURIComponent(id)}`, 303);

@@ -149,7 +149,7 @@ export function BookCard({
             <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800">
               <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
               Over your plan's book limit: not shown publicly until you upgrade.{" "}
-              <Link to="/pricing" className={clsx("font-medium underline", focusRing)}>
+              <Link to="/dashboard/plan" className={clsx("font-medium underline", focusRing)}>
                 Upgrade
               </Link>
             </p>

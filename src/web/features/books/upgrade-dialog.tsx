@@ -35,7 +35,7 @@ export function UpgradeDialog({
                 Maybe Later
               </Button>
             </Dialog.Close>
-            <Button look="editor" onClick={() => navigate("/pricing")}>
+            <Button look="editor" onClick={() => navigate("/dashboard/plan")}>
               Upgrade Now
             </Button>
           </div>

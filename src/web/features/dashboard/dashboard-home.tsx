@@ -507,7 +507,7 @@ function PlanCard({
             {subscription.status === "trial" ? ", from the end of your trial" : ""}.
           </p>
           <p>
-            <Link to="/pricing" className="font-medium text-brand-600 underline">
+            <Link to="/dashboard/plan" className="font-medium text-brand-600 underline">
               Compare all plans
             </Link>
           </p>

@@ -1,11 +1,11 @@
-// /pricing: the one price table in every currency, and 'Start Free Trial' per plan. Where the
-// button leads depends on who is looking: a visitor (or an account without a website) goes
-// through the setup wizard with the plan preselected; an author who has not paid yet goes to
-// checkout; a paying author switches plan.
+// /dashboard/plan: the signed-in author's plan screen (the public /pricing page is the marketing
+// site's and sends authors here). An account without a website goes through the setup wizard
+// with the plan preselected; an author who has not paid yet goes to checkout; a paying author
+// switches plan, after a confirmation when the new plan would hide books.
 import { useMutation } from "@tanstack/react-query";
 import { Check, Minus } from "lucide-react";
 import { useState } from "react";
-import { Link, useLoaderData, useNavigate } from "react-router";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enums.ts";
 import {
@@ -22,9 +22,7 @@ import { type OnboardingState, type SubscriptionDetails, startCheckout } from ".
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 
-export type PricingViewer =
-  | { kind: "visitor" }
-  | { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
+export type PricingViewer = { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
 
 const FEATURES = [
   "A book-focused website on your own subdomain",
@@ -61,7 +59,7 @@ const COMPARISON: { label: string; bookplate: Cell; builderA: Cell; builderB: Ce
 ];
 
 function buttonAction(viewer: PricingViewer): "wizard" | "checkout" | "change" {
-  if (viewer.kind === "visitor" || !viewer.state.website) return "wizard";
+  if (!viewer.state.website) return "wizard";
   return viewer.subscription?.checkoutCompleted ? "change" : "checkout";
 }
 
@@ -70,8 +68,14 @@ export function PricingPage() {
   const navigate = useNavigate();
   const subscription = viewer.kind === "account" ? viewer.subscription : null;
   const action = buttonAction(viewer);
-  // A paying author pays in the currency they chose; show that one first.
-  const [currency, setCurrency] = useState<Currency>(subscription?.currency ?? "GBP");
+  // The currency chosen on the public pricing page, else the one the author pays in.
+  const [params] = useSearchParams();
+  const asked = params.get("currency");
+  const [currency, setCurrency] = useState<Currency>(
+    asked && (CURRENCIES as readonly string[]).includes(asked)
+      ? (asked as Currency)
+      : (subscription?.currency ?? "GBP"),
+  );
   const [pending, setPending] = useState<Tier | null>(null);
 
   // A plan that would hide books readers see asks first: the server says how many.
@@ -102,24 +106,18 @@ export function PricingPage() {
   return (
     <div className="min-h-screen bg-white">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-6 py-6">
-        <Logo to={viewer.kind === "visitor" ? "/" : "/dashboard"} />
+        <Logo to="/dashboard" />
         <nav aria-label="Account" className="flex items-center gap-2">
-          {viewer.kind === "visitor" ? (
-            <Button asChild variant="ghost">
-              <Link to="/login">Sign in</Link>
-            </Button>
-          ) : (
-            <Button asChild variant="ghost">
-              <Link to="/dashboard">Dashboard</Link>
-            </Button>
-          )}
+          <Button asChild variant="ghost">
+            <Link to="/dashboard">Dashboard</Link>
+          </Button>
         </nav>
       </header>
 
       <main className="mx-auto max-w-6xl px-6 pb-20">
         <section aria-labelledby="pricing-title" className="pt-8 text-center">
           <h1 id="pricing-title" className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            Simple, transparent pricing
+            Choose your plan
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
             Every plan has every feature; plans differ only in how many books you show. Try any plan free for{" "}
@@ -273,7 +271,7 @@ export function PricingPage() {
             Set up your author website in minutes. No card is charged until day {TRIAL_DAYS + 1}.
           </p>
           <Button asChild size="lg" variant="secondary" className="mt-6">
-            <Link to={viewer.kind === "visitor" || action === "wizard" ? "/onboarding" : "/dashboard"}>
+            <Link to={action === "wizard" ? "/onboarding" : "/dashboard"}>
               {action === "wizard" ? "Start your free trial" : "Go to your dashboard"}
             </Link>
           </Button>

@@ -1,0 +1,213 @@
+// The public pricing page: the one price table in the chosen currency, four plan cards, what every
+// plan includes and how Bookplate compares. The currency selector is links, so it works without
+// JavaScript; each plan's button goes to /pricing/choose, where the app sends a visitor through
+// sign-up and the wizard, and an author to their plan screen.
+import { CURRENCIES, type Currency, TIERS } from "../../shared/enums.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../shared/plans.ts";
+import type { MarketingPage } from "../document.tsx";
+import { buttonClass } from "../layout.tsx";
+
+const INCLUDED = [
+  "A book-focused website on your own free address",
+  "Connect your own domain name",
+  "Books with covers, series, formats and prices",
+  "Retailer links for every store that sells your books",
+  "Reader reviews and star ratings",
+  "A blog with categories and an RSS feed",
+  "Newsletter sign-up with confirmation by email",
+  "A contact form that reaches your inbox",
+  "Fast pages that search engines understand",
+  "Your fonts, colours and header, your way",
+];
+
+/** What the alternatives typically cost a month, stated per currency (not converted). */
+const TYPICAL: Record<Currency, { builder: string; blog: string; custom: string }> = {
+  GBP: { builder: "£15+", blog: "£12+", custom: "£1,000+ up front" },
+  USD: { builder: "$19+", blog: "$15+", custom: "$1,300+ up front" },
+  EUR: { builder: "€17+", blog: "€14+", custom: "€1,200+ up front" },
+  CAD: { builder: "C$26+", blog: "C$20+", custom: "C$1,800+ up front" },
+  AUD: { builder: "A$29+", blog: "A$23+", custom: "A$2,000+ up front" },
+};
+
+type Cell = boolean | string;
+
+function comparison(currency: Currency): { label: string; cells: [Cell, Cell, Cell, Cell] }[] {
+  const t = TYPICAL[currency];
+  return [
+    { label: "Made for books (series, formats, retailers)", cells: [true, false, false, true] },
+    { label: "Live the same day", cells: [true, true, true, false] },
+    { label: "Book structured data for search", cells: [true, false, false, "Extra cost"] },
+    { label: "No design skills needed", cells: [true, "Partly", "Partly", true] },
+    {
+      label: "Typical monthly cost",
+      cells: [`From ${formatMoney(MONTHLY_PRICE_MINOR.mini[currency], currency)}`, t.builder, t.blog, t.custom],
+    },
+  ];
+}
+
+function CellText({ value }: { value: Cell }) {
+  if (value === true) return <span className="font-semibold text-emerald-700">Yes</span>;
+  if (value === false) return <span className="text-slate-500">No</span>;
+  return <>{value}</>;
+}
+
+export function pricingPage(currency: Currency): MarketingPage {
+  const addon = formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency);
+  return {
+    status: 200,
+    title: "Pricing",
+    description: `Every Bookplate plan has every feature; plans differ only in how many books you show. From ${formatMoney(MONTHLY_PRICE_MINOR.mini[currency], currency)} a month after a ${TRIAL_DAYS}-day free trial.`,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: "Bookplate",
+        description: "Websites for independent authors",
+        offers: TIERS.map((tier) => ({
+          "@type": "Offer",
+          name: PLANS[tier].name,
+          price: (MONTHLY_PRICE_MINOR[tier][currency] / 100).toFixed(2),
+          priceCurrency: currency,
+        })),
+      },
+    ],
+    body: (
+      <div className="mx-auto max-w-6xl px-6">
+        <section aria-labelledby="pricing-title" className="pt-16 text-center">
+          <h1 id="pricing-title" className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            Simple, transparent pricing
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            Every plan has every feature; plans differ only in how many books you show. Try any plan free for{" "}
+            {TRIAL_DAYS} days.
+          </p>
+          <nav
+            aria-label="Currency"
+            className="mt-8 inline-flex flex-wrap justify-center gap-1 rounded-xl bg-slate-100 p-1"
+          >
+            {CURRENCIES.map((c) => (
+              <a
+                key={c}
+                href={`/pricing?currency=${c}`}
+                aria-current={c === currency ? "true" : undefined}
+                className={`rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${c === currency ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
+              >
+                {c}
+              </a>
+            ))}
+          </nav>
+        </section>
+        <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TIERS.map((tier) => {
+            const plan = PLANS[tier];
+            const popular = tier === "midi";
+            return (
+              <article
+                key={tier}
+                aria-labelledby={`plan-${tier}`}
+                className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${popular ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200"}`}
+              >
+                <div className="flex items-center justify-between">
+                  <h2 id={`plan-${tier}`} className="text-lg font-semibold text-slate-900">
+                    {plan.name}
+                  </h2>
+                  {popular ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      Most popular
+                    </span>
+                  ) : null}
+                </div>
+                <p className="mt-1 text-sm text-slate-600">{plan.range}</p>
+                <p className="mt-6">
+                  <span className="text-4xl font-bold text-slate-900" data-testid={`price-${tier}`}>
+                    {formatMoney(MONTHLY_PRICE_MINOR[tier][currency], currency)}
+                  </span>
+                  <span className="text-sm text-slate-600"> / month</span>
+                </p>
+                <p className="mt-2 text-sm text-slate-600">Up to {plan.bookLimit} books on your site</p>
+                <div className="mt-auto pt-6">
+                  <a
+                    href={`/pricing/choose?tier=${tier}&currency=${currency}`}
+                    className={`w-full ${popular ? buttonClass.primary : buttonClass.secondary}`}
+                  >
+                    Start Free Trial<span className="sr-only"> on {plan.name}</span>
+                  </a>
+                </div>
+              </article>
+            );
+          })}
+        </section>
+        <p className="mt-6 text-center text-sm text-slate-600" data-testid="domain-addon">
+          Your own domain, like janeauthor.com, on any plan: +{addon}/month. Every site also keeps its free address.
+        </p>
+        <section aria-labelledby="included" className="mt-20">
+          <h2 id="included" className="text-center text-2xl font-bold text-slate-900">
+            Everything in every plan
+          </h2>
+          <ul className="mx-auto mt-8 grid max-w-4xl list-disc gap-3 pl-5 sm:grid-cols-2">
+            {INCLUDED.map((f) => (
+              <li key={f} className="text-slate-700">
+                {f}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="compare" className="mt-20">
+          <h2 id="compare" className="text-center text-2xl font-bold text-slate-900">
+            How Bookplate compares
+          </h2>
+          <div className="mt-8 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-900">
+                  <th scope="col" className="py-3 pr-4 font-semibold">
+                    <span className="sr-only">Feature</span>
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-brand-700">
+                    Bookplate
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    General site builder
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Blog platform
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Custom-built site
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparison(currency).map((row) => (
+                  <tr key={row.label} className="border-b border-slate-100">
+                    <th scope="row" className="py-3 pr-4 font-medium text-slate-700">
+                      {row.label}
+                    </th>
+                    {row.cells.map((cell, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+                      <td key={i} className="px-4 py-3 text-slate-700">
+                        <CellText value={cell} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+        <section className="mt-20 rounded-2xl bg-brand-700 px-6 py-12 text-center text-white">
+          <h2 className="text-2xl font-bold">Your readers are looking for you</h2>
+          <p className="mx-auto mt-3 max-w-xl">
+            Set up your author website in minutes. No card is charged until day {TRIAL_DAYS + 1}.
+          </p>
+          <a
+            href={`/pricing/choose?tier=midi&currency=${currency}`}
+            className="mt-6 inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            Start your free trial
+          </a>
+        </section>
+      </div>
+    ),
+  };
+}
