@@ -163,6 +163,13 @@ describe("contact form", () => {
     expect(await s.database.db.select().from(supportTickets).where(eq(supportTickets.email, email))).toHaveLength(0);
   });
 
+  it("refuses a form body past 64 KB before reading it, and stores nothing", async () => {
+    const email = `huge-${Date.now()}@example.com`;
+    const res = await contact({ name: "Big", email, subject: "Huge", message: "x".repeat(70 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await s.database.db.select().from(supportTickets).where(eq(supportTickets.email, email))).toHaveLength(0);
+  });
+
   it("limits how many messages one address sends", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {

@@ -2,6 +2,7 @@
 // rendered once per process and answered with an ETag; the contact form files a support ticket.
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
@@ -105,7 +106,12 @@ export function marketingRoutes(deps: MarketingDeps) {
 
   // Five messages per address per ten minutes: enough for a person, not for a flood.
   const limiter = new RateLimiter(5, 10 * 60_000);
-  r.post("/contact", async (c) => {
+  // A form is a few KB: anything past 64 KB is refused before it is read (ADR 016).
+  const formLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.text("The form is too large (limit 64 KB). Nothing was sent.\n", 413, { Connection: "close" }),
+  });
+  r.post("/contact", formLimit, async (c) => {
     const render = (page: MarketingPage) =>
       c.body(renderMarketing(env(), page, "/contact"), page.status as 200, headers);
     let form: Record<string, unknown>;
