@@ -128,6 +128,23 @@ browserDescribe("marketing site", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
   });
 
+  it("enlarges a screenshot in a dialog with JavaScript on, and links to it with JavaScript off", async () => {
+    const p = await page(true);
+    await p.goto("/features");
+    const first = p.getByRole("link", { name: /The author dashboard/ });
+    await first.click();
+    const dialog = p.getByRole("dialog", { name: "Your dashboard" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("img").getAttribute("src")).toMatch(/^\/gallery\/dashboard-1280-/);
+    await shot(p, "marketing-features-enlarged");
+    await p.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    const off = await page(false);
+    await off.goto("/features");
+    await off.getByRole("link", { name: /The author dashboard/ }).click();
+    await off.waitForURL((u) => /^\/gallery\/dashboard-1280-[0-9a-f]+\.webp$/.test(u.pathname));
+  });
+
   it("has no accessibility violations on any page", async () => {
     const p = await page(true);
     for (const path of [...Object.keys(STATIC_PAGES), "/pricing", "/no-such-page"]) {

@@ -1,21 +1,30 @@
 // The HTML document around every marketing page: the SEO head (title, description, canonical,
 // Open Graph, JSON-LD), the stylesheet, and a policy that allows no script at all.
+import { createHash } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Layout } from "./layout.tsx";
 
-export const MARKETING_CSP = [
-  "default-src 'none'",
-  "script-src 'none'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+const POLICY = (scriptSrc: string) =>
+  [
+    "default-src 'none'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+
+/** No script at all, unless the page brings its one small inline enhancement (allowed by hash). */
+export const MARKETING_CSP = POLICY("'none'");
+export function cspFor(page: MarketingPage): string {
+  if (!page.script) return MARKETING_CSP;
+  return POLICY(`'sha256-${createHash("sha256").update(page.script).digest("base64")}'`);
+}
 
 export type MarketingPage = {
   status: number;
@@ -25,6 +34,8 @@ export type MarketingPage = {
   jsonLd?: unknown[];
   /** Not for search engines (the 404 page). */
   noindex?: boolean;
+  /** A small inline enhancement; the page must work without it. */
+  script?: string;
 };
 
 export type MarketingEnv = { origin: string; stylesheet: string | null };
@@ -64,6 +75,10 @@ export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: st
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
         <Layout path={path}>{page.body}</Layout>
+        {page.script ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash
+          <script dangerouslySetInnerHTML={{ __html: page.script }} />
+        ) : null}
       </body>
     </html>
   );

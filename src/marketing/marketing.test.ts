@@ -2,6 +2,7 @@
 // no script, a crawl from the home page finds no broken link, the FAQ is an accordion without
 // JavaScript with FAQPage data, the contact form files a ticket and mails the sender a copy, and
 // unknown addresses are real 404s.
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
@@ -38,9 +39,22 @@ describe("marketing pages", () => {
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
       expect(html).toContain(`<link rel="canonical" href="${s.url}${path}"/>`);
       expect(html.match(/<h1[\s>]/g), path).toHaveLength(1);
-      // Only JSON-LD data blocks, never a script that runs; the policy forbids any.
-      expect(html.replace(/<script type="application\/ld\+json">.*?<\/script>/g, "")).not.toContain("<script");
-      expect(res.headers.get("content-security-policy")).toContain("script-src 'none'");
+      // JSON-LD data blocks, and at most one small inline enhancement that the policy names by
+      // its hash; no other script can run.
+      const scripts = [
+        ...html.replace(/<script type="application\/ld\+json">.*?<\/script>/g, "").matchAll(/<script>(.*?)<\/script>/g),
+      ];
+      expect(scripts.length, path).toBeLessThanOrEqual(1);
+      const policy = res.headers.get("content-security-policy") ?? "";
+      if (scripts[0]) {
+        const hash = createHash("sha256")
+          .update(scripts[0][1] ?? "")
+          .digest("base64");
+        expect(policy).toContain(`script-src 'sha256-${hash}'`);
+        expect(html).not.toContain(' src="/assets/');
+      } else {
+        expect(policy).toContain("script-src 'none'");
+      }
       expect(html).toContain('aria-label="Legal"');
     }
   });
@@ -103,6 +117,23 @@ describe("marketing pages", () => {
     // Nothing chosen: pounds. An unknown currency is ignored.
     expect(await (await s.api("/pricing?currency=XYZ")).text()).toContain('data-testid="price-mini">£3.99');
     expect(isSpaRoute("/pricing/choose")).toBe(true);
+  });
+
+  it("shows the 13 screenshots on the features page as responsive WebP, each opening the large one", async () => {
+    const html = await (await s.api("/features")).text();
+    const links = [...html.matchAll(/<a href="(\/gallery\/[a-z0-9-]+-1280-[0-9a-f]+\.webp)" data-enlarge=""/g)];
+    expect(links).toHaveLength(13);
+    expect(html.match(/srcSet="\/gallery\/[^"]+ 640w, \/gallery\/[^"]+ 1280w"/gi)).toHaveLength(13);
+    for (const [, href] of links.slice(0, 3)) {
+      const img = await s.api(href ?? "");
+      expect(img.status).toBe(200);
+      expect(img.headers.get("content-type")).toBe("image/webp");
+      expect(img.headers.get("cache-control")).toContain("immutable");
+    }
+    expect((await s.api("/gallery/not-listed.webp")).status).toBe(404);
+    expect((await s.api("/gallery/..%2Fgallery.json")).status).toBe(404);
+    // The home page shows an author's site and the dashboard.
+    expect((await (await s.api("/")).text()).match(/<figure>/g)).toHaveLength(2);
   });
 
   it("answers an unchanged page with 304 to its ETag", async () => {

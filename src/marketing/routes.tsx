@@ -1,6 +1,7 @@
 // The marketing site on the app host: server-rendered pages with no framework JavaScript, each
 // rendered once per process and answered with an ETag; the contact form files a support ticket.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
@@ -12,7 +13,8 @@ import { receiveMarketingContact } from "../server/modules/support/support.servi
 import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
 import { marketingStylesheet } from "./assets.ts";
-import { MARKETING_CSP, type MarketingEnv, type MarketingPage, renderMarketing } from "./document.tsx";
+import { cspFor, MARKETING_CSP, type MarketingEnv, type MarketingPage, renderMarketing } from "./document.tsx";
+import { galleryFile } from "./gallery.tsx";
 import { type ContactFields, contactPage } from "./pages/contact.tsx";
 import { faqPage } from "./pages/faq.tsx";
 import { featuresPage } from "./pages/features.tsx";
@@ -51,7 +53,7 @@ const HTML = "text/html; charset=UTF-8";
 /** The pricing page's currency, for the visit (a session cookie; see the cookies page). */
 export const CURRENCY_COOKIE = "pricing_currency";
 
-type Rendered = { html: string; etag: string };
+type Rendered = { html: string; etag: string; csp: string };
 
 export function marketingRoutes(deps: MarketingDeps) {
   const r = new Hono();
@@ -64,8 +66,13 @@ export function marketingRoutes(deps: MarketingDeps) {
     const key = `${e.stylesheet}|${path}|${variant}`;
     let hit = cache.get(key);
     if (!hit) {
-      const html = renderMarketing(e, make(), path);
-      hit = { html, etag: `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"` };
+      const page = make();
+      const html = renderMarketing(e, page, path);
+      hit = {
+        html,
+        etag: `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`,
+        csp: cspFor(page),
+      };
       cache.set(key, hit);
     }
     return hit;
@@ -75,12 +82,27 @@ export function marketingRoutes(deps: MarketingDeps) {
   for (const [path, make] of Object.entries(STATIC_PAGES)) {
     r.get(path, (c) => {
       const page = rendered(path, make);
-      const caching = { ...headers, ETag: page.etag, "Cache-Control": "public, max-age=0, must-revalidate" };
+      const caching = {
+        ...headers,
+        "Content-Security-Policy": page.csp,
+        ETag: page.etag,
+        "Cache-Control": "public, max-age=0, must-revalidate",
+      };
       if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
       return c.body(page.html, 200, caching);
     });
   }
   r.get("/privacy", (c) => c.redirect("/privacy-legal", 301));
+
+  // The gallery's pictures: named by their content, so cached for a year.
+  r.get("/gallery/:file", (c) => {
+    const file = galleryFile(c.req.param("file"));
+    if (!file) return c.notFound();
+    return c.body(readFileSync(file), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
 
   // Pricing in the currency asked for (a link of the selector), remembered for the visit in a
   // session cookie; else the remembered one; else pounds. One rendering per currency.

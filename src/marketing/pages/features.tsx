@@ -1,4 +1,5 @@
 import type { MarketingPage } from "../document.tsx";
+import { ENLARGE_SCRIPT, Gallery } from "../gallery.tsx";
 import { buttonClass, PageHeading } from "../layout.tsx";
 
 const PAIRS = [
@@ -47,6 +48,7 @@ export function featuresPage(): MarketingPage {
     title: "Features",
     description:
       "Book pages, covers, series, retailer links, reviews, blog, newsletter, contact form, your own domain: everything an author website needs.",
+    script: ENLARGE_SCRIPT,
     body: (
       <>
         <PageHeading
@@ -81,6 +83,7 @@ export function featuresPage(): MarketingPage {
             ))}
           </ul>
         </section>
+        <Gallery />
         <div className="mt-12 flex justify-center gap-3 px-6">
           <a href="/signup" className={buttonClass.primary}>
             Start your free trial

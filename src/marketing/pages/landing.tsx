@@ -1,5 +1,6 @@
 import { formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../shared/plans.ts";
 import type { MarketingPage } from "../document.tsx";
+import { gallery, Shot } from "../gallery.tsx";
 import { buttonClass } from "../layout.tsx";
 
 const GETS = [
@@ -73,6 +74,7 @@ export function landingPage(): MarketingPage {
             </div>
           </div>
         </section>
+        <Showcase />
         <section aria-labelledby="gets" className="mx-auto max-w-6xl px-6 py-16">
           <h2 id="gets" className="text-center text-3xl font-bold tracking-tight text-slate-900">
             What you get
@@ -130,4 +132,33 @@ export function landingPage(): MarketingPage {
       </>
     ),
   };
+}
+
+/** A real author's site and the dashboard that makes it (from the features gallery). */
+function Showcase() {
+  const pick = (slug: string) => gallery().find((g) => g.slug === slug);
+  const shots = [
+    { entry: pick("site-book"), caption: "A book page on an author's site" },
+    { entry: pick("dashboard"), caption: "The dashboard behind it" },
+  ];
+  if (shots.some((s) => !s.entry)) return null;
+  return (
+    <section aria-label="Bookplate at work" className="mx-auto max-w-6xl px-6">
+      <div className="grid gap-8 md:grid-cols-2">
+        {shots.map(({ entry, caption }) =>
+          entry ? (
+            <figure key={entry.slug}>
+              <Shot entry={entry} sizes="(min-width: 768px) 544px, 100vw" />
+              <figcaption className="mt-3 text-center text-sm text-slate-600">{caption}</figcaption>
+            </figure>
+          ) : null,
+        )}
+      </div>
+      <p className="mt-6 text-center">
+        <a href="/features" className="font-semibold text-brand-700 underline">
+          More screens
+        </a>
+      </p>
+    </section>
+  );
 }

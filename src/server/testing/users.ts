@@ -38,11 +38,17 @@ export async function createAuthor(
   opts: {
     tier?: Tier;
     name?: string;
-    subdomain?: string /** false: leave checkout undone (site not public). */;
+    email?: string;
+    subdomain?: string;
+    /** false: leave checkout undone (site not public). */
     checkout?: boolean;
   } = {},
 ): Promise<TestAuthor> {
-  const u = await createSignedInUser(s, { prefix: "author", ...(opts.name ? { name: opts.name } : {}) });
+  const u = await createSignedInUser(s, {
+    prefix: "author",
+    ...(opts.name ? { name: opts.name } : {}),
+    ...(opts.email ? { email: opts.email } : {}),
+  });
   const tier = opts.tier ?? "mini";
   const subdomain = opts.subdomain ?? `a${unique()}`.slice(0, 40);
   const res = await s.api("/api/onboarding/complete", {
