@@ -126,6 +126,7 @@ async function main() {
       ["Blog", tenant, "/blog"],
       // The marketing site (server-rendered on the app host).
       ["Landing", origin, "/"],
+      ["Pricing", origin, "/pricing"],
       ["Features", origin, "/features"],
       ["FAQ", origin, "/faq"],
       ["Our story", origin, "/our-story"],

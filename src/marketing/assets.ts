@@ -3,19 +3,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const found = new Map<string, string | null>();
+export type MarketingAssets = { stylesheet: string; fonts: string[] };
 
-/** `/assets/marketing-….css`, or null before the app is built (pages still work, unstyled). */
-export function marketingStylesheet(webDist: string): string | null {
-  if (found.has(webDist)) return found.get(webDist) ?? null;
+const found = new Map<string, MarketingAssets>();
+
+/**
+ * `/assets/marketing-….css` and the font files it uses (to preload), or null before the app is
+ * built (the pages still work, unstyled).
+ */
+export function marketingAssets(webDist: string): MarketingAssets | null {
+  const known = found.get(webDist);
+  if (known) return known;
   const manifest = join(webDist, ".vite", "manifest.json");
-  let href: string | null = null;
-  if (existsSync(manifest)) {
-    const entries = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, { file?: string }>;
-    const file = entries["marketing.css"]?.file;
-    href = file ? `/${file}` : null;
-  }
+  if (!existsSync(manifest)) return null;
+  const entries = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, { file?: string; assets?: string[] }>;
+  const css = entries["marketing.css"];
+  if (!css?.file) return null;
+  const assets = {
+    stylesheet: `/${css.file}`,
+    fonts: (css.assets ?? []).filter((a) => a.endsWith(".woff2")).map((a) => `/${a}`),
+  };
   // Not remembered while missing: a build may finish after the server started.
-  if (href) found.set(webDist, href);
-  return href;
+  found.set(webDist, assets);
+  return assets;
 }

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { MarketingAssets } from "./assets.ts";
 import { Layout } from "./layout.tsx";
 
 const POLICY = (scriptSrc: string) =>
@@ -38,7 +39,7 @@ export type MarketingPage = {
   script?: string;
 };
 
-export type MarketingEnv = { origin: string; stylesheet: string | null };
+export type MarketingEnv = { origin: string; assets: MarketingAssets | null };
 
 /** JSON in a <script> element: `<` cannot close it. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
@@ -62,7 +63,10 @@ export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: st
         <meta property="og:url" content={canonical} />
         <meta name="twitter:card" content="summary" />
         <meta name="theme-color" content="#4f46e5" />
-        {env.stylesheet ? <link rel="stylesheet" href={env.stylesheet} /> : null}
+        {env.assets?.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        {env.assets ? <link rel="stylesheet" href={env.assets.stylesheet} /> : null}
         {(page.jsonLd ?? []).map((data, i) => (
           <script
             // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per page

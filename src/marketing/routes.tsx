@@ -12,7 +12,7 @@ import { RateLimiter } from "../server/lib/rate-limiter.ts";
 import { receiveMarketingContact } from "../server/modules/support/support.service.ts";
 import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
-import { marketingStylesheet } from "./assets.ts";
+import { marketingAssets } from "./assets.ts";
 import { cspFor, MARKETING_CSP, type MarketingEnv, type MarketingPage, renderMarketing } from "./document.tsx";
 import { galleryFile } from "./gallery.tsx";
 import { type ContactFields, contactPage } from "./pages/contact.tsx";
@@ -57,13 +57,13 @@ type Rendered = { html: string; etag: string; csp: string };
 
 export function marketingRoutes(deps: MarketingDeps) {
   const r = new Hono();
-  const env = (): MarketingEnv => ({ origin: deps.appOrigin, stylesheet: marketingStylesheet(deps.webDist) });
+  const env = (): MarketingEnv => ({ origin: deps.appOrigin, assets: marketingAssets(deps.webDist) });
   // Rendered once per stylesheet (a new build makes a new one).
   const cache = new Map<string, Rendered>();
   /** `variant`: one of several renderings of the same address (the pricing page's currencies). */
   const rendered = (path: string, make: () => MarketingPage, variant = ""): Rendered => {
     const e = env();
-    const key = `${e.stylesheet}|${path}|${variant}`;
+    const key = `${e.assets?.stylesheet}|${path}|${variant}`;
     let hit = cache.get(key);
     if (!hit) {
       const page = make();
@@ -203,7 +203,7 @@ export function marketingRoutes(deps: MarketingDeps) {
 
 /** The 404 page for any address nothing else answers on the app host. */
 export function marketingNotFound(deps: Pick<MarketingDeps, "appOrigin" | "webDist">, path: string) {
-  const env = { origin: deps.appOrigin, stylesheet: marketingStylesheet(deps.webDist) };
+  const env = { origin: deps.appOrigin, assets: marketingAssets(deps.webDist) };
   return {
     html: renderMarketing(env, notFoundPage(), path),
     headers: { "Content-Type": HTML, "Content-Security-Policy": MARKETING_CSP },
