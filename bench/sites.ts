@@ -265,6 +265,14 @@ async function main() {
         ],
       }),
     );
+    // A marketing page on the app host (server-rendered, rendered once, served with an ETag).
+    console.log("marketing page (/features)…");
+    const appHost = `localhost:${port}`;
+    const marketingPage = await get(port, appHost, "/features");
+    if (marketingPage.status !== 200) throw new Error(`features page answered ${marketingPage.status}`);
+    const marketing = await against(() =>
+      load({ url: `http://127.0.0.1:${port}/features`, headers: { host: appHost, "user-agent": "bench" } }),
+    );
     await stop(server);
 
     console.log("book page, cache off…");
@@ -316,6 +324,7 @@ async function main() {
       row("book page, cache off (`PAGE_CACHE=false`)", uncached, 5),
       ...(onPostgres ? [row("book page, cache off, on PostgreSQL (same machine)", onPostgres, 5)] : []),
       row(`home pages over all ${SITES} hosts, cache on`, hosts),
+      row(`marketing page \`/features\` (${marketingPage.body.length} bytes), app host`, marketing),
       "",
       "An uncached page is two database queries plus rendering (ADR 011). On the embedded database the queries run as named prepared statements inside the server's own process (ADR 013), so they share its one core with the rendering; PostgreSQL runs them in a process of its own.",
       "",
