@@ -3,7 +3,6 @@
 // with the plan preselected; an author who has not paid yet goes to checkout; a paying author
 // switches plan, after a confirmation when the new plan would hide books.
 import { useMutation } from "@tanstack/react-query";
-import { Check, Minus } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -23,40 +22,6 @@ import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 
 export type PricingViewer = { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
-
-const FEATURES = [
-  "A book-focused website on your own subdomain",
-  "Connect your own domain name",
-  "Books with covers, series, formats and prices",
-  "Retailer links for every store that sells your books",
-  "Reader reviews and star ratings",
-  "A blog with categories",
-  "Newsletter sign-up with confirmation by email",
-  "A contact form that reaches your inbox",
-  "Fast pages that search engines understand",
-  "Your fonts, colours and header, your way",
-];
-
-type Cell = boolean | string;
-const COMPARISON: { label: string; bookplate: Cell; builderA: Cell; builderB: Cell; custom: Cell }[] = [
-  {
-    label: "Made for books (series, formats, retailers)",
-    bookplate: true,
-    builderA: false,
-    builderB: false,
-    custom: true,
-  },
-  { label: "Live the same day", bookplate: true, builderA: true, builderB: true, custom: false },
-  { label: "Book structured data for search", bookplate: true, builderA: false, builderB: false, custom: "Extra cost" },
-  { label: "No design skills needed", bookplate: true, builderA: "Partly", builderB: "Partly", custom: true },
-  {
-    label: "Typical monthly cost",
-    bookplate: "From £3.99",
-    builderA: "£15+",
-    builderB: "£12+",
-    custom: "£1,000+ up front",
-  },
-];
 
 function buttonAction(viewer: PricingViewer): "wizard" | "checkout" | "change" {
   if (!viewer.state.website) return "wizard";
@@ -207,75 +172,12 @@ export function PricingPage() {
           {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)}/month. Every site also keeps its free address.
         </p>
 
-        <section aria-labelledby="features-title" className="mt-20">
-          <h2 id="features-title" className="text-center text-2xl font-bold text-slate-900">
-            Everything in every plan
-          </h2>
-          <ul className="mx-auto mt-8 grid max-w-4xl gap-3 sm:grid-cols-2">
-            {FEATURES.map((f) => (
-              <li key={f} className="flex items-start gap-2 text-slate-700">
-                <Check aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
-                {f}
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section aria-labelledby="compare-title" className="mt-20">
-          <h2 id="compare-title" className="text-center text-2xl font-bold text-slate-900">
-            How Bookplate compares
-          </h2>
-          <div className="mt-8 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-900">
-                  <th scope="col" className="py-3 pr-4 font-semibold">
-                    <span className="sr-only">Feature</span>
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-brand-700">
-                    Bookplate
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    General site builder
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Blog platform
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Custom-built site
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {COMPARISON.map((row) => (
-                  <tr key={row.label} className="border-b border-slate-100">
-                    <th scope="row" className="py-3 pr-4 font-medium text-slate-700">
-                      {row.label}
-                    </th>
-                    {[row.bookplate, row.builderA, row.builderB, row.custom].map((cell, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                      <td key={i} className="px-4 py-3 text-slate-700">
-                        <ComparisonCell value={cell} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-
-        <section className="mt-20 rounded-2xl bg-brand-600 px-6 py-12 text-center text-white">
-          <h2 className="text-2xl font-bold">Your readers are looking for you</h2>
-          <p className="mx-auto mt-3 max-w-xl text-white/90">
-            Set up your author website in minutes. No card is charged until day {TRIAL_DAYS + 1}.
-          </p>
-          <Button asChild size="lg" variant="secondary" className="mt-6">
-            <Link to={action === "wizard" ? "/onboarding" : "/dashboard"}>
-              {action === "wizard" ? "Start your free trial" : "Go to your dashboard"}
-            </Link>
-          </Button>
-        </section>
+        <p className="mt-10 text-center text-sm text-slate-600">
+          Every plan has every feature.{" "}
+          <a href="/pricing" className="font-medium text-brand-600 underline">
+            Compare with other ways to build a site
+          </a>
+        </p>
       </main>
 
       <ConfirmDialog
@@ -292,22 +194,4 @@ export function PricingPage() {
       </ConfirmDialog>
     </div>
   );
-}
-
-function ComparisonCell({ value }: { value: Cell }) {
-  if (value === true)
-    return (
-      <>
-        <Check aria-hidden="true" className="h-5 w-5 text-emerald-600" />
-        <span className="sr-only">Yes</span>
-      </>
-    );
-  if (value === false)
-    return (
-      <>
-        <Minus aria-hidden="true" className="h-5 w-5 text-slate-400" />
-        <span className="sr-only">No</span>
-      </>
-    );
-  return <>{value}</>;
 }
