@@ -28,6 +28,8 @@ export default function setup() {
   const stale = !existsSync(OUT) || SOURCES.filter(existsSync).some((p) => newest(p) > statSync(OUT).mtimeMs);
   if (stale) {
     console.log("e2e: building the web app (dist/web is missing or older than its sources)...");
-    execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test
+    // what ships.
+    execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   }
 }

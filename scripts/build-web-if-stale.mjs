@@ -18,5 +18,6 @@ const sources = ["src/web", "src/shared", "src/marketing"].filter(existsSync);
 const stale = !existsSync(out) || sources.some((d) => newest(d) > statSync(out).mtimeMs);
 if (stale) {
   console.log("Building the web app (first start, or its sources changed)…");
-  execSync("npx vite build --logLevel warn", { stdio: "inherit" });
+  // Always the production bundle, whatever NODE_ENV the caller runs with (tests set "test").
+  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
 }
