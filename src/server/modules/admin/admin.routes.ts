@@ -231,19 +231,29 @@ export function adminRoutes() {
       const feed = await ticketFeed(database, logger);
       return streamSSE(c, async (stream) => {
         let closed = false;
+        // Wakes the keep-alive wait at once when the page goes (no timer outlives the stream).
+        let wake = () => {};
         stream.onAbort(() => {
           closed = true;
+          wake();
         });
         const send = (open: number) =>
           stream.writeSSE({ event: "open-count", data: JSON.stringify({ open }) }).catch(() => {
             closed = true;
+            wake();
           });
         const unsubscribe = feed.subscribe((open) => void send(open));
         try {
           await send(await admin.openTicketCount(database.db));
           // A comment now and then keeps proxies from closing a quiet stream.
           while (!closed) {
-            await stream.sleep(20_000);
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 20_000);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
             if (!closed) await stream.write(": ping\n\n");
           }
         } finally {
