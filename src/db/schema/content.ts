@@ -13,6 +13,8 @@ export const blogPosts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
+    /** The post's address under /blog/, unique per author; earlier ones redirect (blog_post_slugs). */
+    slug: text("slug").notNull(),
     content: text("content").notNull(),
     category: text("category").notNull().default("news"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -20,7 +22,27 @@ export const blogPosts = pgTable(
   },
   (t) => [
     index("blog_posts_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("blog_posts_user_slug_idx").on(t.userId, t.slug),
     check("blog_posts_category_check", oneOf(t.category, POST_CATEGORIES)),
+  ],
+);
+
+/** A post's earlier addresses: /blog/{old} answers 301 to the post's current slug. */
+export const blogPostSlugs = pgTable(
+  "blog_post_slugs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("blog_post_slugs_user_slug_idx").on(t.userId, t.slug),
+    index("blog_post_slugs_post_idx").on(t.postId),
   ],
 );
 

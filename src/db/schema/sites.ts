@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { DOMAIN_OPTIONS, FONT_FAMILIES, LAYOUT_STYLES, LOGO_ICONS } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
+import type { ImageVariants } from "./books.ts";
 import { oneOf } from "./util.ts";
 
 const timestamps = {
@@ -35,6 +36,8 @@ export const profiles = pgTable("profiles", {
   tagline: text("tagline"),
   genre: text("genre").notNull().default("Fiction"),
   authorPhotoUrl: text("author_photo_url"),
+  /** Uploaded photo's WebP variants (square, widest last); null when the photo is an address. */
+  authorPhotoVariants: jsonb("author_photo_variants").$type<ImageVariants>(),
   writingJourney: jsonb("writing_journey").$type<WritingJourneyEntry[]>(),
   onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
   onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
@@ -56,6 +59,8 @@ export const websites = pgTable(
     domainOption: text("domain_option").notNull().default("free"),
     customDomain: text("custom_domain"),
     heroImageUrl: text("hero_image_url"),
+    /** Uploaded hero's WebP variants (widest last); null when the hero is an address. */
+    heroImageVariants: jsonb("hero_image_variants").$type<ImageVariants>(),
     heroTextColor: text("hero_text_color").notNull().default("#ffffff"),
     heroButtonColor: text("hero_button_color").notNull().default("#2563eb"),
     heroButtonTextColor: text("hero_button_text_color").notNull().default("#ffffff"),
@@ -190,4 +195,32 @@ export const websiteAnalytics = pgTable(
     uniqueIndex("website_analytics_site_date_idx").on(t.websiteId, t.date),
     index("website_analytics_date_idx").on(t.date),
   ],
+);
+
+/** Views per public page path and day, for the author's Stats (same cookie-less counting). */
+export const websitePageStats = pgTable(
+  "website_page_stats",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [uniqueIndex("website_page_stats_site_date_path_idx").on(t.websiteId, t.date, t.path)],
+);
+
+/** Visits per referring site (the Referer's host, or '' for none) and day. */
+export const websiteReferrerStats = pgTable(
+  "website_referrer_stats",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [uniqueIndex("website_referrer_stats_site_date_source_idx").on(t.websiteId, t.date, t.source)],
 );

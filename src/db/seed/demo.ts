@@ -1,6 +1,7 @@
 // The demo author behind /demo: created once, on the first start of an empty database.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { slugify } from "../../shared/slug.ts";
 import type { Db } from "../client.ts";
 import type { ImageVariants } from "../schema/books.ts";
 import {
@@ -213,6 +214,7 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
       {
         userId: id,
         title: "Tides of Silence is out today",
+        slug: slugify("Tides of Silence is out today"),
         content:
           "<p>The second Harbour Lights mystery is finally here. Thank you to every reader who waited so patiently.</p>",
         category: "books",
@@ -221,6 +223,7 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
       {
         userId: id,
         title: "Signing at the Penzance Literary Festival",
+        slug: slugify("Signing at the Penzance Literary Festival"),
         content: "<p>Come and say hello on Saturday at 2pm in the festival marquee.</p>",
         category: "events",
         createdAt: new Date("2024-07-06T09:00:00Z"),
@@ -228,6 +231,7 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
       {
         userId: id,
         title: "Why I write by the sea",
+        slug: slugify("Why I write by the sea"),
         content: "<p>Every book I have written began on the coast path between Mousehole and Lamorna.</p>",
         category: "thoughts",
         createdAt: new Date("2024-09-15T09:00:00Z"),

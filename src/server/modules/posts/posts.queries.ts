@@ -28,7 +28,7 @@ export async function selectPost(db: Conn, userId: string, id: string): Promise<
 export async function insertPost(
   tx: Tx,
   userId: string,
-  values: { title: string; content: string; category: PostCategory },
+  values: { title: string; slug: string; content: string; category: PostCategory },
 ): Promise<PostRow> {
   const [row] = await tx
     .insert(blogPosts)

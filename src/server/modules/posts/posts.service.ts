@@ -1,9 +1,11 @@
 // The signed-in author's blog posts. Every function takes the owner's id (from the session);
 // a post that is not theirs is 'Post not found' and nothing changes. Each change marks the
 // author's site changed in the same transaction, so the public blog's cached pages drop.
+
 import type { Db } from "../../../db/client.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { POST_MESSAGES, type Post, type PostCreate, type PostUpdate } from "../../../shared/schemas/post.ts";
+import { slugify } from "../../../shared/slug.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
@@ -40,7 +42,8 @@ export async function getPost(db: Db, userId: string, id: string): Promise<Post>
 }
 
 export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
-  const values = { ...input, content: cleanContent(input.content) };
+  // Placeholder until unique slugs per author are assigned (issue 15, blog post pages).
+  const values = { ...input, slug: slugify(input.title), content: cleanContent(input.content) };
   return db.transaction(async (tx) => {
     const row = await q.insertPost(tx, userId, values);
     await markSiteChanged(tx, userId);
