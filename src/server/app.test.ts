@@ -72,11 +72,14 @@ describe("tenant hosts", () => {
     expect(res.body).toContain("Eleanor Penrose");
   });
 
-  it("answers an unknown subdomain with 'Website not found'", async () => {
+  it("answers an unknown subdomain with 'Author not found', and its preview address too", async () => {
     const res = await getWithHost(`nobody.localhost:${s.port}`, "/");
     expect(res.status).toBe(404);
-    expect(res.body).toContain("Website not found");
-    expect(res.body).toContain("This author&#x27;s website is not yet configured.");
+    expect(res.body).toContain("<title>Author not found</title>");
+    expect(res.body).not.toContain("Website not found");
+    const preview = await getWithHost(`localhost:${s.port}`, "/author/nobody/about");
+    expect(preview.status).toBe(404);
+    expect(preview.body).toContain("Author not found");
   });
 
   it("never serves the API or the SPA on a tenant host", async () => {

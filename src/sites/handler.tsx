@@ -26,7 +26,7 @@ import { href, type PageEnv, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
 import { PrivacyPage } from "./pages/privacy-page.tsx";
-import { renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
+import { renderAuthorNotFound, renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
 import { plainText } from "./sanitize.ts";
 import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
 import { blogPostingLd, bookCover, bookLd, personLd } from "./structured-data.ts";
@@ -69,7 +69,9 @@ export async function handleSiteRequest<E extends SiteVars>(
         "Cache-Control": "public, max-age=3600",
       });
     }
-    return c.html(renderWebsiteNotFound(), 404, { "Cache-Control": "no-store" });
+    // A subdomain names an author; a domain pointing at us names a site someone has yet to set up.
+    const page = "subdomain" in req.lookup ? renderAuthorNotFound() : renderWebsiteNotFound();
+    return c.html(page, 404, { "Cache-Control": "no-store" });
   }
   const out = await renderSite(c, req, ctx, { path, consent, year });
   if (!shared || out.personal) return privateResponse(out);

@@ -1,5 +1,6 @@
 // The bare pages for requests that match no site (the site itself is rendered by handler.tsx):
-// 'Website not found' on a host or preview address no site answers to, and 'Coming soon'.
+// 'Author not found' at a subdomain nobody has, 'Website not found' on a domain that points at us
+// but no site has claimed, and 'Coming soon'.
 
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -55,5 +56,15 @@ export function renderWebsiteNotFound(): string {
   return renderDocument(
     "Website not found",
     <NotFound title="Website not found" text="This author's website is not yet configured." />,
+  );
+}
+
+export function renderAuthorNotFound(): string {
+  return renderDocument(
+    "Author not found",
+    <NotFound
+      title="Author not found"
+      text="No author's website uses this address. Check the address and try again."
+    />,
   );
 }
