@@ -417,6 +417,7 @@ for (const js of [true, false]) {
       await page.getByLabel("Email address").fill(email);
       await page.getByRole("button", { name: "Subscribe" }).click();
       await page.getByText("Thank you for subscribing! You'll hear from me soon.").waitFor();
+      await page.getByText(/please open the email we've just sent you and confirm your subscription/).waitFor();
       const status = async () =>
         (
           await s.database.db

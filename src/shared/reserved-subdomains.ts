@@ -1,4 +1,8 @@
 // Subdomains no author may take: they name the product's own hosts, or would mislead readers.
+
+/** The sample author behind /demo and demo.{SITES_DOMAIN}: read-only wherever it is shown. */
+export const DEMO_SUBDOMAIN = "demo";
+
 export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   "www",
   "app",

@@ -104,7 +104,7 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
       }),
     );
   }
-  if (req.mode === "demo" && (path === "/contact" || path === "/newsletter" || path === "/newsletter/confirm")) {
+  if (env.readOnly && (path === "/contact" || path === "/newsletter" || path === "/newsletter/confirm")) {
     const error = "The demo site is read-only.";
     const body =
       path === "/contact" ? <ContactPage env={env} error={error} /> : <NewsletterPage env={env} error={error} />;

@@ -12,6 +12,7 @@ import {
   loadSiteContext,
   type SiteContext,
 } from "../server/modules/sites/sites.service.ts";
+import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import { CACHED_STATUSES, cacheKey, deliver, privateResponse } from "./delivery.ts";
 import { HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
@@ -133,6 +134,7 @@ async function renderSite(
     origin: siteOrigin(c, ctx),
     base: req.basePath,
     mode: req.mode,
+    readOnly: req.mode === "demo" || w.subdomain === DEMO_SUBDOMAIN,
     path,
     showCookieBanner: !r.consent,
     year: r.year,

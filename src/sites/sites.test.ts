@@ -280,7 +280,7 @@ describe("demo and preview on the app host", () => {
     expect(res.body).toContain("Site previewer");
     expect(res.body).toContain('href="/author/previewer/books"');
     expect(res.body).not.toContain("Demo Site");
-    expect((await app("/author/nobodyhere")).body).toContain("This author&#x27;s website is not yet configured.");
+    expect((await app("/author/nobodyhere")).body).toContain("<h1>Author not found</h1>");
   });
 });
 
@@ -492,6 +492,48 @@ describe("theme", () => {
 });
 
 describe("forms", () => {
+  it("keeps the demo author read-only on its own host and its preview, not only under /demo", async () => {
+    const db = s.database.db;
+    const [site] = await db.select().from(websites).where(eq(websites.subdomain, "demo"));
+    const owner = site?.userId ?? "";
+    const before = {
+      messages: (await db.select().from(contactMessages).where(eq(contactMessages.userId, owner))).length,
+      subscribers: (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.userId, owner)))
+        .length,
+      mails: s.smtp.mails.length,
+    };
+    const contact = { name: "R", email: "r@example.com", subject: "Demo host", message: "Hi" };
+    for (const send of [
+      () => demo("/contact", { form: contact }),
+      () => demo("/newsletter", { form: { email: "demo-host@example.com" } }),
+      () => app("/author/demo/contact", { form: contact }),
+      () => app("/demo/newsletter", { form: { email: "demo-path@example.com" } }),
+    ]) {
+      const res = await send();
+      expect(res.status).toBe(403);
+      expect(res.body).toContain("The demo site is read-only.");
+    }
+    const page = await demo("/contact");
+    expect(page.body).toContain("This is the read-only demo: its forms are disabled.");
+    expect(page.body).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+    expect((await db.select().from(contactMessages).where(eq(contactMessages.userId, owner))).length).toBe(
+      before.messages,
+    );
+    expect((await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.userId, owner))).length).toBe(
+      before.subscribers,
+    );
+    expect(s.smtp.mails.length).toBe(before.mails);
+  });
+
+  it("tells a new subscriber to confirm through the mailed link", async () => {
+    await makeAuthor("confirmfirst");
+    const res = await hit("confirmfirst.localhost", "/newsletter", { form: { email: "new-reader@example.com" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Thank you for subscribing! You&#x27;ll hear from me soon.");
+    expect(res.body).toContain("please open the email we&#x27;ve just sent you and confirm your subscription");
+    await s.smtp.waitFor("new-reader@example.com", "Please confirm your subscription");
+  });
+
   it("stores and mails a contact message; a filled honeypot drops it", async () => {
     // Its contact address was never verified (ADR 014): messages go to the account's own email.
     const id = await makeAuthor("mailme");
@@ -503,6 +545,8 @@ describe("forms", () => {
     const mail = await s.smtp.waitFor("mailme@example.com", "Hello there");
     expect(s.smtp.mails.some((m) => m.to.includes("contact-mailme@example.com"))).toBe(false);
     expect(mail.text).toContain("Loved it");
+    expect(mail.raw).toMatch(/^Reply-To: Reader <reader@example\.com>$/im);
+    expect(mail.raw).toMatch(/^From: .*no-?reply/im);
     const bot = await hit("mailme.localhost", "/contact", {
       form: { name: "Bot", email: "bot@example.com", subject: "Spam", message: "Buy", website: "http://spam" },
     });

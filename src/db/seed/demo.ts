@@ -1,6 +1,7 @@
 // The demo author behind /demo: created once, on the first start of an empty database.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { DEMO_SUBDOMAIN } from "../../shared/reserved-subdomains.ts";
 import { slugify } from "../../shared/slug.ts";
 import type { Db } from "../client.ts";
 import type { ImageVariants } from "../schema/books.ts";
@@ -22,7 +23,6 @@ import {
 /** Where the seed puts cover images: the server passes its storage. */
 export type FileStore = { put(key: string, body: Uint8Array, contentType: string): Promise<string> };
 
-export const DEMO_SUBDOMAIN = "demo";
 export const DEMO_EMAIL = "demo@bookplate.invalid";
 
 type DemoBook = {

@@ -6,7 +6,7 @@ export function ContactPage(props: { env: PageEnv; done?: boolean; error?: strin
   const { env } = props;
   const c = env.ctx.contact;
   const email = c?.contactEmail?.trim() || "";
-  const disabled = env.mode === "demo";
+  const disabled = env.readOnly;
   const formOn = c?.enableContactForm ?? true;
   const hasLinks = publicSocialLinks(env.ctx).length > 0;
   return (

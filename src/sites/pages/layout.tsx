@@ -35,6 +35,8 @@ export type PageEnv = {
   origin: string;
   base: string;
   mode: SiteMode;
+  /** The demo author's site, wherever it is shown (/demo, its own host, a preview): no form takes input. */
+  readOnly: boolean;
   path: string;
   showCookieBanner: boolean;
   year: number;

@@ -11,7 +11,7 @@ const embedSrc = (env: PageEnv) =>
 export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: string }) {
   const { env } = props;
   const embed = env.ctx.customization?.newsletterEmbedCode?.trim();
-  const disabled = env.mode === "demo";
+  const disabled = env.readOnly;
   return (
     <div className="wrap">
       <div className="page-head">
@@ -20,9 +20,15 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
       </div>
       <div className="narrow">
         {props.done ? (
-          <p className="notice" role="status">
-            Thank you for subscribing! You'll hear from me soon.
-          </p>
+          <div className="notice" role="status">
+            <p>
+              <strong>Thank you for subscribing! You'll hear from me soon.</strong>
+            </p>
+            <p>
+              One more step: please open the email we've just sent you and confirm your subscription with the link in
+              it. Nothing arrives until you do. Can't find it? Have a look in your spam folder.
+            </p>
+          </div>
         ) : embed ? (
           <iframe
             className="embed"
@@ -70,7 +76,7 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
 
 /** The mailed link only shows a button: mail scanners that follow links confirm nothing. */
 export function ConfirmSubscription(props: { env: PageEnv; token: string }) {
-  const disabled = props.env.mode === "demo";
+  const disabled = props.env.readOnly;
   return (
     <div className="wrap">
       <div className="empty">

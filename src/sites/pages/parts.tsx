@@ -83,6 +83,6 @@ export function Price(props: { minor: number | null; currency: string }) {
 }
 
 export function DemoNote(props: { env: PageEnv }) {
-  if (props.env.mode !== "demo") return null;
+  if (!props.env.readOnly) return null;
   return <p className="note">This is the read-only demo: its forms are disabled.</p>;
 }

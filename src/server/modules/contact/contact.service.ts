@@ -59,6 +59,8 @@ export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest
         to,
         subject: `New message from your website: ${m.subject}`,
         text: `From: ${m.name} <${m.email}>\nSubject: ${m.subject}\n\n${m.message}\n`,
+        // "Reply" in the author's mail program answers the reader, not our no-reply sender.
+        replyTo: { name: m.name, address: m.email },
       });
     }
   } catch (err) {

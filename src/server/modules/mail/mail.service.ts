@@ -5,7 +5,14 @@ import type { Db } from "../../../db/client.ts";
 import { mailOutbox } from "../../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where "Reply" goes (a reader who wrote through a site's form); the sender stays ours. */
+  replyTo?: { name: string; address: string };
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -17,7 +24,7 @@ export type Mailer = {
 export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
   return {
-    async send(mail) {
+    async send({ replyTo, ...mail }) {
       if (!transport) {
         opts.logger.info(
           { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
@@ -27,7 +34,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: 
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await transport.sendMail({ from: opts.from, ...mail, ...(replyTo ? { replyTo } : {}) });
         await opts.db.insert(mailOutbox).values({ ...mail, status: "sent" });
       } catch (err) {
         opts.logger.error({ err, to: mail.to, subject: mail.subject }, "mail failed");
