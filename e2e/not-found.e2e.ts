@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { browserDescribe, newPage, setupE2E } from "./fixtures.ts";
+import { browserDescribe, createAuthorAccount, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
 
@@ -12,6 +12,20 @@ browserDescribe("pages that do not exist", () => {
     await page.getByRole("link", { name: "Return to home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("heading", { level: 1, name: "A website as good as your books" }).waitFor();
+  });
+
+  it("shows 'Section Coming Soon' inside the dashboard for a section that does not exist", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    const res = await page.goto("/dashboard/no-such-section");
+    expect(res?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Section Coming Soon" }).waitFor();
+    await page.getByText("This section is under development.").waitFor();
+    // Still the dashboard: its menu is there, and the way back works.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Books" }).waitFor();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
   });
 
   it("sends /main to the home page and signed-out visitors of private pages to sign-in", async () => {

@@ -8,6 +8,7 @@ import { LoginRoute } from "./routes/login.tsx";
 import { ResetPasswordRoute } from "./routes/reset-password.tsx";
 import { SignupRoute } from "./routes/signup.tsx";
 import { VerifyEmailRoute } from "./routes/verify-email.tsx";
+import { SectionComingSoon } from "./section-coming-soon.tsx";
 import {
   choosePlanLoader,
   dashboardLoader,
@@ -93,6 +94,8 @@ export const router = createBrowserRouter([
           { path: "/dashboard/help", lazy: async () => ({ Component: (await help()).HelpRoute }) },
           { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
           { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
+          // Any other dashboard address: the spec's 'Section Coming Soon', inside the dashboard.
+          { path: "/dashboard/*", element: <SectionComingSoon /> },
         ],
       },
       { path: "*", element: <NotFound /> },

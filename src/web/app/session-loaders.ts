@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { CURRENCIES, TIERS } from "../../shared/enums.ts";
+import { safeNextPath, withNext } from "../../shared/next-path.ts";
 import type { PricingViewer } from "../features/pricing/pricing-page.tsx";
 import { fetchOnboardingState, fetchSubscription, type OnboardingState } from "../lib/account-state.ts";
 import { ApiError } from "../lib/api.ts";
 import { authClient } from "../lib/auth-client.ts";
-import { safeNextPath, withNext } from "../lib/next-path.ts";
 
 /**
  * The current session, or null when signed out. A server or network failure is thrown to the

@@ -36,10 +36,4 @@ export function authErrorCode(error: AuthErrorLike): ApiErrorCode | undefined {
   return (API_ERROR_CODES as readonly string[]).includes(code ?? "") ? (code as ApiErrorCode) : undefined;
 }
 
-/** Where the verification mail's link lands; that page then continues to onboarding. */
-export const VERIFY_CALLBACK = "/verify-email";
-
-/** The verification link's landing page, carrying where to continue once verified. */
-export function verifyCallback(next: string | null | undefined): string {
-  return next ? `${VERIFY_CALLBACK}?next=${encodeURIComponent(next)}` : VERIFY_CALLBACK;
-}
+export { VERIFY_CALLBACK, verifyCallback } from "../../shared/next-path.ts";

@@ -47,6 +47,40 @@ describe("accounts", () => {
     expect((await me.json()).profile).toMatchObject({ email, name: "V", bio: "Author bio coming soon..." });
   });
 
+  it("sends an unverified sign-in's mail to the app's landing page, carrying where the person was heading", async () => {
+    const email = "verify-on-sign-in@example.com";
+    const password = "correct horse battery";
+    await s.api("/api/auth/sign-up/email", {
+      method: "POST",
+      json: { name: "W", email, password, callbackURL: "/verify-email" },
+    });
+    await s.smtp.waitFor(email, "Confirm your email");
+    const callbacks: (string | null)[] = [];
+    for (const next of ["/onboarding?tier=midi", "//evil.example/phish", undefined]) {
+      const before = s.smtp.mails.filter((m) => m.to.includes(email)).length;
+      const res = await s.api("/api/auth/sign-in/email", {
+        method: "POST",
+        json: { email, password },
+        headers: next ? { "x-verify-next": next } : {},
+      });
+      expect(res.status).toBe(403);
+      await expect.poll(() => s.smtp.mails.filter((m) => m.to.includes(email)).length).toBe(before + 1);
+      const mail = s.smtp.mails.filter((m) => m.to.includes(email)).at(-1);
+      callbacks.push(new URL(firstLink(mail?.text ?? "")).searchParams.get("callbackURL"));
+    }
+    expect(callbacks).toEqual([
+      "/verify-email?next=%2Fonboarding%3Ftier%3Dmidi",
+      "/verify-email?next=%2Fdashboard",
+      "/verify-email?next=%2Fdashboard",
+    ]);
+    // Following the link verifies, signs in and lands on that page (which goes on to the wizard).
+    const mail = s.smtp.mails.filter((m) => m.to.includes(email))[1];
+    const landing = await fetch(firstLink(mail?.text ?? ""), { redirect: "manual" });
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("location")).toBe("/verify-email?next=%2Fonboarding%3Ftier%3Dmidi");
+    expect(cookiesFrom(landing)).toContain("session_token");
+  });
+
   it("answers a wrong password with the generic message", async () => {
     await signUpAndVerify("wrongpw@example.com");
     const res = await s.api("/api/auth/sign-in/email", {

@@ -6,6 +6,7 @@ import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import type { Db } from "../../../db/client.ts";
 import * as schema from "../../../db/schema/index.ts";
+import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../shared/next-path.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
 import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
@@ -22,6 +23,21 @@ export type AuthOptions = {
   /** Sign-in, sign-up and password attempts allowed per window per address. */
   rateLimit: { window: number; max: number };
 };
+
+/**
+ * The verification link's landing page. Sign-up and "resend" name it; the mail Better Auth sends
+ * when an unverified account signs in would land on the marketing home ("/"), signed in but
+ * looking signed out, with the plan chosen on /pricing lost — so it goes to the app's landing
+ * page instead, carrying where the sign-in form was heading.
+ */
+function landing(url: string, request: Request | undefined): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get("callbackURL");
+  if (callback && callback !== "/") return url;
+  const next = safeNextPath(request?.headers.get(VERIFY_NEXT_HEADER)) ?? "/dashboard";
+  link.searchParams.set("callbackURL", verifyCallback(next));
+  return link.toString();
+}
 
 export function createAuth(opts: AuthOptions) {
   return betterAuth({
@@ -71,11 +87,11 @@ export function createAuth(opts: AuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
         await opts.mailer.send({
           to: user.email,
           subject: "Confirm your email for Bookplate",
-          text: `Hello ${user.name},\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${url}\n\nThe link works for 24 hours.`,
+          text: `Hello ${user.name},\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${landing(url, request)}\n\nThe link works for 24 hours.`,
         });
       },
     },

@@ -2,13 +2,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { safeNextPath, VERIFY_NEXT_HEADER, withNext } from "../../../shared/next-path.ts";
 import { signInSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { client } from "../../lib/api.ts";
 import { authClient, authErrorCode, authErrorMessage, verifyCallback } from "../../lib/auth-client.ts";
-import { safeNextPath, withNext } from "../../lib/next-path.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
 
@@ -53,7 +53,11 @@ export function LoginForm() {
     setUnverified(false);
     setLocked(false);
     try {
-      const { data, error: err } = await authClient.signIn.email({ email, password });
+      // Should the account be unverified, the mail sent now continues to where this person was heading.
+      const { data, error: err } = await authClient.signIn.email(
+        { email, password },
+        { headers: { [VERIFY_NEXT_HEADER]: next ?? "/dashboard" } },
+      );
       if (err) {
         if (err.status === 403 && authErrorCode(err) === "email_not_verified") setUnverified(true);
         else {

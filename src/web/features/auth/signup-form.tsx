@@ -1,12 +1,12 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { safeNextPath, withNext } from "../../../shared/next-path.ts";
 import { signUpSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { authClient, authErrorMessage, verifyCallback } from "../../lib/auth-client.ts";
-import { safeNextPath, withNext } from "../../lib/next-path.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
 

@@ -2,9 +2,9 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { safeNextPath, withNext } from "../../../shared/next-path.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useSession } from "../../lib/auth-client.ts";
-import { safeNextPath, withNext } from "../../lib/next-path.ts";
 import { AuthShell } from "./auth-shell.tsx";
 
 const REASONS: Record<string, string> = {

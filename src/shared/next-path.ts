@@ -12,3 +12,18 @@ export function withNext(path: string, next: string | null | undefined): string 
   const safe = safeNextPath(next);
   return safe ? `${path}?next=${encodeURIComponent(safe)}` : path;
 }
+
+/** Where the verification mail's link lands; that page then continues to `next`. */
+export const VERIFY_CALLBACK = "/verify-email";
+
+/** The verification link's landing page, carrying where to continue once verified. */
+export function verifyCallback(next: string | null | undefined): string {
+  const safe = safeNextPath(next);
+  return safe ? `${VERIFY_CALLBACK}?next=${encodeURIComponent(safe)}` : VERIFY_CALLBACK;
+}
+
+/**
+ * The header the sign-in form sends with where the person was heading: the verification mail
+ * Better Auth sends when an unverified account signs in has no other way to learn it.
+ */
+export const VERIFY_NEXT_HEADER = "x-verify-next";
