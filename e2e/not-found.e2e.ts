@@ -18,6 +18,7 @@ browserDescribe("pages that do not exist", () => {
     const author = await createAuthorAccount(e.server);
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
     const res = await page.goto("/dashboard/no-such-section");
     expect(res?.status()).toBe(200);
     await page.getByRole("heading", { name: "Section Coming Soon" }).waitFor();
