@@ -200,6 +200,7 @@ async function renderSite(
   const { origin } = env;
   switch (true) {
     case path === "/": {
+      const books = w.booksEnabled ? await listVisibleBooks(db, w.userId, ctx.bookLimit) : [];
       return html({
         status: 200,
         head: {
@@ -208,7 +209,7 @@ async function renderSite(
           image: w.heroImageUrl ? safeCssUrl(w.heroImageUrl) : null,
           jsonLd: [personLd(ctx, origin)],
         },
-        body: <HomePage env={env} />,
+        body: <HomePage env={env} books={books} />,
       });
     }
     case path === "/news":

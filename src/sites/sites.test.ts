@@ -139,6 +139,57 @@ afterAll(async () => {
 });
 
 describe("public author site pages (demo author on its subdomain)", () => {
+  it("opens the home page on the featured book, with its buy button, and the next few books", async () => {
+    const id = await makeAuthor("shelfhome");
+    const db = s.database.db;
+    const add = (title: string, extra: Partial<typeof books.$inferInsert> = {}) =>
+      db
+        .insert(books)
+        .values({ userId: id, title, author: "A", ...extra })
+        .returning({ id: books.id });
+    await add("Old One", { sortOrder: 0, releaseDate: "2019-01-01" });
+    const [newest] = await add("Newest", { sortOrder: 1, releaseDate: "2024-05-01", shortBlurb: "<p>Fresh out.</p>" });
+    await add("Middle", { sortOrder: 2, releaseDate: "2021-01-01" });
+    await add("Hidden", { sortOrder: 3, visibilityEnabled: false });
+    await add("Fourth", { sortOrder: 4 });
+    await add("Fifth", { sortOrder: 5 });
+    await markSiteChanged(db, id);
+    const titleOf = (html: string) => /id="spot-title">([^<]*)</.exec(html)?.[1];
+    const shelf = (html: string) =>
+      [...(/<section class="wrap shelf"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "").matchAll(/class="t">([^<]*)</g)].map(
+        (m) => m[1],
+      );
+
+    // No featured book: the latest released one, then the rest in the author's order.
+    let home = (await hit("shelfhome.localhost", "/")).body;
+    expect(titleOf(home)).toBe("Newest");
+    expect(home).toContain("Latest book");
+    expect(home).toContain("Fresh out.");
+    expect(home).toContain(`href="/book/${newest?.id}"`);
+    expect(shelf(home)).toEqual(["Old One", "Middle", "Fourth"]);
+    expect(home).toContain("All 5 books");
+    expect(home).not.toContain("Hidden");
+
+    // A featured book takes the spotlight, with its Amazon link.
+    await db
+      .update(books)
+      .set({ isFeatured: true, amazonUrl: "https://www.amazon.co.uk/dp/B000TEST01" })
+      .where(eq(books.title, "Fifth"));
+    await markSiteChanged(db, id);
+    home = (await hit("shelfhome.localhost", "/")).body;
+    expect(titleOf(home)).toBe("Fifth");
+    expect(home).toContain("Featured book");
+    expect(home).toMatch(/<a class="btn" href="https:\/\/www\.amazon\.co\.uk\/dp\/B000TEST01"[^>]*>.*Buy From Amazon/);
+    expect(shelf(home)).toEqual(["Old One", "Newest", "Middle"]);
+
+    // Books switched off: no books on the home page either.
+    await db.update(websites).set({ booksEnabled: false }).where(eq(websites.userId, id));
+    await markSiteChanged(db, id);
+    home = (await hit("shelfhome.localhost", "/")).body;
+    expect(home).not.toContain("spot-title");
+    expect(home).not.toContain("More books");
+  });
+
   it("renders home, books, book, about, blog, newsletter, contact and privacy", async () => {
     const home = await demo("/");
     expect(home.status).toBe(200);
@@ -146,6 +197,10 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(home.body).toContain("View Books");
     expect(home.body).toContain("About Me");
     expect(home.body).toContain("New readers often start with");
+    // The demo opens on its featured book and shows the others.
+    expect(home.body).toContain("Featured book");
+    expect(home.body).toContain("The Lighthouse Keeper&#x27;s Daughter");
+    expect(home.body).toContain("More books");
     expect(home.body).toContain('"@type":"Person"');
 
     const list = await demo("/books");

@@ -1,8 +1,20 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
-import { ArrowRight } from "../icons.tsx";
+import { ArrowRight, ShoppingCart } from "../icons.tsx";
 import { cleanHtml, cut, plainText } from "../sanitize.ts";
-import { href, type PageEnv, siteName } from "./layout.tsx";
-import { Cover, Stars } from "./parts.tsx";
+import { href, isHttp, type PageEnv, siteName } from "./layout.tsx";
+import { Cover, Price, Stars } from "./parts.tsx";
+
+/** How many more books the home page shows under the spotlight. */
+const MORE_BOOKS = 3;
+
+/** The featured book; else the most recently released; else the author's first. */
+export function spotlightOf(books: BookCard[]): BookCard | undefined {
+  const featured = books.find((b) => b.isFeatured);
+  if (featured) return featured;
+  let latest: BookCard | undefined;
+  for (const b of books) if (b.releaseDate && (!latest?.releaseDate || b.releaseDate > latest.releaseDate)) latest = b;
+  return latest ?? books[0];
+}
 
 export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
   const { env } = props;
@@ -11,7 +23,8 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
   const home = cleanHtml(w.homePageContent);
   const hero = w.layoutStyle === "hero";
   const books = w.booksEnabled ? (props.books ?? []) : [];
-  const spotlight = books.find((b) => b.isFeatured) ?? books[0];
+  const spotlight = spotlightOf(books);
+  const more = books.filter((b) => b !== spotlight).slice(0, MORE_BOOKS);
   const buttons = (w.booksEnabled || w.aboutEnabled) && (
     <div className="actions">
       {w.booksEnabled && (
@@ -68,19 +81,44 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
               <h2 id="spot-title">{spotlight.title}</h2>
               {spotlight.subtitle && <p className="sub">{spotlight.subtitle}</p>}
               <Stars rating={spotlight.userRating} show={spotlight.showUserRating} />
-              <p className="blurb">{cut(plainText(spotlight.shortBlurb), 150)}</p>
+              <Price minor={spotlight.primaryPriceMinor} currency={spotlight.primaryCurrency} />
+              <p className="blurb">{cut(plainText(spotlight.shortBlurb), 220)}</p>
               <div className="actions start">
-                <a className="btn" href={href(env, `/book/${spotlight.id}`)}>
-                  View Details
-                </a>
-                {books.length > 1 && (
-                  <a className="more" href={href(env, "/books")}>
-                    All {books.length} books <ArrowRight aria-hidden="true" />
+                {isHttp(spotlight.amazonUrl) && (
+                  <a className="btn" href={spotlight.amazonUrl.trim()} rel="noopener noreferrer">
+                    <ShoppingCart aria-hidden="true" /> Buy From Amazon
                   </a>
                 )}
+                <a
+                  className={isHttp(spotlight.amazonUrl) ? "btn ghost" : "btn"}
+                  href={href(env, `/book/${spotlight.id}`)}
+                >
+                  View Details<span className="sr">: {spotlight.title}</span>
+                </a>
               </div>
             </div>
           </div>
+        </section>
+      )}
+      {more.length > 0 && (
+        <section className="wrap shelf" aria-labelledby="shelf-title">
+          <div className="shelf-head">
+            <h2 id="shelf-title">More books</h2>
+            <a className="more" href={href(env, "/books")}>
+              All {books.length} books <ArrowRight aria-hidden="true" />
+            </a>
+          </div>
+          <ul>
+            {more.map((b) => (
+              <li key={b.id}>
+                <a href={href(env, `/book/${b.id}`)}>
+                  <Cover variants={b.coverImageVariants} url={b.coverImageUrl} alt="" sizes="10rem" want={200} lazy />
+                  <span className="t">{b.title}</span>
+                </a>
+                {b.subtitle && <span className="s">{b.subtitle}</span>}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
     </>

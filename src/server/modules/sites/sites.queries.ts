@@ -89,6 +89,7 @@ function prepareStatements(db: Db) {
         coverImageVariants: books.coverImageVariants,
         primaryPriceMinor: books.primaryPriceMinor,
         primaryCurrency: books.primaryCurrency,
+        amazonUrl: books.amazonUrl,
         isFeatured: books.isFeatured,
         promoBadgeEnabled: books.promoBadgeEnabled,
         promoBadgeText: books.promoBadgeText,
