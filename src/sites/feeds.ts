@@ -14,8 +14,16 @@ export function robotsTxt(mode: SiteMode, origin: string): string {
     : "User-agent: *\nDisallow: /\n";
 }
 
-/** @param books the visible books, or null when the books page is off. */
-export function sitemapXml(ctx: SiteContext, origin: string, books: BookCard[] | null): string {
+/**
+ * @param books the visible books, or null when the books page is off.
+ * @param posts the blog's posts, or null when the blog is off.
+ */
+export function sitemapXml(
+  ctx: SiteContext,
+  origin: string,
+  books: BookCard[] | null,
+  posts: PostView[] | null = null,
+): string {
   const w = ctx.website;
   const pages = [
     "/",
@@ -37,6 +45,11 @@ export function sitemapXml(ctx: SiteContext, origin: string, books: BookCard[] |
       `<url><loc>${xmlEscape(`${origin}/book/${b.id}`)}</loc><lastmod>${b.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     );
   }
+  for (const p of posts ?? []) {
+    urls.push(
+      `<url><loc>${xmlEscape(`${origin}/blog/${p.slug}`)}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+    );
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
 }
 
@@ -45,7 +58,7 @@ export function rssXml(ctx: SiteContext, origin: string, name: string, posts: Po
     .slice(0, 50)
     .map(
       (p) =>
-        `<item><title>${xmlEscape(p.title)}</title><link>${xmlEscape(`${origin}/blog#post-${p.id}`)}</link><guid isPermaLink="false">${p.id}</guid><pubDate>${p.createdAt.toUTCString()}</pubDate><category>${xmlEscape(p.category)}</category><description>${xmlEscape(cut(plainText(p.content), 300))}</description></item>`,
+        `<item><title>${xmlEscape(p.title)}</title><link>${xmlEscape(`${origin}/blog/${p.slug}`)}</link><guid isPermaLink="false">${p.id}</guid><pubDate>${p.createdAt.toUTCString()}</pubDate><category>${xmlEscape(p.category)}</category><description>${xmlEscape(cut(plainText(p.content), 300))}</description></item>`,
     )
     .join("");
   const t = blogTitles(ctx);

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
 import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
 import {
+  findPost,
   getVisibleBook,
   listPosts,
   listVisibleBooks,
@@ -26,9 +27,10 @@ import { HomePage } from "./pages/home-page.tsx";
 import { href, type PageEnv, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
+import { firstImageOf, PostPage } from "./pages/post-page.tsx";
 import { PrivacyPage } from "./pages/privacy-page.tsx";
 import { renderAuthorNotFound, renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
-import { plainText } from "./sanitize.ts";
+import { cut, plainText } from "./sanitize.ts";
 import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
 import { blogPostingLd, bookCover, bookLd, personLd } from "./structured-data.ts";
 
@@ -280,6 +282,35 @@ async function renderSite(
         body: <BlogPage env={env} posts={posts} category={category} />,
       });
     }
+    case path.startsWith("/blog/") && w.newsEnabled: {
+      const found = await findPost(db, w.userId, path.slice("/blog/".length));
+      if (found && "movedTo" in found) return plain(301, null, { Location: href(env, `/blog/${found.movedTo}`) });
+      if (!found) {
+        return html({
+          status: 404,
+          head: { title: `Post not found | ${name}` },
+          body: (
+            <MessagePage
+              env={env}
+              title="Post not found"
+              text="The post you are looking for does not exist or has been removed."
+            />
+          ),
+        });
+      }
+      const { post } = found;
+      return html({
+        status: 200,
+        head: {
+          title: `${post.title} | ${name}`,
+          description: cut(plainText(post.content), 160) || post.title,
+          image: firstImageOf(post.content),
+          type: "article",
+          jsonLd: [blogPostingLd(post, ctx, origin)],
+        },
+        body: <PostPage env={env} post={post} />,
+      });
+    }
     case path === "/newsletter" && w.newsletterEnabled:
       return html({
         status: 200,
@@ -329,8 +360,11 @@ async function renderSite(
     case path === "/robots.txt":
       return plain(200, robotsTxt(req.mode, origin), { "Content-Type": "text/plain; charset=UTF-8" });
     case path === "/sitemap.xml": {
-      const books = w.booksEnabled ? await listVisibleBooks(db, w.userId, ctx.bookLimit) : null;
-      return plain(200, sitemapXml(ctx, origin, books), { "Content-Type": "application/xml; charset=UTF-8" });
+      const [books, posts] = await Promise.all([
+        w.booksEnabled ? listVisibleBooks(db, w.userId, ctx.bookLimit) : null,
+        w.newsEnabled ? listPosts(db, w.userId) : null,
+      ]);
+      return plain(200, sitemapXml(ctx, origin, books, posts), { "Content-Type": "application/xml; charset=UTF-8" });
     }
     case path === "/rss.xml" && w.newsEnabled:
       return plain(200, rssXml(ctx, origin, name, await listPosts(db, w.userId)), {

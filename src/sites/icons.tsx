@@ -34,6 +34,7 @@ export function staticIcon(Icon: Lucide.LucideIcon): StaticIcon {
 }
 
 export const ArrowRight = staticIcon(Lucide.ArrowRight);
+export const ArrowLeft = staticIcon(Lucide.ArrowLeft);
 export const AtSign = staticIcon(Lucide.AtSign);
 export const Book = staticIcon(Lucide.Book);
 export const Bookmark = staticIcon(Lucide.Bookmark);

@@ -71,7 +71,8 @@ export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
     datePublished: p.createdAt.toISOString(),
     dateModified: p.updatedAt.toISOString(),
     author: { "@type": "Person", name: ctx.profile.name },
-    url: `${origin}/blog#post-${p.id}`,
+    url: `${origin}/blog/${p.slug}`,
+    mainEntityOfPage: `${origin}/blog/${p.slug}`,
     articleSection: p.category,
   };
 }

@@ -78,6 +78,8 @@ export const postSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    /** The post's address on the public site: /blog/{slug}. */
+    slug: z.string(),
     content: z.string(),
     category: z.enum(POST_CATEGORIES),
     createdAt: z.string(),

@@ -71,7 +71,9 @@ export function BlogPage(props: { env: PageEnv; posts: PostView[]; category: str
                   <span className="badge">{CATEGORIES.find((c) => c.key === p.category)?.label ?? p.category}</span>
                   <time dateTime={p.createdAt.toISOString()}>{formatDate(p.createdAt, "long")}</time>
                 </p>
-                <h2 id={`t-${p.id}`}>{p.title}</h2>
+                <h2 id={`t-${p.id}`}>
+                  <a href={href(env, `/blog/${p.slug}`)}>{p.title}</a>
+                </h2>
                 {long ? (
                   <div className="wrapd">
                     <details>

@@ -1,12 +1,12 @@
 // Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { blogPosts } from "../../../db/schema/index.ts";
+import { blogPostSlugs, blogPosts } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 
 type Conn = Db | Tx;
 export type PostRow = typeof blogPosts.$inferSelect;
-export type PostValues = { title?: string; content?: string; category?: PostCategory };
+export type PostValues = { title?: string; slug?: string; content?: string; category?: PostCategory };
 
 /** Newest first, id breaking ties so the order is stable. */
 export function selectPosts(db: Conn, userId: string): Promise<PostRow[]> {
@@ -55,4 +55,41 @@ export async function deletePost(tx: Tx, userId: string, id: string): Promise<bo
     .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)))
     .returning({ id: blogPosts.id });
   return rows.length > 0;
+}
+
+/**
+ * The author's addresses that are `base` or `base-N`: live posts' slugs and earlier ones (which
+ * keep redirecting), except those of post `except` (a post may take back its own old address).
+ */
+export async function selectSlugsLike(tx: Tx, userId: string, base: string, except?: string): Promise<Set<string>> {
+  const matches = (col: typeof blogPosts.slug | typeof blogPostSlugs.slug) => or(eq(col, base), like(col, `${base}-%`));
+  const live = await tx
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.userId, userId), matches(blogPosts.slug), except ? ne(blogPosts.id, except) : undefined));
+  const old = await tx
+    .select({ slug: blogPostSlugs.slug })
+    .from(blogPostSlugs)
+    .where(
+      and(
+        eq(blogPostSlugs.userId, userId),
+        matches(blogPostSlugs.slug),
+        except ? ne(blogPostSlugs.postId, except) : undefined,
+      ),
+    );
+  return new Set([...live, ...old].map((r) => r.slug));
+}
+
+/** Keeps a post's previous address, so links to it redirect; taking back an old one removes it. */
+export async function recordSlugChange(
+  tx: Tx,
+  userId: string,
+  postId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .delete(blogPostSlugs)
+    .where(and(eq(blogPostSlugs.userId, userId), eq(blogPostSlugs.postId, postId), eq(blogPostSlugs.slug, to)));
+  await tx.insert(blogPostSlugs).values({ userId, postId, slug: from }).onConflictDoNothing();
 }

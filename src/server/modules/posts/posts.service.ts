@@ -2,7 +2,7 @@
 // a post that is not theirs is 'Post not found' and nothing changes. Each change marks the
 // author's site changed in the same transaction, so the public blog's cached pages drop.
 
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { POST_MESSAGES, type Post, type PostCreate, type PostUpdate } from "../../../shared/schemas/post.ts";
 import { slugify } from "../../../shared/slug.ts";
@@ -17,6 +17,7 @@ function view(row: q.PostRow): Post {
   return {
     id: row.id,
     title: row.title,
+    slug: row.slug,
     content: row.content,
     category: row.category as PostCategory,
     createdAt: row.createdAt.toISOString(),
@@ -41,25 +42,67 @@ export async function getPost(db: Db, userId: string, id: string): Promise<Post>
   return view(row);
 }
 
-export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
-  // Placeholder until unique slugs per author are assigned (issue 15, blog post pages).
-  const values = { ...input, slug: slugify(input.title), content: cleanContent(input.content) };
-  return db.transaction(async (tx) => {
-    const row = await q.insertPost(tx, userId, values);
-    await markSiteChanged(tx, userId);
-    return view(row);
-  });
+/** `base`, else `base-2`, `base-3`…: the first the author has not used (ADR 025). */
+async function freeSlug(tx: Tx, userId: string, title: string, postId?: string): Promise<string> {
+  const base = slugify(title);
+  const taken = await q.selectSlugsLike(tx, userId, base, postId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** Two saves racing for one address: the unique index refuses one, which then picks again. */
+async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 3 || !isSlugClash(err)) throw err;
+    }
+  }
+}
+
+/** The database's unique-index refusal for a post address (drizzle wraps it in `cause`). */
+function isSlugClash(err: unknown): boolean {
+  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return constraint === undefined || constraint === "blog_posts_user_slug_idx";
+  }
+  return false;
+}
+
+export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
+  const content = cleanContent(input.content);
+  return retryOnSlugClash(() =>
+    db.transaction(async (tx) => {
+      const slug = await freeSlug(tx, userId, input.title);
+      const row = await q.insertPost(tx, userId, { ...input, slug, content });
+      await markSiteChanged(tx, userId);
+      return view(row);
+    }),
+  );
+}
+
+/** A new title moves the post to the new title's address; the old one redirects there. */
 export async function updatePost(db: Db, userId: string, id: string, input: PostUpdate): Promise<Post> {
   const values: q.PostValues = { ...input };
   if (input.content !== undefined) values.content = cleanContent(input.content);
-  return db.transaction(async (tx) => {
-    const row = await q.updatePost(tx, userId, id, values);
-    if (!row) throw postNotFound();
-    await markSiteChanged(tx, userId);
-    return view(row);
-  });
+  return retryOnSlugClash(() =>
+    db.transaction(async (tx) => {
+      const before = await q.selectPost(tx, userId, id);
+      if (!before) throw postNotFound();
+      if (input.title !== undefined && slugify(input.title) !== slugify(before.title)) {
+        const slug = await freeSlug(tx, userId, input.title, id);
+        if (slug !== before.slug) {
+          await q.recordSlugChange(tx, userId, id, before.slug, slug);
+          values.slug = slug;
+        }
+      }
+      const row = await q.updatePost(tx, userId, id, values);
+      if (!row) throw postNotFound();
+      await markSiteChanged(tx, userId);
+      return view(row);
+    }),
+  );
 }
 
 export async function deletePost(db: Db, userId: string, id: string): Promise<void> {

@@ -196,4 +196,78 @@ describe("blog posts", () => {
     expect(page.body).not.toContain("Taken over");
     expect((await s.onHost(`${b.subdomain}.localhost`, "/blog")).body).not.toContain("Private words");
   });
+
+  it("each get their own address from the title; a rename moves it and the old address redirects", async () => {
+    const a = await createAuthor(s);
+    const host = `${a.subdomain}.localhost`;
+    const one = (await create(a, { title: "Café & Crème: Part 2!", content: "<p>One</p>" })).body.post;
+    expect(one.slug).toBe("cafe-creme-part-2");
+    // The same title twice: the second gets the next free address.
+    const two = (await create(a, { title: "Cafe creme part 2", content: "<p>Two</p>" })).body.post;
+    expect(two.slug).toBe("cafe-creme-part-2-2");
+    const symbols = (await create(a, { title: "!!!", content: "<p>Three</p>" })).body.post;
+    expect(symbols.slug).toBe("post");
+
+    const page = await s.onHost(host, "/blog/cafe-creme-part-2");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<h1 id="post-title">Café &amp; Crème: Part 2!</h1>');
+    expect(page.body).toContain("<p>One</p>");
+    expect(page.body).toContain(`<link rel="canonical" href="http://${host}:${s.port}/blog/cafe-creme-part-2"/>`);
+    expect(page.body).toContain('<meta property="og:type" content="article"/>');
+    // The list links each title to its page.
+    expect((await s.onHost(host, "/blog")).body).toContain('href="/blog/cafe-creme-part-2-2"');
+
+    const renamed = await call(a, "PATCH", `/api/posts/${one.id}`, { title: "Café at last" });
+    expect(renamed.body.post.slug).toBe("cafe-at-last");
+    const old = await s.onHost(host, "/blog/cafe-creme-part-2");
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe("/blog/cafe-at-last");
+    expect((await s.onHost(host, "/blog/cafe-at-last")).body).toContain("Café at last");
+    // Its old address stays its own: a new post with that title does not take it.
+    const three = (await create(a, { title: "Cafe creme, part 2", content: "<p>Four</p>" })).body.post;
+    expect(three.slug).toBe("cafe-creme-part-2-3");
+    // Editing only the body, or a title with the same address, keeps the address.
+    expect((await call(a, "PATCH", `/api/posts/${two.id}`, { title: "Café, crème — part 2" })).body.post.slug).toBe(
+      "cafe-creme-part-2-2",
+    );
+    // Renamed back, the post takes its old address again and nothing redirects in a loop.
+    expect((await call(a, "PATCH", `/api/posts/${one.id}`, { title: "Café & Crème: Part 2" })).body.post.slug).toBe(
+      "cafe-creme-part-2",
+    );
+    expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(200);
+    expect((await s.onHost(host, "/blog/cafe-at-last")).headers.location).toBe("/blog/cafe-creme-part-2");
+
+    const missing = await s.onHost(host, "/blog/no-such-post");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain("Post not found");
+    expect((await s.onHost(host, "/blog/Not%20A%20Slug")).status).toBe(404);
+    // Deleted, its address and the ones that redirected to it are gone.
+    expect((await call(a, "DELETE", `/api/posts/${one.id}`)).status).toBe(204);
+    expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(404);
+    expect((await s.onHost(host, "/blog/cafe-at-last")).status).toBe(404);
+  });
+
+  it("appear in the sitemap and the RSS feed at their own address", async () => {
+    const a = await createAuthor(s);
+    const host = `${a.subdomain}.localhost`;
+    await create(a, { title: "Feed me", content: '<p>Words <img src="https://img.example/p.jpg" alt="x"></p>' });
+    const origin = `http://${host}:${s.port}`;
+    expect((await s.onHost(host, "/sitemap.xml")).body).toContain(`<loc>${origin}/blog/feed-me</loc>`);
+    expect((await s.onHost(host, "/rss.xml")).body).toContain(`<link>${origin}/blog/feed-me</link>`);
+    const page = (await s.onHost(host, "/blog/feed-me")).body;
+    expect(page).toContain('<meta property="og:image" content="https://img.example/p.jpg"/>');
+    expect(page).toContain('"@type":"BlogPosting"');
+  });
+
+  it("are only on their author's site: the same address elsewhere is not found", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await create(a, { title: "Only mine", content: "<p>Private words</p>" });
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/blog/only-mine")).status).toBe(200);
+    const other = await s.onHost(`${b.subdomain}.localhost`, "/blog/only-mine");
+    expect(other.status).toBe(404);
+    expect(other.body).not.toContain("Private words");
+    // Both may use the same address for their own posts.
+    expect((await create(b, { title: "Only mine", content: "<p>Hers</p>" })).body.post.slug).toBe("only-mine");
+  });
 });

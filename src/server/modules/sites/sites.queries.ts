@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
+  blogPostSlugs,
   blogPosts,
   books,
   contactSettings,
@@ -131,6 +132,7 @@ function prepareStatements(db: Db) {
       .select({
         id: blogPosts.id,
         title: blogPosts.title,
+        slug: blogPosts.slug,
         content: blogPosts.content,
         category: blogPosts.category,
         createdAt: blogPosts.createdAt,
@@ -195,3 +197,32 @@ export async function selectSitesChangedSince(db: Db, since: Date): Promise<stri
     );
   return rows.map((r) => r.userId);
 }
+
+/** The post at this address, or the address it moved to (a post renamed since). */
+export async function selectPostBySlug(
+  db: Db,
+  userId: string,
+  slug: string,
+): Promise<{ post: PostRowView } | { movedTo: string } | null> {
+  const [post] = await db
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      content: blogPosts.content,
+      category: blogPosts.category,
+      createdAt: blogPosts.createdAt,
+      updatedAt: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.slug, slug)));
+  if (post) return { post };
+  const [moved] = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPostSlugs)
+    .innerJoin(blogPosts, eq(blogPosts.id, blogPostSlugs.postId))
+    .where(and(eq(blogPostSlugs.userId, userId), eq(blogPostSlugs.slug, slug)));
+  return moved ? { movedTo: moved.slug } : null;
+}
+
+type PostRowView = Awaited<ReturnType<typeof selectPosts>>[number];

@@ -1,7 +1,9 @@
 // Finding the website a public request is for, and what its public pages show.
+
 import type { Db } from "../../../db/client.ts";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../shared/enums.ts";
 import { bookLimit, isTier } from "../../../shared/plans.ts";
+import { SLUG_PATTERN } from "../../../shared/slug.ts";
 import * as q from "./sites.queries.ts";
 
 // ---- The public site renderer's view of the data (src/sites/ calls only these). ----
@@ -72,6 +74,11 @@ export async function getVisibleBook(
 }
 
 export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);
+
+/** A post by its address: the post, where it moved to, or null. Addresses are checked first. */
+export function findPost(db: Db, userId: string, slug: string) {
+  return SLUG_PATTERN.test(slug) && slug.length <= 100 ? q.selectPostBySlug(db, userId, slug) : Promise.resolve(null);
+}
 
 /** Owners (user ids) of sites changed since `since`, for dropping their cached pages. */
 export const sitesChangedSince = (db: Db, since: Date) => q.selectSitesChangedSince(db, since);

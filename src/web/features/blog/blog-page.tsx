@@ -145,6 +145,18 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
                   <p className="mt-1 line-clamp-2 break-words text-sm text-slate-600">{excerpt(p.content)}</p>
                 </div>
                 <div className="flex shrink-0 gap-2">
+                  {subdomain ? (
+                    <Button asChild variant="ghost" size="sm">
+                      <a
+                        href={`/author/${encodeURIComponent(subdomain)}/blog/${p.slug}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`View "${p.title}" on your site`}
+                      >
+                        <ExternalLink aria-hidden="true" className="h-4 w-4" /> View
+                      </a>
+                    </Button>
+                  ) : null}
                   <Button variant="secondary" size="sm" onClick={() => onEdit(p)} aria-label={`Edit "${p.title}"`}>
                     <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
                   </Button>
