@@ -80,6 +80,15 @@ browserDescribe("author blog", () => {
     expect(await list.getByRole("listitem").count()).toBe(1);
     await site.goto(`${origin}/blog?category=events`);
     await site.getByRole("heading", { name: "Launch moved to Sunday" }).waitFor();
+    // The post's own page, from its title in the list; the old address follows the rename.
+    await site.getByRole("link", { name: "Launch moved to Sunday" }).click();
+    await site.waitForURL(`${origin}/blog/launch-moved-to-sunday`);
+    await site.getByRole("heading", { level: 1, name: "Launch moved to Sunday" }).waitFor();
+    await site.goto(`${origin}/blog/launch-at-the-harbour-bookshop`);
+    expect(new URL(site.url()).pathname).toBe("/blog/launch-moved-to-sunday");
+    expect(
+      await renamed.getByRole("link", { name: 'View "Launch moved to Sunday" on your site' }).getAttribute("href"),
+    ).toBe(`/author/${author.subdomain}/blog/launch-moved-to-sunday`);
 
     // Delete asks first; Cancel keeps the post.
     await renamed.getByRole("button", { name: /^Delete/ }).click();
@@ -96,5 +105,32 @@ browserDescribe("author blog", () => {
     await site.goto(`${origin}/blog`);
     await site.getByRole("heading", { name: "No posts yet" }).waitFor();
     expect(await site.getByText("Launch moved to Sunday").count()).toBe(0);
+  });
+
+  it("sets the blog page's title and description, and readers see them", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/dashboard/blog");
+    const section = page.getByRole("region", { name: "Blog page" });
+    await section.getByLabel("Page title").fill("Notes from the Desk");
+    await section.getByLabel("Page description").fill("Letters, launches and the odd recipe.");
+    await section.getByRole("button", { name: "Save Blog Page" }).click();
+    await page.getByText("Blog page saved successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    await site.goto(`http://${author.subdomain}.localhost:${e.server.port}/blog`);
+    await site.getByRole("heading", { level: 1, name: "Notes from the Desk" }).waitFor();
+    await site.getByText("Letters, launches and the odd recipe.").waitFor();
+
+    // Emptied, the defaults are back.
+    await section.getByLabel("Page title").fill("");
+    await section.getByLabel("Page description").fill("");
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/site/blog") && r.request().method() === "PUT");
+    await section.getByRole("button", { name: "Save Blog Page" }).click();
+    expect((await saved).status()).toBe(200);
+    await site.reload();
+    await site.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
   });
 });

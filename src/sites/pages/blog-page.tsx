@@ -1,5 +1,6 @@
 import type { PostView, SiteContext } from "../../server/modules/sites/sites.service.ts";
 import { formatDate } from "../../shared/dates.ts";
+import { BLOG_PAGE_DEFAULTS } from "../../shared/schemas/blog-page.ts";
 import { cleanHtml, cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
 
@@ -22,10 +23,8 @@ const EMPTY_BLOG: Record<string, [string, string]> = {
 
 export function blogTitles(ctx: SiteContext) {
   return {
-    title: ctx.customization?.blogPageTitle?.trim() || "Blog",
-    description:
-      ctx.customization?.blogPageDescription?.trim() ||
-      "Stay updated with my latest posts, book releases, events, and thoughts on writing.",
+    title: ctx.customization?.blogPageTitle?.trim() || BLOG_PAGE_DEFAULTS.title,
+    description: ctx.customization?.blogPageDescription?.trim() || BLOG_PAGE_DEFAULTS.description,
   };
 }
 

@@ -106,6 +106,26 @@ export async function writeEmbedCode(tx: Tx, userId: string, code: string | null
     });
 }
 
+export async function selectBlogPage(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ title: websiteCustomization.blogPageTitle, description: websiteCustomization.blogPageDescription })
+    .from(websiteCustomization)
+    .where(eq(websiteCustomization.userId, userId));
+  return { title: row?.title ?? null, description: row?.description ?? null };
+}
+
+export async function writeBlogPage(
+  tx: Tx,
+  userId: string,
+  page: { title: string | null; description: string | null },
+): Promise<void> {
+  const values = { blogPageTitle: page.title, blogPageDescription: page.description };
+  await tx
+    .insert(websiteCustomization)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: websiteCustomization.userId, set: { ...values, updatedAt: new Date() } });
+}
+
 export function selectSubscribers(db: Db, userId: string) {
   return db
     .select({

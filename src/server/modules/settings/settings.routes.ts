@@ -7,6 +7,8 @@
 //                            pending; 429 the address had enough links this hour
 // GET   /api/site/newsletter → 200 { embedCode }
 // PUT   /api/site/newsletter { embedCode } → 200; 400 with the spec's embed warning
+// GET   /api/site/blog       → 200 BlogPage { title, description } (null: the default shows)
+// PUT   /api/site/blog       BlogPage (whole) → 200; 400 names the field
 // GET   /api/site/home       → 200 HomePage (layout, hero image and colours, extra content)
 // PUT   /api/site/home       HomePage (whole) → 200, content cleaned; 400 names the field
 // GET   /api/site/legal      → 200 { content, isEnabled } (the Privacy & Legal page)
@@ -17,6 +19,7 @@
 // The owner is always the session's user: no path or body names whose settings these are.
 import type { Context } from "hono";
 import { z } from "zod";
+import { blogPageSchema } from "../../../shared/schemas/blog-page.ts";
 import { contactSettingsSchema, contactSettingsViewSchema } from "../../../shared/schemas/contact-settings.ts";
 import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema } from "../../../shared/schemas/legal.ts";
@@ -28,6 +31,7 @@ import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.
 import { requireUser } from "../../http/session.ts";
 import type { VerificationMail } from "./contact-email.service.ts";
 import {
+  getBlogPage,
   getContactSettings,
   getHomePage,
   getLegal,
@@ -36,6 +40,7 @@ import {
   listSubscribers,
   removeSubscriber,
   resendContactVerification,
+  saveBlogPage,
   saveContactSettings,
   saveHomePage,
   saveLegal,
@@ -50,6 +55,7 @@ const contact = json(contactSettingsViewSchema, "The contact settings and where 
 const newsletter = json(newsletterSettingsSchema, "The newsletter settings");
 const home = json(homePageSchema, "The home page's settings");
 const legal = json(legalSchema, "The Privacy & Legal page");
+const blog = json(blogPageSchema, "The Blog page's title and description");
 
 const r = {
   siteGet: apiRoute({ method: "get", path: "/site/settings", tags, responses: { 200: site, ...errors(404) } }),
@@ -75,6 +81,15 @@ const r = {
     tags,
     summary: "Mail the pending contact address a new link",
     responses: { 200: contact, ...errors(400, 404, 429) },
+  }),
+  blogGet: apiRoute({ method: "get", path: "/site/blog", tags, responses: { 200: blog, ...errors(404) } }),
+  blogPut: apiRoute({
+    method: "put",
+    path: "/site/blog",
+    tags,
+    summary: "Save the Blog page's title and description (empty: the default)",
+    request: { body: jsonBody(blogPageSchema) },
+    responses: { 200: blog, ...errors(400, 404, 415) },
   }),
   newsletterGet: apiRoute({
     method: "get",
@@ -149,6 +164,14 @@ export function settingsRoutes() {
     .openapi(r.contactResend, async (c) => {
       const me = await requireUser(c);
       return c.json(await resendContactVerification(c.get("deps").database.db, me.id, verificationMail(c)), 200);
+    })
+    .openapi(r.blogGet, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getBlogPage(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.blogPut, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await saveBlogPage(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
     })
     .openapi(r.newsletterGet, async (c) => {
       const me = await requireUser(c);

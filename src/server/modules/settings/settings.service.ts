@@ -1,6 +1,7 @@
 // Site Settings for the signed-in author: read with the spec's defaults, save and drop the site's
 // cached pages in the same transaction.
 import type { Db } from "../../../db/client.ts";
+import type { BlogPage } from "../../../shared/schemas/blog-page.ts";
 import {
   CONTACT_MESSAGES,
   type ContactSettings,
@@ -135,6 +136,21 @@ export async function saveNewsletterSettings(
     await markSiteChanged(tx, userId);
   });
   return getNewsletterSettings(db, userId);
+}
+
+/** The Blog page's own title and description; null shows the default. */
+export async function getBlogPage(db: Db, userId: string): Promise<BlogPage> {
+  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+  return q.selectBlogPage(db, userId);
+}
+
+export async function saveBlogPage(db: Db, userId: string, input: BlogPage): Promise<BlogPage> {
+  await db.transaction(async (tx) => {
+    if (!(await q.hasWebsite(tx, userId))) throw noWebsite();
+    await q.writeBlogPage(tx, userId, input);
+    await markSiteChanged(tx, userId);
+  });
+  return getBlogPage(db, userId);
 }
 
 /** The home page's layout, hero and extra content, with the spec's defaults. */

@@ -498,3 +498,60 @@ describe("home page settings", () => {
     expect((await s.onHost(`${b.subdomain}.localhost`, "/")).body).not.toContain("A's news");
   });
 });
+
+describe("blog page title and description", () => {
+  const blog = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/blog", a, method, body);
+
+  it("needs a session and a website, and starts empty (the defaults show)", async () => {
+    expect((await blog({ cookie: "" }, "GET")).status).toBe(401);
+    expect((await blog({ cookie: "" }, "PUT", { title: "x", description: null })).status).toBe(401);
+    expect((await blog(await createSignedInUser(s), "GET")).status).toBe(404);
+    const a = await createAuthor(s);
+    expect((await blog(a, "GET")).body).toEqual({ title: null, description: null });
+    const page = await s.onHost(`${a.subdomain}.localhost`, "/blog");
+    expect(page.body).toContain("<h1>Blog</h1>");
+    expect(page.body).toContain("Stay updated with my latest posts, book releases, events, and thoughts on writing.");
+  });
+
+  it("saves both; readers see them at once, and emptied they go back to the defaults", async () => {
+    const a = await createAuthor(s);
+    const host = `${a.subdomain}.localhost`;
+    await s.onHost(host, "/blog"); // cached
+    const saved = await blog(a, "PUT", { title: "  Notes from the Desk ", description: "Letters & news." });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ title: "Notes from the Desk", description: "Letters & news." });
+    const page = await s.onHost(host, "/blog");
+    expect(page.body).toContain("<h1>Notes from the Desk</h1>");
+    expect(page.body).toContain("Letters &amp; news.");
+    expect(page.body).toContain("<title>Notes from the Desk | ");
+    expect((await blog(a, "PUT", { title: "", description: "  " })).body).toEqual({ title: null, description: null });
+    expect((await s.onHost(host, "/blog")).body).toContain("<h1>Blog</h1>");
+  });
+
+  it("refuses bad input with a message that names the field, and changes nothing", async () => {
+    const a = await createAuthor(s);
+    await blog(a, "PUT", { title: "Kept", description: null });
+    for (const [body, message, field] of [
+      [{ title: "x".repeat(81), description: null }, "Title must be at most 80 characters", "title"],
+      [{ title: null, description: "x".repeat(301) }, "Description must be at most 300 characters", "description"],
+      [{ title: 5, description: null }, "Title must be text", "title"],
+      [{ title: "A", description: null, userId: "other" }, "Unknown field: userId", "userId"],
+    ] as const) {
+      const res = await blog(a, "PUT", body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      expect(res.body.error.field).toBe(field);
+    }
+    expect((await blog(a, "GET")).body).toEqual({ title: "Kept", description: null });
+  });
+
+  it("is each author's own: another author can neither read nor change it", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    await blog(a, "PUT", { title: "A's journal", description: null });
+    expect((await blog(b, "GET")).body).toEqual({ title: null, description: null });
+    await blog(b, "PUT", { title: "B's journal", description: null });
+    expect((await blog(a, "GET")).body.title).toBe("A's journal");
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).body).not.toContain("B&#x27;s journal");
+  });
+});

@@ -14,6 +14,7 @@ import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { deletePost, POSTS_KEY, type Post, usePosts } from "./blog-api.ts";
+import { BlogPageSettings } from "./blog-page-form.tsx";
 import { DeletePostDialog } from "./delete-post-dialog.tsx";
 import { PostForm } from "./post-form.tsx";
 
@@ -175,6 +176,8 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
           ))}
         </ul>
       )}
+
+      <BlogPageSettings />
 
       <DeletePostDialog
         post={deleting}

@@ -1,0 +1,102 @@
+// The Blog page's heading and introduction, on the Blog screen under the posts. Empty fields
+// show the defaults (the placeholders say which).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import {
+  BLOG_DESCRIPTION_MAX,
+  BLOG_PAGE_DEFAULTS,
+  BLOG_PAGE_MESSAGES,
+  BLOG_TITLE_MAX,
+  type BlogPage,
+  blogPageSchema,
+} from "../../../shared/schemas/blog-page.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { FormField } from "../../components/ui/form-field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
+import { client, errorMessage, read } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+
+const BLOG_PAGE_KEY = ["blog-page"] as const;
+
+export function BlogPageSettings() {
+  const page = useQuery({ queryKey: BLOG_PAGE_KEY, queryFn: () => read(client.site.blog.$get()) });
+  return (
+    <section aria-labelledby="blog-page-heading" className="space-y-3 pt-4">
+      <div>
+        <h2 id="blog-page-heading" className="text-lg font-semibold text-slate-900">
+          Blog page
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">The heading and introduction readers see above your posts.</p>
+      </div>
+      {page.isPending ? (
+        <div aria-busy="true" className="h-48 animate-pulse rounded-2xl bg-slate-100">
+          <span className="sr-only">Loading...</span>
+        </div>
+      ) : page.isError ? (
+        <p className="text-sm text-red-700">Could not load the blog page settings. {errorMessage(page.error)}</p>
+      ) : (
+        <BlogPageForm initial={page.data} />
+      )}
+    </section>
+  );
+}
+
+function BlogPageForm({ initial }: { initial: BlogPage }) {
+  const qc = useQueryClient();
+  const form = useZodForm(blogPageSchema, { title: initial.title ?? "", description: initial.description ?? "" });
+  const { register, handleSubmit, formState, reset } = form;
+  const save = useMutation({
+    mutationFn: (body: BlogPage) => read(client.site.blog.$put({ json: body })),
+    onSuccess: (saved) => {
+      qc.setQueryData(BLOG_PAGE_KEY, saved);
+      reset({ title: saved.title ?? "", description: saved.description ?? "" });
+      toast.success(BLOG_PAGE_MESSAGES.saved);
+    },
+    onError: (err) => {
+      if (!setServerFieldError(form, err)) toast.error(BLOG_PAGE_MESSAGES.failed, { description: errorMessage(err) });
+    },
+  });
+  return (
+    <Card>
+      <CardContent>
+        <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-4">
+          <FormField label="Page title" hint="Empty: “Blog”." error={formState.errors.title?.message}>
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                maxLength={BLOG_TITLE_MAX}
+                placeholder={BLOG_PAGE_DEFAULTS.title}
+                {...register("title")}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Page description"
+            hint="Empty: the standard introduction shown as the placeholder."
+            error={formState.errors.description?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Textarea
+                id={id}
+                rows={3}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                maxLength={BLOG_DESCRIPTION_MAX}
+                placeholder={BLOG_PAGE_DEFAULTS.description}
+                {...register("description")}
+              />
+            )}
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending || !formState.isDirty}>
+              {save.isPending ? "Saving..." : "Save Blog Page"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
