@@ -140,4 +140,55 @@ browserDescribe("author bio", () => {
     // A new author starts on an empty page, not on the site's placeholder text.
     expect((await page.getByRole("textbox", { name: "Bio" }).textContent())?.trim()).toBe("");
   });
+
+  it("tells the writing journey: add, reorder, remove; genre above the name; none told, none shown", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/dashboard/bio");
+    await page.getByText("No milestones yet.").waitFor();
+
+    await page.getByLabel("Main genre").fill("Cosy Mystery");
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    await page.getByLabel("Year 1", { exact: true }).fill("2012");
+    await page.getByLabel("Milestone 1", { exact: true }).fill("First notebook");
+    await page.getByLabel("Description 1", { exact: true }).fill("Filled on the night bus.");
+    // An empty milestone is refused before anything is sent.
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page
+      .getByRole("list", { name: "Writing journey" })
+      .getByRole("alert")
+      .filter({ hasText: "Year is required" })
+      .waitFor();
+    await page.getByLabel("Year 2", { exact: true }).fill("Today");
+    await page.getByLabel("Milestone 2", { exact: true }).fill("Book three");
+    await page.getByRole("button", { name: "Move milestone 2 up" }).click();
+    expect(await page.getByLabel("Milestone 1", { exact: true }).inputValue()).toBe("Book three");
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page.getByText("Bio updated successfully!").waitFor();
+
+    const site = await page.context().newPage();
+    const about = `http://${author.subdomain}.localhost:${e.server.port}/about`;
+    await site.goto(about);
+    await site.getByText("Cosy Mystery", { exact: true }).waitFor();
+    const journey = site.getByRole("region", { name: "My Writing Journey" });
+    const cards = journey.getByRole("listitem");
+    expect(await cards.allInnerTexts()).toEqual([
+      expect.stringContaining("Book three"),
+      expect.stringContaining("First notebook"),
+    ]);
+    expect(await cards.nth(1).innerText()).toContain("Filled on the night bus.");
+
+    // Kept after a reload of the screen; then both removed: the About page has no journey.
+    await page.reload();
+    expect(await page.getByLabel("Milestone 2", { exact: true }).inputValue()).toBe("First notebook");
+    await page.getByRole("button", { name: "Remove milestone 2" }).click();
+    await page.getByRole("button", { name: "Remove milestone 1" }).click();
+    await page.getByRole("button", { name: "Save Bio" }).click();
+    await page.getByText("No milestones yet.").waitFor();
+    await expect.poll(async () => (await site.reload())?.status()).toBe(200);
+    expect(await site.getByText("My Writing Journey").count()).toBe(0);
+  });
 });

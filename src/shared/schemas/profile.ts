@@ -6,7 +6,16 @@ import { plainText } from "./text.ts";
 /** What a new profile's bio says until the author writes one (the profiles column default). */
 export const DEFAULT_BIO = "Author bio coming soon...";
 
-export const PROFILE_LIMITS = { bio: 20_000, tagline: 200, photoUrl: 2000 } as const;
+export const PROFILE_LIMITS = {
+  bio: 20_000,
+  tagline: 200,
+  photoUrl: 2000,
+  genre: 60,
+  journeyEntries: 12,
+  journeyYear: 30,
+  journeyTitle: 100,
+  journeyDescription: 500,
+} as const;
 
 export const BIO_MESSAGES = {
   saved: "Bio updated successfully!",
@@ -33,13 +42,27 @@ export function isHttpsUrl(raw: string): boolean {
   }
 }
 
+/** One card of the About page's 'My Writing Journey': a year (or any short label), a title, a line. */
+export const journeyEntrySchema = z.strictObject({
+  year: plainText(1, PROFILE_LIMITS.journeyYear, "Year"),
+  title: plainText(1, PROFILE_LIMITS.journeyTitle, "Title"),
+  description: plainText(0, PROFILE_LIMITS.journeyDescription, "Description"),
+});
+export type JourneyEntry = z.infer<typeof journeyEntrySchema>;
+
 export const profileUpdateSchema = z
   .strictObject({
     name: plainText(1, 100, "Name"),
     tagline: plainText(0, PROFILE_LIMITS.tagline, "Tagline")
       .nullable()
       .transform((v) => (v ? v : null)),
-    genre: plainText(1, 60, "Genre"),
+    genre: plainText(1, PROFILE_LIMITS.genre, "Genre"),
+    /** In the author's order; empty: the About page shows no journey. */
+    writingJourney: z
+      .array(journeyEntrySchema, { error: "Writing journey must be a list" })
+      .max(PROFILE_LIMITS.journeyEntries, {
+        error: `Writing journey can have at most ${PROFILE_LIMITS.journeyEntries} entries`,
+      }),
     /** Rich text (HTML) from the editor; the server cleans it before storing. */
     bio: z
       .string({ error: "Bio must be text" })
@@ -67,6 +90,7 @@ export const profileSchema = z
     tagline: z.string().nullable(),
     genre: z.string(),
     authorPhotoUrl: z.string().nullable(),
+    writingJourney: z.array(z.object({ year: z.string(), title: z.string(), description: z.string() })),
   })
   .meta({ id: "Profile" });
 export type Profile = z.infer<typeof profileSchema>;

@@ -19,6 +19,7 @@ function toProfile(row: typeof profiles.$inferSelect): Profile {
     tagline: row.tagline,
     genre: row.genre,
     authorPhotoUrl: row.authorPhotoUrl,
+    writingJourney: row.writingJourney ?? [],
   };
 }
 

@@ -127,4 +127,73 @@ describe("author bio", () => {
     const res = await s.api("/api/profile", { method: "PATCH", json: { bio: "<p>anon</p>" } });
     expect(res.status).toBe(401);
   });
+
+  it("keeps the writing journey in the author's order; the About page shows it, and none when emptied", async () => {
+    const a = await createAuthor(s, { name: "Journey Author" });
+    // A new author has none, and the About page invents none.
+    expect((await (await s.api("/api/profile", { cookie: a.cookie })).json()).profile.writingJourney).toEqual([]);
+    expect((await aboutOf(a)).body).not.toContain("My Writing Journey");
+
+    const journey = [
+      { year: "2012", title: "  First notebook ", description: "Filled on the night bus." },
+      { year: "Today", title: "Book three", description: "" },
+    ];
+    const res = await patch(a, { writingJourney: journey, genre: "Cosy Mystery" });
+    expect(res.status).toBe(200);
+    const saved = ((await res.json()) as { profile: { writingJourney: unknown; genre: string } }).profile;
+    expect(saved.writingJourney).toEqual([
+      { year: "2012", title: "First notebook", description: "Filled on the night bus." },
+      { year: "Today", title: "Book three", description: "" },
+    ]);
+    expect(saved.genre).toBe("Cosy Mystery");
+    let about = (await aboutOf(a)).body;
+    expect(about).toContain("My Writing Journey");
+    expect(about.indexOf("First notebook")).toBeLessThan(about.indexOf("Book three"));
+    expect(about).toContain('<p class="kicker">Cosy Mystery</p>');
+
+    // Reordered: the page follows.
+    await patch(a, { writingJourney: [saved.writingJourney as never[]].flat().reverse() });
+    about = (await aboutOf(a)).body;
+    expect(about.indexOf("Book three")).toBeLessThan(about.indexOf("First notebook"));
+
+    expect((await patch(a, { writingJourney: [] })).status).toBe(200);
+    about = (await aboutOf(a)).body;
+    expect(about).not.toContain("My Writing Journey");
+    expect(about).not.toContain("First notebook");
+  });
+
+  it("refuses a bad journey or genre with a message naming the field, and changes nothing", async () => {
+    const a = await createAuthor(s, { name: "Strict Journey" });
+    const kept = [{ year: "2020", title: "Kept", description: "" }];
+    await patch(a, { writingJourney: kept });
+    const entry = { year: "2021", title: "T", description: "" };
+    for (const [body, message, field] of [
+      [{ writingJourney: [{ ...entry, title: "  " }] }, "Title is required", "writingJourney.0.title"],
+      [{ writingJourney: [entry, { ...entry, year: "" }] }, "Year is required", "writingJourney.1.year"],
+      [
+        { writingJourney: [{ ...entry, year: "y".repeat(31) }] },
+        "Year must be at most 30 characters",
+        "writingJourney.0.year",
+      ],
+      [
+        { writingJourney: [{ ...entry, description: "d".repeat(501) }] },
+        "Description must be at most 500 characters",
+        "writingJourney.0.description",
+      ],
+      [{ writingJourney: Array(13).fill(entry) }, "at most 12 entries", "writingJourney"],
+      [{ writingJourney: "2020 started" }, "Writing journey must be a list", "writingJourney"],
+      [{ writingJourney: [{ ...entry, extra: 1 }] }, "Unknown field", undefined],
+      [{ genre: " " }, "Genre is required", "genre"],
+      [{ genre: "g".repeat(61) }, "Genre must be at most 60 characters", "genre"],
+    ] as const) {
+      const res = await patch(a, body);
+      expect(res.status, message).toBe(400);
+      const error = await errorOf(res);
+      expect(error.message).toContain(message);
+      if (field) expect(error.field).toBe(field);
+    }
+    const row = await rowOf(a);
+    expect(row.writingJourney).toEqual(kept);
+    expect(row.genre).toBe("Fiction");
+  });
 });

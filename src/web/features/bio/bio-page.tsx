@@ -4,8 +4,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { FormEvent } from "react";
 import { Controller } from "react-hook-form";
+import { Link } from "react-router";
 import { toast } from "sonner";
-import { BIO_MESSAGES, DEFAULT_BIO, PROFILE_LIMITS, profileUpdateSchema } from "../../../shared/schemas/profile.ts";
+import { GENRES } from "../../../shared/genres.ts";
+import {
+  BIO_MESSAGES,
+  DEFAULT_BIO,
+  type JourneyEntry,
+  PROFILE_LIMITS,
+  profileUpdateSchema,
+} from "../../../shared/schemas/profile.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,8 +23,15 @@ import { useSubdomain } from "../../lib/account-state.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { PROFILE_KEY, type Profile, saveProfile, useProfile } from "./bio-api.ts";
+import { JourneyEditor } from "./journey-editor.tsx";
 
-type Values = { bio: string; tagline: string; authorPhotoUrl: string };
+type Values = {
+  bio: string;
+  tagline: string;
+  genre: string;
+  authorPhotoUrl: string;
+  writingJourney: JourneyEntry[];
+};
 type Intent = "save" | "view";
 
 export function BioPage() {
@@ -47,7 +62,9 @@ const toValues = (p: Profile): Values => ({
   // The placeholder is the site's, not the author's words: start them on an empty page.
   bio: p.bio === DEFAULT_BIO ? "" : p.bio,
   tagline: p.tagline ?? "",
+  genre: p.genre,
   authorPhotoUrl: p.authorPhotoUrl ?? "",
+  writingJourney: p.writingJourney,
 });
 
 /** Visible characters, for the counter; the limit itself is on the HTML the server receives. */
@@ -150,7 +167,7 @@ function BioForm({ initial }: { initial: Profile }) {
         <CardContent className="space-y-4">
           <div>
             <h2 className="text-base font-semibold text-slate-900">Shown with your bio</h2>
-            <p className="mt-1 text-sm text-slate-600">Both are optional.</p>
+            <p className="mt-1 text-sm text-slate-600">Tagline and photo are optional.</p>
           </div>
           <Field
             id="bio-tagline"
@@ -161,6 +178,21 @@ function BioForm({ initial }: { initial: Profile }) {
             error={errors.tagline?.message}
             {...register("tagline")}
           />
+          <Field
+            id="bio-genre"
+            label="Main genre"
+            hint="Shown above your name on the About page."
+            list="bio-genre-suggestions"
+            placeholder="Fiction"
+            maxLength={PROFILE_LIMITS.genre}
+            error={errors.genre?.message}
+            {...register("genre")}
+          />
+          <datalist id="bio-genre-suggestions">
+            {GENRES.map((g) => (
+              <option key={g} value={g} />
+            ))}
+          </datalist>
           <Field
             id="bio-authorPhotoUrl"
             label="Profile photo URL"
@@ -174,6 +206,25 @@ function BioForm({ initial }: { initial: Profile }) {
           />
         </CardContent>
       </Card>
+
+      <Card>
+        <CardContent className="space-y-4">
+          <div>
+            <h2 className="text-base font-semibold text-slate-900">My Writing Journey</h2>
+            <p className="mt-1 text-sm text-slate-600">Milestones shown as cards on your About page, in this order.</p>
+          </div>
+          <JourneyEditor control={control} register={register} errors={errors.writingJourney} />
+        </CardContent>
+      </Card>
+
+      <p className="text-sm text-slate-600">
+        Social links (Facebook, Instagram and the rest) show on your About and Contact pages and in the footer; edit
+        them under{" "}
+        <Link to="/dashboard/contact" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Settings → Contact
+        </Link>
+        .
+      </p>
     </form>
   );
 }

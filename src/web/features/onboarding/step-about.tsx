@@ -1,23 +1,7 @@
+import { GENRES } from "../../../shared/genres.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import type { Issue, WizardValues } from "./wizard-model.ts";
-
-const GENRES = [
-  "Fiction",
-  "Fantasy",
-  "Science Fiction",
-  "Romance",
-  "Mystery",
-  "Thriller",
-  "Historical Fiction",
-  "Horror",
-  "Young Adult",
-  "Children's",
-  "Literary Fiction",
-  "Non-fiction",
-  "Memoir",
-  "Poetry",
-];
 
 export function StepAbout({
   values,
