@@ -11,6 +11,7 @@ import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "./modules/posts/posts.routes.ts";
 import { profileRoutes } from "./modules/profile/profile.routes.ts";
 import { settingsRoutes } from "./modules/settings/settings.routes.ts";
+import { statsRoutes } from "./modules/stats/stats.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 
 export const API_DOCUMENT_PATH = "/api/openapi.json";
@@ -36,6 +37,7 @@ export function createApi() {
     .route("/", booksRoutes())
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
+    .route("/", statsRoutes())
     .route("/", domainRoutes())
     .route("/", supportRoutes())
     .route("/", adminRoutes());

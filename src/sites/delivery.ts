@@ -2,10 +2,10 @@
 // the page cache or fresh, with the headers browsers and CDNs read.
 import type { Context } from "hono";
 import { clientAddress } from "../server/lib/client-address.ts";
-import { isBot } from "../server/modules/analytics/visit-counter.ts";
+import { isBot, referrerSource } from "../server/modules/analytics/visit-counter.ts";
 import { type CachedPage, encodedBody, encodedEtag, pickEncoding } from "../server/modules/sites/page-cache.ts";
 import type { Out } from "./document.tsx";
-import { blogCategory, type SiteRequest, type SiteVars } from "./site-request.ts";
+import { blogCategory, type SiteRequest, type SiteVars, sitePathOf } from "./site-request.ts";
 
 /** Statuses kept in the page cache. 404s are not: any path can be asked for, and they are cheap. */
 export const CACHED_STATUSES = new Set([200, 301, 503]);
@@ -45,7 +45,10 @@ export function deliver(c: Context<SiteVars>, req: SiteRequest, page: CachedPage
     const ua = c.req.header("user-agent");
     if (!purpose.includes("prefetch") && !isBot(ua)) {
       const deps = c.get("deps");
-      deps.sites.visits.record(page.websiteId, clientAddress(c, deps.env.trustProxy), ua);
+      deps.sites.visits.record(page.websiteId, clientAddress(c, deps.env.trustProxy), ua, {
+        path: sitePathOf(c, req.basePath),
+        source: referrerSource(c.req.header("referer"), c.req.header("host")),
+      });
     }
   }
   if (notModified) return new Response(null, { status: 304, headers });

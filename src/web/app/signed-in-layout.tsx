@@ -1,4 +1,14 @@
-import { BookOpen, LayoutDashboard, LifeBuoy, LogOut, Newspaper, PenLine, Settings, UserRound } from "lucide-react";
+import {
+  BarChart3,
+  BookOpen,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Newspaper,
+  PenLine,
+  Settings,
+  UserRound,
+} from "lucide-react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Logo } from "../components/ui/logo.tsx";
@@ -7,7 +17,7 @@ import { cn } from "../lib/utils.ts";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
+    "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
   );
 
@@ -42,7 +52,7 @@ export function SignedInLayout() {
           <Logo to="/dashboard" />
           <nav
             aria-label="Main"
-            className="order-last flex w-full flex-wrap items-center gap-1 lg:order-none lg:w-auto lg:flex-1"
+            className="order-last flex w-full flex-wrap items-center gap-0.5 lg:order-none lg:w-auto lg:flex-1"
           >
             <NavLink to="/dashboard" end className={navClass}>
               <LayoutDashboard aria-hidden="true" className="h-4 w-4" /> Dashboard
@@ -55,6 +65,9 @@ export function SignedInLayout() {
             </NavLink>
             <NavLink to="/dashboard/blog" className={navClass}>
               <Newspaper aria-hidden="true" className="h-4 w-4" /> Blog
+            </NavLink>
+            <NavLink to="/dashboard/stats" className={navClass}>
+              <BarChart3 aria-hidden="true" className="h-4 w-4" /> Stats
             </NavLink>
             <NavLink
               to="/dashboard/settings"

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user, websiteAnalytics, websites } from "../../../db/schema/index.ts";
+import { user, websiteAnalytics, websiteReferrerStats, websites } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { isBot, VisitCounter } from "./visit-counter.ts";
+import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource, VisitCounter } from "./visit-counter.ts";
 
 let s: TestServer;
 let siteId: string;
@@ -54,5 +54,29 @@ describe("visit counting", () => {
     expect(isBot("Mozilla/5.0 ... Chrome-Lighthouse")).toBe(true);
     expect(isBot(undefined)).toBe(true);
     expect(isBot(browser)).toBe(false);
+  });
+
+  it("keeps only the referring site's host; the site's own pages are not arrivals", () => {
+    expect(referrerSource("https://www.Google.com/search?q=private", "me.example")).toBe("google.com");
+    expect(referrerSource("http://blog.example:8080/post", "me.example")).toBe("blog.example");
+    expect(referrerSource("https://me.example/books", "me.example")).toBeNull();
+    expect(referrerSource(undefined, "me.example")).toBe("");
+    expect(referrerSource("not a url", "me.example")).toBe("");
+    expect(referrerSource("android-app://com.google.android.gm/", "me.example")).toBe("");
+  });
+
+  it("keeps a bounded number of referring sites a day; the rest are counted together", async () => {
+    const counter = new VisitCounter(s.database.db, { now: () => new Date("2026-04-01T10:00:00Z") });
+    for (let i = 0; i < MAX_SOURCES_PER_DAY + 5; i++) {
+      counter.record(siteId, `198.51.100.${i}`, browser, { path: "/", source: `site${i}.example` });
+    }
+    counter.record(siteId, "198.51.100.1", browser, { path: "/", source: "site0.example" });
+    await counter.flush();
+    const rows = (await s.database.db.select().from(websiteReferrerStats)).filter(
+      (r) => r.websiteId === siteId && r.date === "2026-04-01",
+    );
+    expect(rows).toHaveLength(MAX_SOURCES_PER_DAY + 1);
+    expect(rows.find((r) => r.source === OTHER_SOURCE)?.visits).toBe(5);
+    expect(rows.find((r) => r.source === "site0.example")?.visits).toBe(2);
   });
 });

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { toast } from "sonner";
 import type { Currency } from "../../../shared/enums.ts";
 import { formatMoney } from "../../../shared/plans.ts";
-import { Card, CardContent } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
 
 export const gbp = (minor: number) => formatMoney(minor, "GBP");
@@ -15,18 +14,6 @@ export function copyText(value: string, message: string) {
     .writeText(value)
     .then(() => toast.success(message))
     .catch(() => toast.error("Could not copy: select the text and copy it instead."));
-}
-
-export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
-  return (
-    <Card>
-      <CardContent className="space-y-1 p-5">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-semibold tracking-tight text-slate-900">{value}</p>
-        {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      </CardContent>
-    </Card>
-  );
 }
 
 const TONES = {

@@ -1,8 +1,8 @@
-import { formatDate } from "../../../shared/dates.ts";
-import type { Analytics } from "../../../shared/schemas/admin.ts";
+import { DailyChart } from "../../components/daily-chart.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useAnalytics } from "./admin-api.ts";
-import { count, LoadFailed, Loading, StatCard } from "./admin-ui.tsx";
+import { count, LoadFailed, Loading } from "./admin-ui.tsx";
 import { DEMO_ANALYTICS } from "./demo-data.ts";
 
 export function AnalyticsTab({ demo }: { demo: boolean }) {
@@ -38,7 +38,10 @@ export function AnalyticsTab({ demo }: { demo: boolean }) {
           <CardDescription>Page views (bars) and unique visitors (line), last 30 days.</CardDescription>
         </CardHeader>
         <CardContent>
-          <DailyChart daily={data.daily} />
+          <DailyChart
+            label="Daily page views and visitors"
+            daily={data.daily.map((d) => ({ date: d.date, views: d.pageViews, visitors: d.uniqueVisitors }))}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -75,44 +78,5 @@ export function AnalyticsTab({ demo }: { demo: boolean }) {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-/** A plain SVG chart: no chart library for thirty bars. The table under it says the same in words. */
-function DailyChart({ daily }: { daily: Analytics["daily"] }) {
-  const width = 720;
-  const height = 180;
-  const max = Math.max(1, ...daily.map((d) => d.pageViews));
-  const step = width / daily.length;
-  const y = (v: number) => height - (v / max) * (height - 10);
-  const line = daily.map((d, i) => `${(i + 0.5) * step},${y(d.uniqueVisitors)}`).join(" ");
-  return (
-    <figure>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-48 w-full"
-        role="img"
-        aria-label="Daily page views and visitors"
-      >
-        {daily.map((d, i) => (
-          <rect
-            key={d.date}
-            x={i * step + 2}
-            y={y(d.pageViews)}
-            width={Math.max(1, step - 4)}
-            height={height - y(d.pageViews)}
-            rx={2}
-            className="fill-brand-200"
-          >
-            <title>{`${formatDate(d.date)}: ${d.pageViews} views, ${d.uniqueVisitors} visitors`}</title>
-          </rect>
-        ))}
-        <polyline points={line} fill="none" strokeWidth={2} className="stroke-brand-600" />
-      </svg>
-      <figcaption className="mt-2 flex justify-between text-xs text-slate-500">
-        <span>{formatDate(daily[0]?.date)}</span>
-        <span>{formatDate(daily.at(-1)?.date)}</span>
-      </figcaption>
-    </figure>
   );
 }

@@ -8,9 +8,10 @@ import { ADMIN_MESSAGES } from "../../../shared/schemas/admin.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useFinancial, useRecalculate, useSetRate } from "./admin-api.ts";
-import { count, gbp, LoadFailed, Loading, money, StatCard } from "./admin-ui.tsx";
+import { count, gbp, LoadFailed, Loading, money } from "./admin-ui.tsx";
 import { DEMO_FINANCIAL } from "./demo-data.ts";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase";

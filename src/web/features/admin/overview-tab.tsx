@@ -1,8 +1,9 @@
 import { formatDate } from "../../../shared/dates.ts";
 import type { SystemMetrics } from "../../../shared/schemas/admin.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useOverview } from "./admin-api.ts";
-import { count, gbp, LoadFailed, Loading, StatCard } from "./admin-ui.tsx";
+import { count, gbp, LoadFailed, Loading } from "./admin-ui.tsx";
 import { DEMO_OVERVIEW } from "./demo-data.ts";
 
 export function OverviewTab({ demo }: { demo: boolean }) {

@@ -1,0 +1,79 @@
+// The author's own traffic rows. Every query starts from the author's website (by user id), so
+// another site's counts are never in reach.
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  blogPosts,
+  books,
+  websiteAnalytics,
+  websitePageStats,
+  websiteReferrerStats,
+  websites,
+} from "../../../db/schema/index.ts";
+
+export async function selectWebsiteId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: websites.id }).from(websites).where(eq(websites.userId, userId));
+  return row?.id ?? null;
+}
+
+export function selectDaily(db: Db, websiteId: string, from: string) {
+  return db
+    .select({
+      date: websiteAnalytics.date,
+      pageViews: websiteAnalytics.pageViews,
+      visitors: websiteAnalytics.uniqueVisitors,
+    })
+    .from(websiteAnalytics)
+    .where(and(eq(websiteAnalytics.websiteId, websiteId), gte(websiteAnalytics.date, from)));
+}
+
+/** Views per path over the range, most first. `prefix` narrows to one kind of page. */
+export function selectTopPaths(db: Db, websiteId: string, from: string, limit: number, prefix?: string) {
+  const views = sql<number>`sum(${websitePageStats.views})::int`;
+  return db
+    .select({ path: websitePageStats.path, views })
+    .from(websitePageStats)
+    .where(
+      and(
+        eq(websitePageStats.websiteId, websiteId),
+        gte(websitePageStats.date, from),
+        prefix ? sql`starts_with(${websitePageStats.path}, ${prefix})` : undefined,
+      ),
+    )
+    .groupBy(websitePageStats.path)
+    .orderBy(desc(views), websitePageStats.path)
+    .limit(limit);
+}
+
+export function selectTopSources(db: Db, websiteId: string, from: string, limit: number) {
+  const visits = sql<number>`sum(${websiteReferrerStats.visits})::int`;
+  return db
+    .select({ source: websiteReferrerStats.source, visits })
+    .from(websiteReferrerStats)
+    .where(and(eq(websiteReferrerStats.websiteId, websiteId), gte(websiteReferrerStats.date, from)))
+    .groupBy(websiteReferrerStats.source)
+    .orderBy(desc(visits), websiteReferrerStats.source)
+    .limit(limit);
+}
+
+/** The author's own books and posts by id/slug, for naming their pages. */
+export async function selectTitles(db: Db, userId: string, bookIds: string[], slugs: string[]) {
+  const [bookRows, postRows] = await Promise.all([
+    bookIds.length
+      ? db
+          .select({ id: books.id, title: books.title })
+          .from(books)
+          .where(and(eq(books.userId, userId), inArray(books.id, bookIds)))
+      : [],
+    slugs.length
+      ? db
+          .select({ slug: blogPosts.slug, title: blogPosts.title })
+          .from(blogPosts)
+          .where(and(eq(blogPosts.userId, userId), inArray(blogPosts.slug, slugs)))
+      : [],
+  ]);
+  return {
+    books: new Map(bookRows.map((b) => [b.id, b.title])),
+    posts: new Map(postRows.map((p) => [p.slug, p.title])),
+  };
+}

@@ -1,0 +1,69 @@
+// The author's Stats: daily views and visitors, the most visited pages and books, and where
+// readers came from, for the last 7, 30 or 90 days (today included, UTC days like the counts).
+import type { Db } from "../../../db/client.ts";
+import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
+import { HttpError } from "../../http/errors.ts";
+import * as q from "./stats.queries.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** What a reader would call the page at `path`; books and posts by their current titles. */
+function labelOf(path: string, titles: { books: Map<string, string>; posts: Map<string, string> }): string {
+  const fixed: Record<string, string> = {
+    "/": "Home",
+    "/books": "Books",
+    "/about": "About",
+    "/blog": "Blog",
+    "/newsletter": "Newsletter",
+    "/contact": "Contact",
+    "/privacy": "Privacy & Legal",
+  };
+  if (fixed[path]) return fixed[path];
+  if (path.startsWith("/book/")) return titles.books.get(path.slice(6)) ?? "A book no longer shown";
+  if (path.startsWith("/blog/")) return titles.posts.get(path.slice(6)) ?? "A post since renamed or removed";
+  return path;
+}
+
+export async function getStats(db: Db, userId: string, days: StatsRange, now = new Date()): Promise<Stats> {
+  const websiteId = await q.selectWebsiteId(db, userId);
+  if (!websiteId) throw new HttpError(404, "Set up your website first");
+  const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
+  const from = isoDay(today - (days - 1) * DAY_MS);
+  const [rows, topPaths, topBookPaths, sources] = await Promise.all([
+    q.selectDaily(db, websiteId, from),
+    q.selectTopPaths(db, websiteId, from, 10),
+    q.selectTopPaths(db, websiteId, from, 5, "/book/"),
+    q.selectTopSources(db, websiteId, from, 10),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  const daily = Array.from({ length: days }, (_, i) => {
+    const date = isoDay(today - (days - 1 - i) * DAY_MS);
+    const r = byDay.get(date);
+    return { date, pageViews: r?.pageViews ?? 0, visitors: r?.visitors ?? 0 };
+  });
+  const paths = [...topPaths, ...topBookPaths].map((p) => p.path);
+  const bookIds = paths
+    .filter((p) => p.startsWith("/book/"))
+    .map((p) => p.slice(6))
+    .filter((id) => UUID.test(id));
+  const slugs = paths.filter((p) => p.startsWith("/blog/")).map((p) => p.slice(6));
+  const titles = await q.selectTitles(db, userId, [...new Set(bookIds)], [...new Set(slugs)]);
+  const named = (p: { path: string; views: number }) => ({
+    label: labelOf(p.path, titles),
+    path: p.path,
+    views: p.views,
+  });
+  return {
+    days,
+    totals: {
+      pageViews: daily.reduce((n, d) => n + d.pageViews, 0),
+      visitors: daily.reduce((n, d) => n + d.visitors, 0),
+    },
+    daily,
+    topPages: topPaths.map(named),
+    topBooks: topBookPaths.map(named),
+    referrers: sources,
+  };
+}

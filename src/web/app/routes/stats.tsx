@@ -1,0 +1,5 @@
+import { StatsPage } from "../../features/stats/index.ts";
+
+export function StatsRoute() {
+  return <StatsPage />;
+}
