@@ -23,9 +23,9 @@ import { createApi } from "./api.ts";
 import type { AppDeps, AppVars } from "./http/context.ts";
 import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
+import { UPLOAD_PATH } from "./http/uploads.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
-import { COVER_UPLOAD_PATH } from "./modules/books/books.routes.ts";
 import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
 import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 
@@ -168,8 +168,8 @@ export function createApp(deps: AppDeps) {
         Connection: "close",
       }),
   });
-  // Cover uploads are images: their route applies its own, larger limit.
-  app.use("/api/*", (c, next) => (COVER_UPLOAD_PATH.test(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Uploads are images: each upload route applies its own, larger limit.
+  app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : apiBodyLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
       const origin = c.req.header("origin");

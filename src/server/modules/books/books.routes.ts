@@ -21,7 +21,6 @@
 // PATCH|DELETE /api/books/:id/reviews/:reviewId → 200 { review } | 204
 // Bad input: 400 { error: { code, message, field } } with the spec's messages. Each route is
 // declared with its schemas (ADR 021): the OpenAPI document and the app's types come from these.
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   BOOK_MESSAGES,
@@ -42,14 +41,14 @@ import {
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
-import { errorBody, HttpError } from "../../http/errors.ts";
+import type { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 
 /** The one API path that takes a large (multipart) body; the app's small JSON limit skips it. */
-export const COVER_UPLOAD_PATH = /^\/api\/books\/[^/]+\/cover\/?$/;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -163,32 +162,9 @@ const uploadCover = apiRoute({
   tags,
   summary: "Upload a cover image",
   description: `Stored as WebP in three widths. At most ${COVER_MAX_BYTES / 1024 / 1024} MB.`,
-  request: {
-    params,
-    // A plain schema, not zod: documented here, read by the handler (after the owner check).
-    body: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          schema: {
-            type: "object",
-            properties: { file: { type: "string", format: "binary" } },
-            required: ["file"],
-          },
-        },
-      },
-    },
-  },
-  middleware: [
-    bodyLimit({
-      // The file plus the multipart envelope.
-      maxSize: COVER_MAX_BYTES + 64 * 1024,
-      onError: (c) =>
-        c.json(errorBody("payload_too_large", coverTooLarge().message, { field: "file" }), 413, {
-          Connection: "close",
-        }),
-    }),
-  ],
+  // The body is documented, not validated by zod: the handler reads it after the owner check.
+  request: { params, body: uploadBody },
+  middleware: [uploadLimit(COVER_MAX_BYTES, coverTooLarge)],
   responses: { 200: bookRow, ...errors(400, 404, 413) },
 });
 const removeCover = apiRoute({
@@ -314,18 +290,13 @@ export function booksRoutes() {
       const { database, storage } = c.get("deps");
       // Another author's id is refused before the upload is even read.
       await books.assertOwnBook(database.db, me.id, id);
-      if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-        throw new HttpError(400, "Send the cover as multipart/form-data with a 'file' field", { field: "file" });
-      }
-      let file: unknown;
-      try {
-        file = (await c.req.parseBody()).file;
-      } catch {
-        throw new HttpError(400, "The upload could not be read. Please try again.", { field: "file" });
-      }
-      if (!(file instanceof File)) throw new HttpError(400, BOOK_MESSAGES.notImage, { field: "file" });
-      if (file.size > COVER_MAX_BYTES) throw coverTooLarge();
-      const processed = await processCover(new Uint8Array(await file.arrayBuffer()));
+      const bytes = await readUploadedFile(c, {
+        maxBytes: COVER_MAX_BYTES,
+        tooLarge: coverTooLarge,
+        notAFile: BOOK_MESSAGES.notImage,
+        what: "cover",
+      });
+      const processed = await processCover(bytes);
       const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);
       const book = await books.setCover(database.db, me.id, id, variants);
       await pruneCovers(c, me.id, id);

@@ -1,0 +1,51 @@
+// File uploads to the API (covers, author photos, hero images, post images): one multipart field
+// 'file', a size limit applied while the body streams in, and the bytes handed to the image
+// pipeline (src/server/lib/images.ts), which judges what they are.
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { errorBody, HttpError } from "./errors.ts";
+
+/** Upload routes take bigger bodies than the API's JSON limit; each applies its own (uploadLimit). */
+export const UPLOAD_PATH = /^\/api\/(?:books\/[^/]+\/cover|profile\/photo|site\/hero|posts\/images)\/?$/;
+
+/** The request body of an upload route, for the OpenAPI document. */
+export const uploadBody = {
+  required: true,
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object" as const,
+        properties: { file: { type: "string" as const, format: "binary" } },
+        required: ["file"],
+      },
+    },
+  },
+};
+
+/** Refuses a body over `maxBytes` (plus the multipart envelope) before it is all read. */
+export function uploadLimit(maxBytes: number, tooLarge: () => HttpError) {
+  return bodyLimit({
+    maxSize: maxBytes + 64 * 1024,
+    onError: (c) =>
+      c.json(errorBody("payload_too_large", tooLarge().message, { field: "file" }), 413, { Connection: "close" }),
+  });
+}
+
+/** The uploaded file's bytes; a 4xx naming the 'file' field when there is none or it is too big. */
+export async function readUploadedFile(
+  c: Context,
+  rules: { maxBytes: number; tooLarge: () => HttpError; notAFile: string; what: string },
+): Promise<Uint8Array> {
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw new HttpError(400, `Send the ${rules.what} as multipart/form-data with a 'file' field`, { field: "file" });
+  }
+  let file: unknown;
+  try {
+    file = (await c.req.parseBody()).file;
+  } catch {
+    throw new HttpError(400, "The upload could not be read. Please try again.", { field: "file" });
+  }
+  if (!(file instanceof File)) throw new HttpError(400, rules.notAFile, { field: "file" });
+  if (file.size > rules.maxBytes) throw rules.tooLarge();
+  return new Uint8Array(await file.arrayBuffer());
+}
