@@ -57,6 +57,12 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
   let css = themeCss(ctx);
   const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
   if (hero) css += `.hero{background-image:url("${hero}")}`;
+  // An uploaded hero comes in widths: a phone or a laptop loads the one its screen needs.
+  const heroSizes = hero ? (ctx.website.heroImageVariants ?? []).filter((v) => safeCssUrl(v.url)).slice(0, -1) : [];
+  for (const [i, v] of heroSizes.entries()) {
+    const min = i === 0 ? "" : `(min-width:${(heroSizes[i - 1]?.width ?? 0) + 1}px) and `;
+    css += `@media ${min}(max-width:${v.width}px){.hero{background-image:url("${v.url}")}}`;
+  }
   const styleHash = styleHashOf(css);
   const abs = (u: string | null | undefined) => (u ? (u.startsWith("/") ? `${origin}${u}` : u) : undefined);
   const title = page.head.title;

@@ -1,5 +1,5 @@
 // What crawlers and feed readers fetch: robots.txt, the sitemap and the blog's RSS feed.
-import type { BookCard, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
+import type { PostView, SiteContext, SitemapEntry } from "../server/modules/sites/sites.service.ts";
 import { blogTitles } from "./pages/blog-page.tsx";
 import type { SiteMode } from "./pages/layout.tsx";
 import { cut, plainText } from "./sanitize.ts";
@@ -14,16 +14,8 @@ export function robotsTxt(mode: SiteMode, origin: string): string {
     : "User-agent: *\nDisallow: /\n";
 }
 
-/**
- * @param books the visible books, or null when the books page is off.
- * @param posts the blog's posts, or null when the blog is off.
- */
-export function sitemapXml(
-  ctx: SiteContext,
-  origin: string,
-  books: BookCard[] | null,
-  posts: PostView[] | null = null,
-): string {
+/** The site's pages, then its books and posts (sitemapEntries: only those whose pages are on). */
+export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEntry[]): string {
   const w = ctx.website;
   const pages = [
     "/",
@@ -40,14 +32,10 @@ export function sitemapXml(
     "/privacy",
   ];
   const urls = pages.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
-  for (const b of books ?? []) {
+  for (const e of entries) {
+    const path = e.kind === "book" ? `/book/${e.key}` : `/blog/${e.key}`;
     urls.push(
-      `<url><loc>${xmlEscape(`${origin}/book/${b.id}`)}</loc><lastmod>${b.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
-    );
-  }
-  for (const p of posts ?? []) {
-    urls.push(
-      `<url><loc>${xmlEscape(`${origin}/blog/${p.slug}`)}</loc><lastmod>${p.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+      `<url><loc>${xmlEscape(origin + path)}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;

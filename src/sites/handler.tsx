@@ -12,6 +12,7 @@ import {
   listVisibleBooks,
   loadSiteContext,
   type SiteContext,
+  sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import { CACHED_STATUSES, cacheKey, deliver, privateResponse } from "./delivery.ts";
@@ -360,11 +361,12 @@ async function renderSite(
     case path === "/robots.txt":
       return plain(200, robotsTxt(req.mode, origin), { "Content-Type": "text/plain; charset=UTF-8" });
     case path === "/sitemap.xml": {
-      const [books, posts] = await Promise.all([
-        w.booksEnabled ? listVisibleBooks(db, w.userId, ctx.bookLimit) : null,
-        w.newsEnabled ? listPosts(db, w.userId) : null,
-      ]);
-      return plain(200, sitemapXml(ctx, origin, books, posts), { "Content-Type": "application/xml; charset=UTF-8" });
+      const entries = await sitemapEntries(db, w.userId, {
+        books: w.booksEnabled,
+        posts: w.newsEnabled,
+        bookLimit: ctx.bookLimit,
+      });
+      return plain(200, sitemapXml(ctx, origin, entries), { "Content-Type": "application/xml; charset=UTF-8" });
     }
     case path === "/rss.xml" && w.newsEnabled:
       return plain(200, rssXml(ctx, origin, name, await listPosts(db, w.userId)), {

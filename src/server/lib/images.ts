@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import type { ImageVariants } from "../../db/schema/books.ts";
+import { NOT_AN_IMAGE } from "../../shared/schemas/uploads.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Storage } from "./storage.ts";
 
@@ -12,7 +13,7 @@ import type { Storage } from "./storage.ts";
 export const IMAGE_MAX_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
-export const NOT_AN_IMAGE = "Please select an image file";
+export { NOT_AN_IMAGE } from "../../shared/schemas/uploads.ts";
 
 export type ImageRules = {
   /** The widths to store (a small original gives fewer: never enlarged). */

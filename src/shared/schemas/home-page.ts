@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LAYOUT_STYLES } from "../enums.ts";
 import { colour as hexColour } from "./text.ts";
+import { UPLOAD_URL } from "./uploads.ts";
 
 // The hero's colours are buttons, so the example is the default button colour.
 const colour = (label: string) => hexColour(label, "#2563eb");
@@ -23,7 +24,7 @@ export const homePageSchema = z.strictObject({
     .string({ error: "Hero image must be text" })
     .trim()
     .max(2000, { error: "Hero image address must be at most 2000 characters" })
-    .refine((v) => v === "" || (HERO_IMAGE_URL.test(v) && URL.canParse(v)), {
+    .refine((v) => v === "" || UPLOAD_URL.test(v) || (HERO_IMAGE_URL.test(v) && URL.canParse(v)), {
       error: "Hero image must be an address starting with https://",
     })
     .nullable()

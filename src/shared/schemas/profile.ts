@@ -2,6 +2,7 @@
 // schema for the Bio screen and the API, so both give the same message for the same mistake.
 import { z } from "zod";
 import { plainText } from "./text.ts";
+import { imageVariantsSchema, UPLOAD_URL } from "./uploads.ts";
 
 /** What a new profile's bio says until the author writes one (the profiles column default). */
 export const DEFAULT_BIO = "Author bio coming soon...";
@@ -72,7 +73,7 @@ export const profileUpdateSchema = z
     authorPhotoUrl: plainText(0, PROFILE_LIMITS.photoUrl, "Photo URL")
       .nullable()
       .transform((v) => (v ? v : null))
-      .refine((v) => v === null || isHttpsUrl(v), { error: BIO_MESSAGES.photoScheme }),
+      .refine((v) => v === null || isHttpsUrl(v) || UPLOAD_URL.test(v), { error: BIO_MESSAGES.photoScheme }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
@@ -90,6 +91,8 @@ export const profileSchema = z
     tagline: z.string().nullable(),
     genre: z.string(),
     authorPhotoUrl: z.string().nullable(),
+    /** Set when the photo was uploaded (square WebP, widest last); null for an address. */
+    authorPhotoVariants: imageVariantsSchema.nullable(),
     writingJourney: z.array(z.object({ year: z.string(), title: z.string(), description: z.string() })),
   })
   .meta({ id: "Profile" });

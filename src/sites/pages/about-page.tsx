@@ -9,11 +9,24 @@ export function AboutPage(props: { env: PageEnv }) {
     ? p.writingJourney.filter((j) => j && (j.title?.trim() || j.description?.trim() || j.year?.trim()))
     : [];
   const bio = cleanHtml(p.bio);
+  // An uploaded photo (square, in sizes); else the address the author gave, else initials.
+  const photo = p.authorPhotoVariants ?? [];
   return (
     <div className="wrap">
       <div className="about">
         <div className="photo">
-          {p.authorPhotoUrl ? (
+          {photo.length > 0 ? (
+            <img
+              className="square"
+              src={photo.at(-1)?.url}
+              srcSet={photo.map((v) => `${v.url} ${v.width}w`).join(", ")}
+              sizes="(max-width: 760px) 13rem, 17rem"
+              alt={`Portrait of ${p.name}`}
+              width={photo.at(-1)?.width}
+              height={photo.at(-1)?.height}
+              fetchPriority="high"
+            />
+          ) : p.authorPhotoUrl ? (
             <img src={p.authorPhotoUrl} alt={`Portrait of ${p.name}`} width={288} height={360} fetchPriority="high" />
           ) : (
             <div className="avatar" aria-hidden="true">

@@ -6,11 +6,21 @@
 // GET    /api/posts/:id   → 200 { post }
 // PATCH  /api/posts/:id   postUpdateSchema (any subset) → 200 { post }
 // DELETE /api/posts/:id   → 204
+// POST   /api/posts/images multipart 'file' → 201 { image } (WebP in two widths, for the editor to
+//                          insert); 400 not an image, 413 too big
 // Bad input: 400 { error: { code, message, field } }; a blank title or body is 'Please fill in all fields'.
 import { z } from "zod";
 import { postCreateSchema, postSchema, postUpdateSchema } from "../../../shared/schemas/post.ts";
+import {
+  NOT_AN_IMAGE,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGE_WIDTHS,
+  uploadedImageSchema,
+} from "../../../shared/schemas/uploads.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge, processImage, safeSegment, storeImage } from "../../lib/images.ts";
 import * as posts from "./posts.service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +32,8 @@ function idParam(raw: string | undefined): string {
 }
 
 const tags = ["Blog"];
+const IMAGE_RULES = { widths: POST_IMAGE_WIDTHS, maxBytes: POST_IMAGE_MAX_BYTES, label: "Image" };
+const imageTooBig = () => imageTooLarge(IMAGE_RULES);
 const params = z.object({ id: z.string() });
 const onePost = json(z.object({ post: postSchema }), "The post");
 
@@ -65,6 +77,17 @@ const remove = apiRoute({
   responses: { 204: { description: "Deleted" }, ...errors(404) },
 });
 
+const uploadImage = apiRoute({
+  method: "post",
+  path: "/posts/images",
+  tags,
+  summary: "Upload an image to insert in a post",
+  description: `Stored as WebP in ${POST_IMAGE_WIDTHS.length} widths. At most ${POST_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+  request: { body: uploadBody },
+  middleware: [uploadLimit(POST_IMAGE_MAX_BYTES, imageTooBig)],
+  responses: { 201: json(z.object({ image: uploadedImageSchema }), "The stored image"), ...errors(400, 413) },
+});
+
 export function postsRoutes() {
   return apiRouter()
     .openapi(list, async (c) => {
@@ -75,6 +98,23 @@ export function postsRoutes() {
       const me = await requireUser(c);
       const post = await posts.createPost(c.get("deps").database.db, me.id, c.req.valid("json"));
       return c.json({ post }, 201);
+    })
+    .openapi(uploadImage, async (c) => {
+      const me = await requireUser(c);
+      const bytes = await readUploadedFile(c, {
+        maxBytes: POST_IMAGE_MAX_BYTES,
+        tooLarge: imageTooBig,
+        notAFile: NOT_AN_IMAGE,
+        what: "image",
+      });
+      const stored = await storeImage(
+        c.get("deps").storage,
+        `posts/${safeSegment(me.id)}`,
+        await processImage(bytes, IMAGE_RULES),
+      );
+      const widest = stored.at(-1);
+      if (!widest) throw new Error("an image with no variants");
+      return c.json({ image: { ...widest, variants: stored } }, 201);
     })
     .openapi(read, async (c) => {
       const me = await requireUser(c);

@@ -2,12 +2,32 @@
 //
 // GET   /api/profile  → 200 { profile, role }
 // PATCH /api/profile  profileUpdateSchema (any subset) → 200 { profile }
+// POST  /api/profile/photo  multipart 'file' → 200 { profile }: cropped square, WebP in three
+//                           sizes; 400 not an image, 413 too big (bytes or pixels)
+// DELETE /api/profile/photo → 200 { profile } without a photo
 import { z } from "zod";
 import { profileSchema, profileUpdateSchema } from "../../../shared/schemas/profile.ts";
+import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from "../../../shared/schemas/uploads.ts";
+import type { AppVars } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { getProfile, updateProfile } from "./profile.service.ts";
+import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
+import { getProfile, photoDir, prunePhotoFiles, setPhoto, updateProfile } from "./profile.service.ts";
+
+const PHOTO_RULES = { widths: PHOTO_WIDTHS, maxBytes: PHOTO_MAX_BYTES, aspect: 1, label: "Photo" };
+const photoTooLarge = () => imageTooLarge(PHOTO_RULES);
+
+/** Old photo files go after the answer is decided; a failure there is logged, not shown. */
+async function tidyPhotos(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
+  const { database, storage, logger } = c.get("deps");
+  try {
+    await prunePhotoFiles(database.db, storage, userId, graceMs);
+  } catch (err) {
+    logger.warn({ err }, "could not remove old photo files");
+  }
+}
 
 const tags = ["Profile"];
 
@@ -26,6 +46,26 @@ const update = apiRoute({
   request: { body: jsonBody(profileUpdateSchema) },
   responses: { 200: json(z.object({ profile: profileSchema }), "The saved profile"), ...errors(400, 404, 415) },
 });
+const uploadPhoto = apiRoute({
+  method: "post",
+  path: "/profile/photo",
+  tags,
+  summary: "Upload the author's photo",
+  description: `Cropped square and stored as WebP in ${PHOTO_WIDTHS.length} sizes. At most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+  request: { body: uploadBody },
+  middleware: [uploadLimit(PHOTO_MAX_BYTES, photoTooLarge)],
+  responses: {
+    200: json(z.object({ profile: profileSchema }), "The profile with its photo"),
+    ...errors(400, 404, 413),
+  },
+});
+const removePhoto = apiRoute({
+  method: "delete",
+  path: "/profile/photo",
+  tags,
+  summary: "Remove the author's photo",
+  responses: { 200: json(z.object({ profile: profileSchema }), "The profile without a photo"), ...errors(404) },
+});
 
 export function profileRoutes() {
   return apiRouter()
@@ -37,8 +77,32 @@ export function profileRoutes() {
     })
     .openapi(update, async (c) => {
       const me = await requireUser(c);
-      const profile = await updateProfile(c.get("deps").database.db, me.id, c.req.valid("json"));
+      const input = c.req.valid("json");
+      const profile = await updateProfile(c.get("deps").database.db, me.id, input);
       if (!profile) throw notFound("Profile not found");
+      if (input.authorPhotoUrl !== undefined) await tidyPhotos(c, me.id);
+      return c.json({ profile }, 200);
+    })
+    .openapi(uploadPhoto, async (c) => {
+      const me = await requireUser(c);
+      const { database, storage } = c.get("deps");
+      const bytes = await readUploadedFile(c, {
+        maxBytes: PHOTO_MAX_BYTES,
+        tooLarge: photoTooLarge,
+        notAFile: NOT_AN_IMAGE,
+        what: "photo",
+      });
+      const variants = await storeImage(storage, photoDir(me.id), await processImage(bytes, PHOTO_RULES));
+      const profile = await setPhoto(database.db, me.id, variants);
+      if (!profile) throw notFound("Profile not found");
+      await tidyPhotos(c, me.id);
+      return c.json({ profile }, 200);
+    })
+    .openapi(removePhoto, async (c) => {
+      const me = await requireUser(c);
+      const profile = await setPhoto(c.get("deps").database.db, me.id, null);
+      if (!profile) throw notFound("Profile not found");
+      await tidyPhotos(c, me.id, 0);
       return c.json({ profile }, 200);
     });
 }

@@ -1,6 +1,7 @@
 // The columns Site Settings edits, spread over the website and its customization row.
 import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
+import type { ImageVariants } from "../../../db/schema/books.ts";
 import {
   contactSettings,
   legalPages,
@@ -169,7 +170,20 @@ export async function writeLegal(tx: Tx, userId: string, content: string | null,
 }
 
 /** The home page's columns of the website; false when the author has no website. */
-export async function writeHomePage(tx: Tx, userId: string, input: HomePage): Promise<boolean> {
+export async function writeHero(tx: Tx, userId: string, variants: ImageVariants | null): Promise<boolean> {
+  const rows = await tx
+    .update(websites)
+    .set({ heroImageVariants: variants, heroImageUrl: variants?.at(-1)?.url ?? null, updatedAt: new Date() })
+    .where(eq(websites.userId, userId))
+    .returning({ id: websites.id });
+  return rows.length > 0;
+}
+
+export async function writeHomePage(
+  tx: Tx,
+  userId: string,
+  input: HomePage & { heroImageVariants?: ImageVariants | null },
+): Promise<boolean> {
   const rows = await tx
     .update(websites)
     .set({ ...input, updatedAt: new Date() })

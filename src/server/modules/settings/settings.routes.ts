@@ -11,6 +11,9 @@
 // PUT   /api/site/blog       BlogPage (whole) → 200; 400 names the field
 // GET   /api/site/home       → 200 HomePage (layout, hero image and colours, extra content)
 // PUT   /api/site/home       HomePage (whole) → 200, content cleaned; 400 names the field
+// POST  /api/site/hero       multipart 'file' → 200 HomePage with the uploaded hero (WebP in three
+//                            widths); 400 not an image, 413 too big
+// DELETE /api/site/hero      → 200 HomePage without a hero image
 // GET   /api/site/legal      → 200 { content, isEnabled } (the Privacy & Legal page)
 // PUT   /api/site/legal      { content, isEnabled } → 200, content cleaned; 400 names the field
 // GET   /api/newsletter/subscribers      → 200 { subscribers } (the author's own list)
@@ -25,10 +28,13 @@ import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema, newsletterSubscriberSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
+import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import type { VerificationMail } from "./contact-email.service.ts";
 import {
   getBlogPage,
@@ -37,7 +43,9 @@ import {
   getLegal,
   getNewsletterSettings,
   getSiteSettings,
+  heroDir,
   listSubscribers,
+  pruneHeroFiles,
   removeSubscriber,
   resendContactVerification,
   saveBlogPage,
@@ -45,6 +53,7 @@ import {
   saveHomePage,
   saveLegal,
   saveNewsletterSettings,
+  setHero,
   subscribersCsv,
   updateSiteSettings,
 } from "./settings.service.ts";
@@ -55,6 +64,19 @@ const contact = json(contactSettingsViewSchema, "The contact settings and where 
 const newsletter = json(newsletterSettingsSchema, "The newsletter settings");
 const home = json(homePageSchema, "The home page's settings");
 const legal = json(legalSchema, "The Privacy & Legal page");
+const HERO_RULES = { widths: HERO_WIDTHS, maxBytes: HERO_MAX_BYTES, label: "Hero image" };
+const heroTooLarge = () => imageTooLarge(HERO_RULES);
+
+/** Old hero files go after the answer is decided; a failure there is logged, not shown. */
+async function tidyHeroes(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
+  const { database, storage, logger } = c.get("deps");
+  try {
+    await pruneHeroFiles(database.db, storage, userId, graceMs);
+  } catch (err) {
+    logger.warn({ err }, "could not remove old hero files");
+  }
+}
+
 const blog = json(blogPageSchema, "The Blog page's title and description");
 
 const r = {
@@ -90,6 +112,23 @@ const r = {
     summary: "Save the Blog page's title and description (empty: the default)",
     request: { body: jsonBody(blogPageSchema) },
     responses: { 200: blog, ...errors(400, 404, 415) },
+  }),
+  heroUpload: apiRoute({
+    method: "post",
+    path: "/site/hero",
+    tags,
+    summary: "Upload the home page's hero image",
+    description: `Stored as WebP in ${HERO_WIDTHS.length} widths (1920 × 800 or larger looks best). At most ${HERO_MAX_BYTES / 1024 / 1024} MB.`,
+    request: { body: uploadBody },
+    middleware: [uploadLimit(HERO_MAX_BYTES, heroTooLarge)],
+    responses: { 200: home, ...errors(400, 404, 413) },
+  }),
+  heroRemove: apiRoute({
+    method: "delete",
+    path: "/site/hero",
+    tags,
+    summary: "Remove the hero image",
+    responses: { 200: home, ...errors(404) },
   }),
   newsletterGet: apiRoute({
     method: "get",
@@ -173,6 +212,27 @@ export function settingsRoutes() {
       const me = await requireUser(c);
       return c.json(await saveBlogPage(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
     })
+    .openapi(r.heroUpload, async (c) => {
+      const me = await requireUser(c);
+      const { database, storage } = c.get("deps");
+      await getHomePage(database.db, me.id); // no website: 404 before the upload is read
+      const bytes = await readUploadedFile(c, {
+        maxBytes: HERO_MAX_BYTES,
+        tooLarge: heroTooLarge,
+        notAFile: NOT_AN_IMAGE,
+        what: "hero image",
+      });
+      const variants = await storeImage(storage, heroDir(me.id), await processImage(bytes, HERO_RULES));
+      const page = await setHero(database.db, me.id, variants);
+      await tidyHeroes(c, me.id);
+      return c.json(page, 200);
+    })
+    .openapi(r.heroRemove, async (c) => {
+      const me = await requireUser(c);
+      const page = await setHero(c.get("deps").database.db, me.id, null);
+      await tidyHeroes(c, me.id, 0);
+      return c.json(page, 200);
+    })
     .openapi(r.newsletterGet, async (c) => {
       const me = await requireUser(c);
       return c.json(await getNewsletterSettings(c.get("deps").database.db, me.id), 200);
@@ -187,7 +247,9 @@ export function settingsRoutes() {
     })
     .openapi(r.homePut, async (c) => {
       const me = await requireUser(c);
-      return c.json(await saveHomePage(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+      const page = await saveHomePage(c.get("deps").database.db, me.id, c.req.valid("json"));
+      await tidyHeroes(c, me.id);
+      return c.json(page, 200);
     })
     .openapi(r.legalGet, async (c) => {
       const me = await requireUser(c);

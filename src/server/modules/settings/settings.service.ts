@@ -1,6 +1,7 @@
 // Site Settings for the signed-in author: read with the spec's defaults, save and drop the site's
 // cached pages in the same transaction.
 import type { Db } from "../../../db/client.ts";
+import type { ImageVariants } from "../../../db/schema/books.ts";
 import type { BlogPage } from "../../../shared/schemas/blog-page.ts";
 import {
   CONTACT_MESSAGES,
@@ -13,6 +14,8 @@ import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/s
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
+import { safeSegment } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import {
   contactEmailState,
@@ -174,10 +177,36 @@ export async function saveHomePage(db: Db, userId: string, input: HomePage): Pro
   // Only harmless HTML is kept; nothing readable left means no content.
   const values = { ...input, homePageContent: cleanAuthorHtml(input.homePageContent) };
   await db.transaction(async (tx) => {
-    if (!(await q.writeHomePage(tx, userId, values))) throw noWebsite();
+    const before = await q.selectSettings(tx, userId);
+    if (!before) throw noWebsite();
+    // A different address replaces an uploaded hero; the same one (the form sends it back) keeps it.
+    const heroImageVariants = before.website.heroImageUrl === input.heroImageUrl ? undefined : null;
+    if (!(await q.writeHomePage(tx, userId, { ...values, heroImageVariants }))) throw noWebsite();
     await markSiteChanged(tx, userId);
   });
   return getHomePage(db, userId);
+}
+
+/** Every stored version of the site's hero image lives in this folder. */
+export const heroDir = (userId: string) => `heroes/${safeSegment(userId)}`;
+
+/** Sets (or with null removes) the uploaded hero image; its widest variant is the hero's address. */
+export async function setHero(db: Db, userId: string, variants: ImageVariants | null): Promise<HomePage> {
+  await db.transaction(async (tx) => {
+    if (!(await q.writeHero(tx, userId, variants))) throw noWebsite();
+    await markSiteChanged(tx, userId);
+  });
+  return getHomePage(db, userId);
+}
+
+/** Removes hero files no longer in use (after a grace, so an upload on its way is never taken). */
+export async function pruneHeroFiles(db: Db, storage: Storage, userId: string, graceMs = 60_000): Promise<number> {
+  const row = await q.selectSettings(db, userId);
+  return storage.prune(
+    heroDir(userId),
+    (row?.website.heroImageVariants ?? []).map((v) => v.url),
+    graceMs,
+  );
 }
 
 /** The Privacy & Legal page; a site that never saved one shows it, empty (the column default). */

@@ -198,31 +198,58 @@ export async function selectSitesChangedSince(db: Db, since: Date): Promise<stri
   return rows.map((r) => r.userId);
 }
 
-/** The post at this address, or the address it moved to (a post renamed since). */
+/**
+ * What the sitemap lists beyond the fixed pages, in one round trip: the visible books (no more
+ * than the plan allows) and the posts, each with when it last changed. A limit of 0 leaves a kind out.
+ */
+export function selectSitemapEntries(db: Db, userId: string, bookLimit: number, postLimit: number) {
+  const bookRows = db
+    .select({ kind: sql<"book" | "post">`'book'`, key: sql<string>`${books.id}::text`, updatedAt: books.updatedAt })
+    .from(books)
+    .where(and(eq(books.userId, userId), eq(books.visibilityEnabled, true)))
+    .orderBy(...publicOrder)
+    .limit(bookLimit);
+  const postRows = db
+    .select({ kind: sql<"book" | "post">`'post'`, key: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.userId, userId))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(postLimit);
+  return bookRows.unionAll(postRows);
+}
+
+/** The post at this address, or the address it moved to (a post renamed since): one round trip. */
 export async function selectPostBySlug(
   db: Db,
   userId: string,
   slug: string,
 ): Promise<{ post: PostRowView } | { movedTo: string } | null> {
-  const [post] = await db
-    .select({
-      id: blogPosts.id,
-      title: blogPosts.title,
-      slug: blogPosts.slug,
-      content: blogPosts.content,
-      category: blogPosts.category,
-      createdAt: blogPosts.createdAt,
-      updatedAt: blogPosts.updatedAt,
-    })
+  const columns = {
+    id: blogPosts.id,
+    title: blogPosts.title,
+    slug: blogPosts.slug,
+    content: blogPosts.content,
+    category: blogPosts.category,
+    createdAt: blogPosts.createdAt,
+    updatedAt: blogPosts.updatedAt,
+  };
+  const rows = await db
+    .select({ ...columns, moved: sql<boolean>`false` })
     .from(blogPosts)
-    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.slug, slug)));
-  if (post) return { post };
-  const [moved] = await db
-    .select({ slug: blogPosts.slug })
-    .from(blogPostSlugs)
-    .innerJoin(blogPosts, eq(blogPosts.id, blogPostSlugs.postId))
-    .where(and(eq(blogPostSlugs.userId, userId), eq(blogPostSlugs.slug, slug)));
-  return moved ? { movedTo: moved.slug } : null;
+    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.slug, slug)))
+    .unionAll(
+      db
+        .select({ ...columns, moved: sql<boolean>`true` })
+        .from(blogPostSlugs)
+        .innerJoin(blogPosts, eq(blogPosts.id, blogPostSlugs.postId))
+        .where(and(eq(blogPostSlugs.userId, userId), eq(blogPostSlugs.slug, slug))),
+    );
+  const row = rows.find((r) => !r.moved) ?? rows[0];
+  if (!row) return null;
+  const { moved, ...post } = row;
+  // A union's rows come back as the driver reads them: timestamps may arrive as text.
+  if (moved) return { movedTo: post.slug };
+  return { post: { ...post, createdAt: new Date(post.createdAt), updatedAt: new Date(post.updatedAt) } };
 }
 
 type PostRowView = Awaited<ReturnType<typeof selectPosts>>[number];

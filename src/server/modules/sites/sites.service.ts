@@ -75,6 +75,19 @@ export async function getVisibleBook(
 
 export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);
 
+export type SitemapEntry = { kind: "book" | "post"; key: string; updatedAt: Date };
+
+/** The sitemap's books (visible, within the plan) and posts, each only when its page is on. */
+export async function sitemapEntries(
+  db: Db,
+  userId: string,
+  on: { books: boolean; posts: boolean; bookLimit: number },
+): Promise<SitemapEntry[]> {
+  const rows = await q.selectSitemapEntries(db, userId, on.books ? on.bookLimit : 0, on.posts ? 1000 : 0);
+  // A union's rows come back as the driver reads them: timestamps may arrive as text.
+  return rows.map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) }));
+}
+
 /** A post by its address: the post, where it moved to, or null. Addresses are checked first. */
 export function findPost(db: Db, userId: string, slug: string) {
   return SLUG_PATTERN.test(slug) && slug.length <= 100 ? q.selectPostBySlug(db, userId, slug) : Promise.resolve(null);
