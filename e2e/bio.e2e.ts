@@ -41,10 +41,10 @@ browserDescribe("author bio", () => {
 
     await page.getByLabel("Tagline").fill("Stories from the edge of the sea");
     // A mistake is named before anything is sent.
-    await page.getByLabel("Profile photo URL").fill("http://example.com/me.jpg");
+    await page.getByLabel("Or link to a photo").fill("http://example.com/me.jpg");
     await page.getByRole("button", { name: "Save Bio" }).click();
     await page.getByText("Photo URL must start with https://").first().waitFor();
-    await page.getByLabel("Profile photo URL").fill("");
+    await page.getByLabel("Or link to a photo").fill("");
 
     await page.getByRole("button", { name: "Save Bio" }).click();
     await page.getByText("Bio updated successfully!").waitFor();

@@ -172,10 +172,10 @@ browserDescribe("site settings", () => {
 
     await page.getByLabel(/^Hero: full-screen image/).check();
     // A mistake is named before anything is sent.
-    await page.getByLabel("Hero image address").fill("http://images.example/coast.jpg");
+    await page.getByLabel("Or link to an image").fill("http://images.example/coast.jpg");
     await page.getByRole("button", { name: "Save Home Page" }).click();
     await page.getByText("Hero image must be an address starting with https://").waitFor();
-    await page.getByLabel("Hero image address").fill("https://images.example/coast.jpg");
+    await page.getByLabel("Or link to an image").fill("https://images.example/coast.jpg");
     await page.getByLabel("First button (View Books)", { exact: true }).fill("#b91c1c");
     await page.getByRole("textbox", { name: "More on the home page" }).click();
     await page.keyboard.type("My new book is out in May.");

@@ -38,7 +38,8 @@ const APP_CSP = [
   "script-src 'self'",
   // Radix and sonner set inline style attributes.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // https: an author's own picture addresses (post images, a photo link) show in the editors.
+  "img-src 'self' data: blob: https:",
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",

@@ -1,11 +1,15 @@
-// The rich-text editor for author HTML (book blurbs, the bio): bold, italic, lists and links.
+// The rich-text editor for author HTML (book blurbs, the bio, posts): bold, italic, lists, links
+// and, where the screen offers it (posts), pictures: uploaded or by address, with alt text.
 // Pasting brings text only (the spec), so formatting from Word or a web page never arrives; the
 // server sanitises whatever arrives anyway.
+
+import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { clsx } from "clsx";
-import { Bold, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
+import { Bold, ImagePlus, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { ImageBar, type InsertImage } from "./image-bar.tsx";
 
 const focusRing =
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2";
@@ -17,6 +21,7 @@ export function RichTextEditor({
   describedBy,
   label,
   minHeight = "min-h-32",
+  images,
 }: {
   id: string;
   value: string;
@@ -25,6 +30,8 @@ export function RichTextEditor({
   label: string;
   /** Tailwind min-height for the writing area; long texts (a bio) want more room. */
   minHeight?: string;
+  /** Offer pictures: how an uploaded file becomes an address (absent: no image tool). */
+  images?: { upload: (file: File) => Promise<InsertImage> };
 }) {
   // Set while our own plain-text paste runs, so the handler lets ProseMirror's text paste through.
   const pastingText = useRef(false);
@@ -41,6 +48,7 @@ export function RichTextEditor({
         horizontalRule: false,
         link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] },
       }),
+      ...(images ? [Image.configure({ inline: false, allowBase64: false })] : []),
     ],
     content: value,
     editorProps: {
@@ -62,7 +70,7 @@ export function RichTextEditor({
         "aria-multiline": "true",
         "aria-label": label,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        class: `prose prose-sm max-w-none ${minHeight} px-3 py-2 text-sm text-slate-900 focus:outline-none [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-600 [&_a]:underline [&_p]:my-1`,
+        class: `prose prose-sm max-w-none ${minHeight} px-3 py-2 text-sm text-slate-900 focus:outline-none [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand-600 [&_a]:underline [&_p]:my-1 [&_img]:my-2 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded [&_img.ProseMirror-selectednode]:ring-2 [&_img.ProseMirror-selectednode]:ring-brand-500`,
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -102,6 +110,16 @@ export function RichTextEditor({
   useEffect(() => {
     if (linkOpen) linkInput.current?.focus();
   }, [linkOpen]);
+
+  const [imageOpen, setImageOpen] = useState(false);
+  function insertImage(img: InsertImage) {
+    editor
+      ?.chain()
+      .focus()
+      .setImage({ src: img.src, alt: img.alt, ...(img.width ? { width: img.width, height: img.height } : {}) })
+      .run();
+    setImageOpen(false);
+  }
 
   function openLink() {
     if (!editor) return;
@@ -153,6 +171,9 @@ export function RichTextEditor({
     },
     { label: "Link", icon: Link2, active: state?.link || linkDraft !== null, run: openLink },
     { label: "Remove link", icon: Unlink, active: false, run: () => editor?.chain().focus().unsetLink().run() },
+    ...(images
+      ? [{ label: "Insert image", icon: ImagePlus, active: imageOpen, run: () => setImageOpen((open) => !open) }]
+      : []),
   ];
 
   return (
@@ -236,6 +257,16 @@ export function RichTextEditor({
             </p>
           )}
         </div>
+      )}
+      {imageOpen && images && (
+        <ImageBar
+          upload={images.upload}
+          onInsert={insertImage}
+          onCancel={() => {
+            setImageOpen(false);
+            editor?.chain().focus().run();
+          }}
+        />
       )}
       <EditorContent editor={editor} />
     </div>

@@ -17,3 +17,14 @@ export function useProfile() {
 export async function saveProfile(body: ProfileUpdate): Promise<Profile> {
   return (await read(client.profile.$patch({ json: body }))).profile;
 }
+
+/** Multipart (the browser sets the boundary): the form is the request's own body. */
+export async function uploadPhoto(file: File): Promise<Profile> {
+  const form = new FormData();
+  form.append("file", file);
+  return (await read(client.profile.photo.$post({}, { init: { body: form, credentials: "same-origin" } }))).profile;
+}
+
+export async function removePhoto(): Promise<Profile> {
+  return (await read(client.profile.photo.$delete())).profile;
+}

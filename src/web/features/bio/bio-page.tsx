@@ -14,6 +14,8 @@ import {
   PROFILE_LIMITS,
   profileUpdateSchema,
 } from "../../../shared/schemas/profile.ts";
+import { MB, PHOTO_MAX_BYTES, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
+import { ImageUpload } from "../../components/image-upload.tsx";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -22,7 +24,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
-import { PROFILE_KEY, type Profile, saveProfile, useProfile } from "./bio-api.ts";
+import { PROFILE_KEY, type Profile, removePhoto, saveProfile, uploadPhoto, useProfile } from "./bio-api.ts";
 import { JourneyEditor } from "./journey-editor.tsx";
 
 type Values = {
@@ -106,6 +108,13 @@ function BioForm({ initial }: { initial: Profile }) {
   }
 
   const busy = save.isPending;
+  const photoUrl = form.watch("authorPhotoUrl") ?? "";
+  /** An upload or removal is saved at once: the screen takes the new photo without losing edits. */
+  function photoChanged(saved: Profile, message: string) {
+    qc.setQueryData(PROFILE_KEY, saved);
+    form.setValue("authorPhotoUrl", saved.authorPhotoUrl ?? "", { shouldDirty: false });
+    toast.success(message);
+  }
   const length = textLength(form.watch("bio") ?? "");
 
   return (
@@ -193,17 +202,29 @@ function BioForm({ initial }: { initial: Profile }) {
               <option key={g} value={g} />
             ))}
           </datalist>
-          <Field
-            id="bio-authorPhotoUrl"
-            label="Profile photo URL"
-            type="url"
-            inputMode="url"
-            hint="An https:// link to a portrait (about 4:5). Without one, your initials are shown."
-            placeholder="https://"
-            maxLength={PROFILE_LIMITS.photoUrl}
-            error={errors.authorPhotoUrl?.message}
-            {...register("authorPhotoUrl")}
+          <ImageUpload
+            label="Photo"
+            shape="square"
+            currentUrl={photoUrl || null}
+            maxBytes={PHOTO_MAX_BYTES}
+            hint={`JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / MB} MB. Cropped square around your face; without one, your initials are shown.`}
+            upload={async (file) => photoChanged(await uploadPhoto(file), "Photo uploaded")}
+            remove={async () => photoChanged(await removePhoto(), "Photo removed")}
           />
+          {/* An uploaded photo's address is ours: the field is for a link to a photo elsewhere. */}
+          {!UPLOAD_URL.test(photoUrl) && (
+            <Field
+              id="bio-authorPhotoUrl"
+              label="Or link to a photo"
+              type="url"
+              inputMode="url"
+              hint="An https:// link to a portrait, if it already lives elsewhere."
+              placeholder="https://"
+              maxLength={PROFILE_LIMITS.photoUrl}
+              error={errors.authorPhotoUrl?.message}
+              {...register("authorPhotoUrl")}
+            />
+          )}
         </CardContent>
       </Card>
 

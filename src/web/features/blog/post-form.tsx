@@ -20,7 +20,15 @@ import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
-import { createPost, type Post, updatePost } from "./blog-api.ts";
+import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
+
+/** Pictures in posts: uploaded as WebP in sizes, inserted at their widest (the site adds a srcset). */
+const POST_IMAGES = {
+  upload: async (file: File) => {
+    const img = await uploadPostImage(file);
+    return { src: img.url, alt: "", width: img.width, height: img.height };
+  },
+};
 
 type Key = keyof PostCreate;
 // Screen order: the first wrong one gets the focus.
@@ -139,6 +147,7 @@ export function PostForm({
                     describedBy={fieldError("content") ? "post-content-error" : "post-content-hint"}
                     value={field.value}
                     onChange={field.onChange}
+                    images={POST_IMAGES}
                   />
                 )}
               />
@@ -149,8 +158,9 @@ export function PostForm({
               </p>
             ) : (
               <p id="post-content-hint" className="text-xs text-slate-500">
-                Bold, italic, lists and links: select some words, then choose Link. Pasted text arrives without its
-                formatting.
+                Bold, italic, lists and links: select some words, then choose Link. Insert image adds a picture (upload
+                one or give its address) with a description for readers who cannot see it. Pasted text arrives without
+                its formatting.
               </p>
             )}
           </div>

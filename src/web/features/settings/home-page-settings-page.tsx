@@ -5,6 +5,8 @@ import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
+import { HERO_MAX_BYTES, MB, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
+import { ImageUpload } from "../../components/image-upload.tsx";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -16,6 +18,14 @@ import { ColourField } from "./settings-page.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
+
+/** Multipart (the browser sets the boundary): the form is the request's own body. */
+async function uploadHero(file: File): Promise<HomePage> {
+  const form = new FormData();
+  form.append("file", file);
+  return read(client.site.hero.$post({}, { init: { body: form, credentials: "same-origin" } }));
+}
+const removeHero = () => read(client.site.hero.$delete());
 
 export function HomePageSettingsPage() {
   const home = useQuery({ queryKey: HOME_KEY, queryFn: () => read(client.site.home.$get()) });
@@ -41,6 +51,13 @@ function HomePageForm({ initial }: { initial: HomePage }) {
   const qc = useQueryClient();
   const form = useZodForm(homePageSchema, { ...initial, heroImageUrl: initial.heroImageUrl ?? "" });
   const { register, control, handleSubmit, reset, formState } = form;
+  const heroUrl = form.watch("heroImageUrl") ?? "";
+  /** An upload or removal is saved at once: the screen takes the new image without losing edits. */
+  function heroChanged(saved: HomePage, message: string) {
+    qc.setQueryData(HOME_KEY, saved);
+    form.setValue("heroImageUrl", saved.heroImageUrl ?? "", { shouldDirty: false });
+    toast.success(message);
+  }
   const errors = formState.errors;
   const layoutStyle = form.watch("layoutStyle");
 
@@ -90,16 +107,30 @@ function HomePageForm({ initial }: { initial: HomePage }) {
             </div>
           </fieldset>
           {hero ? (
-            <Field
-              id="home-heroImageUrl"
-              label="Hero image address"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              error={errors.heroImageUrl?.message}
-              hint="An https:// address of a wide image, ideally 1920 × 800 px. Without one, a dark gradient is shown."
-              {...register("heroImageUrl")}
-            />
+            <div className="space-y-4">
+              <ImageUpload
+                label="Hero image"
+                shape="wide"
+                currentUrl={heroUrl || null}
+                maxBytes={HERO_MAX_BYTES}
+                hint={`A wide picture, ideally 1920 × 800 px or larger; up to ${HERO_MAX_BYTES / MB} MB. Without one, a dark gradient is shown.`}
+                upload={async (file) => heroChanged(await uploadHero(file), "Hero image uploaded")}
+                remove={async () => heroChanged(await removeHero(), "Hero image removed")}
+              />
+              {/* An uploaded hero's address is ours: the field is for a picture that lives elsewhere. */}
+              {!UPLOAD_URL.test(heroUrl) && (
+                <Field
+                  id="home-heroImageUrl"
+                  label="Or link to an image"
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  error={errors.heroImageUrl?.message}
+                  hint="An https:// address of a wide image."
+                  {...register("heroImageUrl")}
+                />
+              )}
+            </div>
           ) : null}
         </CardContent>
       </Card>
