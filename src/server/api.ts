@@ -2,6 +2,7 @@
 // their declarations make (ADR 021). `app.ts` mounts it; the app's client is typed by `Api`
 // (a type-only import: no server code reaches the browser).
 import { apiRouter } from "./http/openapi.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
@@ -38,6 +39,7 @@ export function createApi() {
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
     .route("/", statsRoutes())
+    .route("/", accountRoutes())
     .route("/", domainRoutes())
     .route("/", supportRoutes())
     .route("/", adminRoutes());

@@ -1,6 +1,6 @@
 // Where uploaded files live. Local directory by default; the interface is what an
 // S3-compatible implementation has to satisfy.
-import { mkdir, readdir, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, normalize } from "node:path";
 
 export type Storage = {
@@ -11,6 +11,12 @@ export type Storage = {
    * `graceMs` (so an upload still on its way to the database is never taken). Missing is fine.
    */
   prune(prefix: string, keep: readonly string[], graceMs: number): Promise<number>;
+  /** Every file under `prefix` (at any depth), as storage keys; none when it does not exist. */
+  list(prefix: string): Promise<string[]>;
+  /** A stored file's bytes. */
+  read(key: string): Promise<Uint8Array>;
+  /** Deletes everything under `prefix` (an account's folder); missing is fine. */
+  removeAll(prefix: string): Promise<void>;
   /** The directory served at /uploads, when files are local. */
   localRoot?: string;
 };
@@ -50,6 +56,33 @@ export function localStorage(root: string): Storage {
       }
       if (removed === names.length) await rmdir(dir).catch(() => undefined);
       return removed;
+    },
+    async list(prefix) {
+      const base = safeKey(prefix);
+      const out: string[] = [];
+      async function walk(rel: string) {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await readdir(join(root, rel), { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          const child = `${rel}/${e.name}`;
+          if (e.isDirectory()) await walk(child);
+          else if (e.isFile()) out.push(child);
+        }
+      }
+      await walk(base);
+      return out.sort();
+    },
+    async read(key) {
+      return readFile(join(root, safeKey(key)));
+    },
+    async removeAll(prefix) {
+      const base = safeKey(prefix);
+      if (!base || base === ".") throw new Error("Refusing to remove the whole storage");
+      await rm(join(root, base), { recursive: true, force: true });
     },
     async put(key, body) {
       const safe = safeKey(key);

@@ -65,6 +65,8 @@ export interface BillingProvider {
   /** Adds or removes the custom-domain add-on, prorated by the provider. */
   setCustomDomainAddon(input: { subscriptionId: string; currency: Currency; on: boolean }): Promise<void>;
   cancel(input: { subscriptionId: string }): Promise<void>;
+  /** Ends the subscription now, no further invoices (the account is being deleted). */
+  cancelNow(input: { subscriptionId: string }): Promise<void>;
   reactivate(input: { subscriptionId: string }): Promise<void>;
   /** Verifies the signature (WebhookSignatureError when wrong) and normalises the event. */
   parseWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent[]>;
@@ -106,6 +108,7 @@ export function sandboxProvider(appOrigin: string): BillingProvider {
     async changePlan() {},
     async setCustomDomainAddon() {},
     async cancel() {},
+    async cancelNow() {},
     async reactivate() {},
     async parseWebhook() {
       throw new WebhookSignatureError("Stripe webhooks are not configured (sandbox billing)");
@@ -289,6 +292,15 @@ export function stripeProvider(opts: {
     },
     async cancel(input) {
       await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true });
+    },
+    async cancelNow(input) {
+      try {
+        await stripe.subscriptions.cancel(input.subscriptionId);
+      } catch (err) {
+        // Already gone at Stripe (ended, or deleted there): nothing left to stop.
+        if ((err as { code?: string }).code === "resource_missing") return;
+        throw err;
+      }
     },
     async reactivate(input) {
       await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: false });

@@ -369,6 +369,9 @@ describe("storeCover", () => {
         return `https://cdn.example.com/${key}`;
       },
       prune: async () => 0,
+      list: async () => [],
+      read: async () => new Uint8Array(0),
+      removeAll: async () => undefined,
     };
     const processed = await processCover(await photoWithMetadata("jpeg"));
     const variants = await storeCover(storage, { userId: "u/../x", bookId: "b 1" }, processed);
