@@ -115,7 +115,15 @@ async function seedAuthor() {
   const id = author.id;
   await db
     .update(profiles)
-    .set({ tagline: "Stories about fragile, luminous things", bio: "<p>Rosalind writes <em>quiet</em> novels.</p>" })
+    .set({
+      tagline: "Stories about fragile, luminous things",
+      bio: "<p>Rosalind writes <em>quiet</em> novels.</p>",
+      writingJourney: [
+        { year: "2009", title: "First poems", description: "In a notebook by the window." },
+        { year: "2016", title: "First novel", description: "Seven drafts." },
+        { year: "Today", title: "Quiet novels", description: "" },
+      ],
+    })
     .where(eq(profiles.id, id));
   await db
     .update(websites)
