@@ -1,5 +1,7 @@
 // The account page: change the password, see and end sessions on other devices.
+import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
+import { unzip } from "../src/server/lib/zip.ts";
 import { cookiesFrom } from "../src/server/testing/test-server.ts";
 import { browserDescribe, createAuthorAccount, newPage, PASSWORD, setupE2E, signInThroughUi } from "./fixtures.ts";
 
@@ -69,5 +71,49 @@ browserDescribe("account page", () => {
       (await e.server.api("/api/auth/sign-in/email", { method: "POST", json: { email, password: PASSWORD } })).status,
     ).toBe(401);
     await signInElsewhere(email, "my new long passphrase", "check");
+  });
+
+  it("downloads everything, then deletes the account after the email is typed", async () => {
+    const { email, subdomain } = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await signInThroughUi(page, email);
+    await page.waitForURL("**/dashboard");
+    // Something to take away: a post.
+    await page.goto("/dashboard/blog");
+    await page.getByRole("button", { name: "New Post" }).first().click();
+    await page.getByLabel("Title").fill("Last words");
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Thank you, readers.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByText("Post created successfully!").waitFor();
+
+    await page.goto("/account");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download everything" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^bookplate-${subdomain}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+    const path = await download.path();
+    const archive = unzip(readFileSync(path));
+    const data = JSON.parse(String(archive.get("bookplate-export/data.json")));
+    expect(data.posts.map((p: { title: string }) => p.title)).toEqual(["Last words"]);
+
+    // The button waits for the exact address.
+    const confirm = page.getByLabel(/^Type .* to confirm$/);
+    const remove = page.getByRole("button", { name: "Delete account permanently" });
+    await confirm.fill("someone@example.com");
+    expect(await remove.isDisabled()).toBe(true);
+    await confirm.fill(email);
+    await remove.click();
+    await page.waitForURL("**/login");
+    await page.getByText("Your account and website have been deleted.").waitFor();
+
+    // Gone: the address no longer signs in, and the site is not found.
+    expect(
+      (await e.server.api("/api/auth/sign-in/email", { method: "POST", json: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    const site = await page.context().newPage();
+    const res = await site.goto(`http://${subdomain}.localhost:${e.server.port}/`);
+    expect(res?.status()).toBe(404);
+    await site.getByRole("heading", { name: "Author not found" }).waitFor();
   });
 });

@@ -7,6 +7,7 @@ import { authClient, useSession } from "../../lib/auth-client.ts";
 import { ChangePasswordCard } from "./change-password-card.tsx";
 import { SessionsCard } from "./sessions-card.tsx";
 import { TwoFactorCard } from "./two-factor-card.tsx";
+import { YourDataCard } from "./your-data-card.tsx";
 
 export function AccountPage() {
   const { data: session } = useSession();
@@ -57,6 +58,7 @@ export function AccountPage() {
           </Button>
         </CardContent>
       </Card>
+      {session ? <YourDataCard email={session.user.email} /> : null}
     </div>
   );
 }
