@@ -25,6 +25,7 @@ import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
 import { UPLOAD_PATH } from "./http/uploads.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
+import { StoredFileMissing } from "./lib/s3-storage.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
 import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
 import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
@@ -32,6 +33,12 @@ import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 export type { AppDeps, AppVars } from "./http/context.ts";
 
 const API_BODY_LIMIT = 100 * 1024;
+const UPLOAD_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  zip: "application/zip",
+};
 
 const APP_CSP = [
   "default-src 'self'",
@@ -117,6 +124,24 @@ export function createApp(deps: AppDeps) {
       return next();
     });
     app.use("/uploads/*", serveStatic({ root: uploadsRoot, rewriteRequestPath: (p) => p.replace(/^\/uploads/, "") }));
+  } else {
+    // Object storage: the app reads the file from the store (a CDN in front keeps it, ADR 030).
+    app.get("/uploads/*", async (c) => {
+      const key = c.req.path.slice("/uploads/".length);
+      if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/.test(key) || key.includes("..")) return c.notFound();
+      let bytes: Uint8Array;
+      try {
+        bytes = await deps.storage.read(key);
+      } catch (err) {
+        if (err instanceof StoredFileMissing) return c.notFound();
+        throw err;
+      }
+      return c.body(new Uint8Array(bytes), 200, {
+        "Content-Type": UPLOAD_TYPES[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream",
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+      });
+    });
   }
 
   // Site fonts are self-hosted and served on every host.

@@ -38,4 +38,23 @@ describe("configuration", () => {
     expect(env.domainTarget).toEqual({ cname: "bookplate.example", a: ["192.0.2.1", "192.0.2.2"], aaaa: [] });
     expect(loadEnv({ DOMAIN_CNAME_TARGET: "Domains.Example.COM." }).domainTarget.cname).toBe("domains.example.com");
   });
+
+  it("puts uploads in object storage when a bucket is named, and then needs its keys", () => {
+    expect(loadEnv({}).s3).toBeNull();
+    expect(() => loadEnv({ S3_BUCKET: "uploads" })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required/);
+    expect(
+      loadEnv({
+        S3_BUCKET: "uploads",
+        S3_ACCESS_KEY_ID: "k",
+        S3_SECRET_ACCESS_KEY: "s",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+      }).s3,
+    ).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "uploads",
+      region: "us-east-1",
+      accessKeyId: "k",
+      secretAccessKey: "s",
+    });
+  });
 });

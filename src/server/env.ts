@@ -44,6 +44,11 @@ const envSchema = z.object({
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
   DNS_SERVERS: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   DOMAIN_CNAME_TARGET: optionalString,
   DOMAIN_A_RECORDS: optionalString,
   DOMAIN_AAAA_RECORDS: optionalString,
@@ -83,6 +88,8 @@ export type Env = {
   http: { headersTimeoutS: number; requestTimeoutS: number };
   /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
   dnsServers: string[];
+  /** Uploads in an S3-compatible store; null keeps them in DATA_DIR/uploads (ADR 030). */
+  s3: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   /** Where authors point their custom domains: a CNAME target, and addresses for apex domains. */
   domainTarget: { cname: string; a: string[]; aaaa: string[] };
 };
@@ -125,6 +132,22 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new Error(`Invalid configuration:\n  DNS_SERVERS: "${server}" is not an IP address with an optional :port`);
     }
   }
+  // Object storage: the bucket turns it on; then the keys are required (an endpoint only for a
+  // store other than AWS itself).
+  let s3: Env["s3"] = null;
+  if (e.S3_BUCKET) {
+    const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new Error(`Invalid configuration:\n  ${missing.join(", ")}: required when S3_BUCKET is set`);
+    }
+    s3 = {
+      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? "us-east-1",
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+    };
+  }
   const a = list(e.DOMAIN_A_RECORDS);
   const aaaa = list(e.DOMAIN_AAAA_RECORDS);
   for (const [name, values, ok] of [
@@ -163,6 +186,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       requestTimeoutS: e.HTTP_REQUEST_TIMEOUT,
     },
     dnsServers,
+    s3,
     domainTarget: {
       cname: (e.DOMAIN_CNAME_TARGET ?? sitesDomain.replace(/:\d+$/, "")).toLowerCase().replace(/\.$/, ""),
       a,

@@ -23,7 +23,8 @@ export type Storage = {
 
 export const UPLOADS_PREFIX = "/uploads/";
 
-function safeKey(key: string): string {
+/** A key as stored: relative, normalised, never climbing out of the store. */
+export function safeStorageKey(key: string): string {
   const safe = normalize(key).replace(/^(\.\.(\/|\\|$))+/, "");
   if (safe !== key || key.startsWith("/")) throw new Error(`Unsafe storage key: ${key}`);
   return safe;
@@ -33,7 +34,7 @@ export function localStorage(root: string): Storage {
   return {
     localRoot: root,
     async prune(prefix, keep, graceMs) {
-      const dir = join(root, safeKey(prefix));
+      const dir = join(root, safeStorageKey(prefix));
       let names: string[];
       try {
         names = await readdir(dir);
@@ -58,7 +59,7 @@ export function localStorage(root: string): Storage {
       return removed;
     },
     async list(prefix) {
-      const base = safeKey(prefix);
+      const base = safeStorageKey(prefix);
       const out: string[] = [];
       async function walk(rel: string) {
         let entries: import("node:fs").Dirent[];
@@ -77,15 +78,15 @@ export function localStorage(root: string): Storage {
       return out.sort();
     },
     async read(key) {
-      return readFile(join(root, safeKey(key)));
+      return readFile(join(root, safeStorageKey(key)));
     },
     async removeAll(prefix) {
-      const base = safeKey(prefix);
+      const base = safeStorageKey(prefix);
       if (!base || base === ".") throw new Error("Refusing to remove the whole storage");
       await rm(join(root, base), { recursive: true, force: true });
     },
     async put(key, body) {
-      const safe = safeKey(key);
+      const safe = safeStorageKey(key);
       const path = join(root, safe);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
