@@ -2,7 +2,7 @@
 // (and what keeps it fresh), the visit counter and the form rate limits. See ADR 007.
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/lib/logger.ts";
-import { RateLimiter } from "../server/lib/rate-limiter.ts";
+import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { VisitCounter } from "../server/modules/analytics/visit-counter.ts";
 import { PageCache } from "../server/modules/sites/page-cache.ts";
 import { onLocalSiteChange, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
@@ -72,10 +72,11 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
     cache,
     visits,
     limits: {
-      contact: new RateLimiter(5, HOUR),
-      signUp: new RateLimiter(10, HOUR),
-      confirmMail: new RateLimiter(3, HOUR),
-      contactVerifyMail: new RateLimiter(3, HOUR),
+      contact: dbRateLimiter(database.db, "contact", 5, HOUR),
+      signUp: dbRateLimiter(database.db, "newsletter-sign-up", 10, HOUR),
+      confirmMail: dbRateLimiter(database.db, "newsletter-confirm-mail", 3, HOUR),
+      contactVerifyMail: dbRateLimiter(database.db, "contact-verify-mail", 3, HOUR),
+      availability: dbRateLimiter(database.db, "subdomain-availability", 120, 60_000),
     },
     sweepNow: () => sweep(),
     flushVisits: () => visits.flush(),

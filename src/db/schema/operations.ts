@@ -98,3 +98,18 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
 );
+
+/**
+ * The public forms' and endpoints' allowances (contact messages, newsletter sign-ups, mails,
+ * subdomain checks), counted here so every app process counts the same (ADR 031).
+ */
+export const requestLimits = pgTable(
+  "request_limits",
+  {
+    /** `{limiter}|{what is limited}`, e.g. `contact|{user}|ip|{address}`. */
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("request_limits_reset_idx").on(t.resetAt)],
+);

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import { contactDeliveryAddress } from "../settings/contact-email.service.ts";
 import * as q from "./contact.queries.ts";
@@ -17,7 +17,7 @@ const contactSchema = z.object({
   website: z.string().optional(),
 });
 
-export type ContactDeps = { db: Db; mailer: Mailer; logger: Logger; limiter: RateLimiter };
+export type ContactDeps = { db: Db; mailer: Mailer; logger: Logger; limiter: Limiter };
 
 export type ContactRequest = {
   userId: string;
@@ -38,8 +38,8 @@ export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest
   if (r.antispam && parsed.data.website?.trim()) return { status: 200 };
   if (
     r.antispam &&
-    (!deps.limiter.take(`${r.userId}|ip|${r.clientAddress}`) ||
-      !deps.limiter.take(`${r.userId}|from|${parsed.data.email.toLowerCase()}`))
+    (!(await deps.limiter.take(`${r.userId}|ip|${r.clientAddress}`)) ||
+      !(await deps.limiter.take(`${r.userId}|from|${parsed.data.email.toLowerCase()}`)))
   ) {
     return { status: 429, error: "Too many messages. Please try again later." };
   }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import * as q from "./newsletter.queries.ts";
 
@@ -51,7 +51,7 @@ export type NewsletterDeps = {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  limits: { signUp: RateLimiter; confirmMail: RateLimiter };
+  limits: { signUp: Limiter; confirmMail: Limiter };
 };
 
 export type SignUpRequest = {
@@ -70,13 +70,13 @@ export type SignUpOutcome = { status: 200 } | { status: 400 | 429; error: string
 export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest): Promise<SignUpOutcome> {
   const parsed = emailSchema.safeParse(r.fields);
   if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
-  if (!deps.limits.signUp.take(`${r.userId}|${r.clientAddress}`)) {
+  if (!(await deps.limits.signUp.take(`${r.userId}|${r.clientAddress}`))) {
     return { status: 429, error: "Too many sign-ups. Please try again later." };
   }
   const email = parsed.data.email.toLowerCase();
   const pending = await subscribeToNewsletter(deps.db, r.userId, email);
   // Already confirmed, or mailed often enough: the same answer, no mail.
-  if (pending && deps.limits.confirmMail.take(`${r.userId}|${email}`)) {
+  if (pending && (await deps.limits.confirmMail.take(`${r.userId}|${email}`))) {
     const link = r.confirmUrl(pending.confirmToken);
     const name = r.siteName;
     try {

@@ -35,7 +35,6 @@ import { HttpError } from "../../http/errors.ts";
 import { clientAddress } from "../../http/host.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { RateLimiter } from "../../lib/rate-limiter.ts";
 import { startCheckout } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
@@ -44,9 +43,9 @@ const tags = ["Onboarding"];
 
 export function onboardingRoutes() {
   // A light per-address allowance for the public availability check.
-  const availabilityChecks = new RateLimiter(120, 60_000);
   const limited: MiddlewareHandler<AppVars> = async (c, next) => {
-    if (!availabilityChecks.take(clientAddress(c, c.get("deps").env.trustProxy) ?? "unknown")) {
+    const deps = c.get("deps");
+    if (!(await deps.sites.limits.availability.take(clientAddress(c, deps.env.trustProxy) ?? "unknown"))) {
       throw new HttpError(429, "Too many availability checks. Please wait a minute and try again.");
     }
     await next();

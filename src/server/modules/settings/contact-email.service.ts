@@ -13,7 +13,7 @@ export type VerificationMail = {
   mailer: Mailer;
   appOrigin: string;
   /** Counts one link to this (lower-cased) address; false once the address had enough for now. */
-  allow(address: string): boolean;
+  allow(address: string): Promise<boolean>;
 };
 
 /** A link to mail: the token travels only in the mail, the row keeps its hash. */

@@ -96,7 +96,7 @@ export async function saveContactSettings(
     return after ? onContactEmailSaved(tx, userId, before, after) : null;
   });
   // The settings are saved either way; a link that could not go out can be sent again from the screen.
-  if (link && mayMailLink(link.email, mail)) await mailLink(link, mail).catch(() => undefined);
+  if (link && (await mayMailLink(link.email, mail))) await mailLink(link, mail).catch(() => undefined);
   return getContactSettings(db, userId);
 }
 
@@ -112,7 +112,7 @@ export async function resendContactVerification(
     throw new HttpError(400, CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
   }
   // Checked before a new link replaces the old one: a refused resend leaves the mailed link working.
-  if (!mayMailLink(pending.contactEmail, mail))
+  if (!(await mayMailLink(pending.contactEmail, mail)))
     throw new HttpError(429, CONTACT_MESSAGES.tooManyLinks, { field: "contactEmail" });
   const link: PendingLink | null = await db.transaction(async (tx) => {
     const a = await readContactAddresses(tx, userId);

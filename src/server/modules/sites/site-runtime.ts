@@ -1,7 +1,7 @@
 // What the public-site renderer keeps for the life of the process, as the request context names it.
 // The interface lives here, below both server/http and src/sites, so that neither imports the
 // other; src/sites/runtime.ts builds it.
-import type { RateLimiter } from "../../lib/rate-limiter.ts";
+import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { VisitCounter } from "../analytics/visit-counter.ts";
 import type { PageCache } from "./page-cache.ts";
 
@@ -11,13 +11,15 @@ export type SiteRuntime = {
   visits: VisitCounter;
   limits: {
     /** Contact messages per client address and per sender address, per site (anti-spam on). */
-    contact: RateLimiter;
+    contact: Limiter;
     /** Newsletter sign-ups per client address, per site. */
-    signUp: RateLimiter;
+    signUp: Limiter;
     /** Confirmation mails per subscriber address, per site. */
-    confirmMail: RateLimiter;
+    confirmMail: Limiter;
     /** Contact-address verification links per address, whoever asks (ADR 014). */
-    contactVerifyMail: RateLimiter;
+    contactVerifyMail: Limiter;
+    /** The wizard's public subdomain-availability check, per address. */
+    availability: Limiter;
   };
   /** Drop the pages of sites changed lately (runs on a timer; tests call it). */
   sweepNow(): Promise<void>;

@@ -1,0 +1,7 @@
+CREATE TABLE "request_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "request_limits_reset_idx" ON "request_limits" USING btree ("reset_at");

@@ -1,0 +1,94 @@
+// Two app servers on one PostgreSQL database, as two processes behind a proxy would be: each has
+// its own pools, page cache and LISTEN connection; only the database is shared. A change made
+// through one drops the other's cached pages, and the public forms' allowances are counted once
+// across both. (The admin event stream across servers: modules/admin/two-servers.test.ts.)
+// PGlite is one process's database: skipped there.
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "./testing/users.ts";
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+let a: TestServer;
+let b: TestServer;
+let author: TestAuthor;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  a = await startTestServer();
+  b = await startTestServer({}, { sharedDatabaseUrl: a.databaseUrl });
+  author = await createAuthor(a);
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+function post(server: TestServer, host: string, path: string, form: Record<string, string>) {
+  const body = new URLSearchParams(form).toString();
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path,
+        method: "POST",
+        headers: {
+          host: `${host}:${server.port}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function eventually(check: () => Promise<boolean>, what: string) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+describe.skipIf(!onPostgres)("two servers on one PostgreSQL", () => {
+  it("a change made through one drops the page the other had cached", async () => {
+    const host = `${author.subdomain}.localhost`;
+    const before = await b.onHost(host, "/");
+    expect(before.status).toBe(200);
+    const saved = await a.api("/api/site/settings", {
+      method: "PATCH",
+      cookie: author.cookie,
+      json: { websiteName: "Renamed Through A" },
+    });
+    expect(saved.status).toBe(200);
+    // The NOTIFY travels through the database: server B drops its copy without a request to it.
+    await eventually(
+      async () => (await b.onHost(host, "/")).body.includes("Renamed Through A"),
+      "B shows the new name",
+    );
+  });
+
+  it("counts a sender's contact messages once across both servers", async () => {
+    const host = `${author.subdomain}.localhost`;
+    const send = (server: TestServer, n: number) =>
+      post(server, host, "/contact", {
+        name: "Flood",
+        email: "flood-two@example.com",
+        subject: `Message ${n}`,
+        message: "Again",
+        website: "",
+      });
+    // Five allowed an hour: alternating servers does not buy a sixth.
+    const statuses = [];
+    for (let n = 1; n <= 6; n++) statuses.push(await send(n % 2 ? a : b, n));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await send(a, 7)).toBe(429);
+  });
+});
