@@ -224,3 +224,26 @@ export const websiteReferrerStats = pgTable(
   },
   (t) => [uniqueIndex("website_referrer_stats_site_date_source_idx").on(t.websiteId, t.date, t.source)],
 );
+
+/**
+ * Who was already counted today, shared by every app process (ADR 032): per site and UTC day, a
+ * 32-bit slice of a salted hash of the reader's address and browser. So many addresses share each
+ * value that none can be traced back; rows older than yesterday are deleted.
+ */
+export const websiteVisitors = pgTable(
+  "website_visitors",
+  {
+    websiteId: uuid("website_id")
+      .notNull()
+      .references(() => websites.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    visitor: integer("visitor").notNull(),
+  },
+  (t) => [uniqueIndex("website_visitors_site_date_visitor_idx").on(t.websiteId, t.date, t.visitor)],
+);
+
+/** The day's random salt for visitor hashes, the same for every process; old days are deleted. */
+export const visitSalts = pgTable("visit_salts", {
+  date: date("date", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});

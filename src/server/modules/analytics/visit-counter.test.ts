@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user, websiteAnalytics, websiteReferrerStats, websites } from "../../../db/schema/index.ts";
+import {
+  user,
+  visitSalts,
+  websiteAnalytics,
+  websiteReferrerStats,
+  websites,
+  websiteVisitors,
+} from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource, VisitCounter } from "./visit-counter.ts";
 
@@ -78,5 +85,37 @@ describe("visit counting", () => {
     expect(rows).toHaveLength(MAX_SOURCES_PER_DAY + 1);
     expect(rows.find((r) => r.source === OTHER_SOURCE)?.visits).toBe(5);
     expect(rows.find((r) => r.source === "site0.example")?.visits).toBe(2);
+  });
+
+  it("counts a reader once a day across processes: two counters on one database share who was seen", async () => {
+    const now = new Date("2026-05-01T09:00:00Z");
+    const one = new VisitCounter(s.database.db, { now: () => now });
+    const two = new VisitCounter(s.database.db, { now: () => now });
+    one.record(siteId, "203.0.113.7", browser);
+    two.record(siteId, "203.0.113.7", browser); // the proxy sent the same reader to the other process
+    two.record(siteId, "203.0.113.8", browser);
+    await one.flush();
+    await two.flush();
+    expect(await counts("2026-05-01")).toMatchObject({ pageViews: 3, uniqueVisitors: 2 });
+    // Later the same day, on either process: a view, not a visitor.
+    one.record(siteId, "203.0.113.8", browser);
+    await one.flush();
+    expect(await counts("2026-05-01")).toMatchObject({ pageViews: 4, uniqueVisitors: 2 });
+
+    // What is stored to tell them apart: numbers, no address or browser; one salt for the day.
+    const stored = await s.database.db.select().from(websiteVisitors).where(eq(websiteVisitors.date, "2026-05-01"));
+    expect(stored.filter((r) => r.websiteId === siteId)).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toMatch(/203\.0\.113|Chrome/);
+    expect((await s.database.db.select().from(visitSalts).where(eq(visitSalts.date, "2026-05-01"))).length).toBe(1);
+
+    // Two days on, the old day's slices and salt are gone.
+    const later = new VisitCounter(s.database.db, { now: () => new Date("2026-05-03T09:00:00Z") });
+    later.record(siteId, "203.0.113.7", browser);
+    await later.stop();
+    expect(await s.database.db.select().from(websiteVisitors).where(eq(websiteVisitors.date, "2026-05-01"))).toEqual(
+      [],
+    );
+    expect(await s.database.db.select().from(visitSalts).where(eq(visitSalts.date, "2026-05-01"))).toEqual([]);
+    expect(await counts("2026-05-03")).toMatchObject({ pageViews: 1, uniqueVisitors: 1 });
   });
 });

@@ -1,12 +1,21 @@
-// Cookie-less visit counting for public sites. A visitor is a hash of (daily salt, address,
-// user agent, site); the salt is random, lives only in memory and is replaced at midnight UTC,
-// so nothing stored can be traced back to a person. Counts are buffered and written in one
-// statement every few seconds, off the request path. Beside the daily totals it keeps views per
-// page path and arrivals per referring site (the Referer's host only, never the full address).
+// Cookie-less visit counting for public sites (ADR 007, 032). Counts are buffered and written
+// every few seconds, off the request path. A visitor is counted once a day across every app
+// process: at each write, the readers seen since the last one become a 32-bit slice of a hash of
+// (the day's shared random salt, site, address, browser), inserted into `website_visitors`; a
+// slice that is new for the site and day is a new visitor. So many addresses share each slice that
+// none can be traced back, and slices and salts are deleted after a day. Beside the daily totals
+// it keeps views per page path and arrivals per referring site (the Referer's host, never the
+// full address).
 import { hash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { websiteAnalytics, websitePageStats, websiteReferrerStats } from "../../../db/schema/index.ts";
+import {
+  visitSalts,
+  websiteAnalytics,
+  websitePageStats,
+  websiteReferrerStats,
+  websiteVisitors,
+} from "../../../db/schema/index.ts";
 
 const BOT =
   /bot|crawl|spider|slurp|fetch|preview|monitor|headless|lighthouse|curl|wget|python|java\/|go-http|axios|node/i;
@@ -17,7 +26,8 @@ export function isBot(userAgent: string | undefined): boolean {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-type Pending = { websiteId: string; day: string; views: number; uniques: number };
+/** A site's day since the last write: views, and the readers (address and browser) not yet sent. */
+type Pending = { websiteId: string; day: string; views: number; readers: Set<string> };
 type Counted = { websiteId: string; day: string; key: string; n: number };
 
 /** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
@@ -48,8 +58,11 @@ export class VisitCounter {
   private day = "";
   /** When `day` ends (ms): the date string is rebuilt once a day, not on every view. */
   private dayEnds = 0;
-  private salt = "";
+  /** This process's own key for `seen` (never stored): which readers it already sent today. */
+  private localSalt = "";
   private seen = new Set<string>();
+  /** The shared salt of each day written so far (from `visit_salts`). */
+  private salts = new Map<string, string>();
   private pending = new Map<string, Pending>();
   private pages = new Map<string, Counted>();
   private sources = new Map<string, Counted>();
@@ -80,27 +93,25 @@ export class VisitCounter {
       this.dayEnds = Date.parse(`${today}T00:00:00Z`) + DAY_MS;
       if (today !== this.day) {
         this.day = today;
-        this.salt = randomBytes(32).toString("base64");
+        this.localSalt = randomBytes(32).toString("base64");
         this.seen = new Set();
         this.sourcesToday = new Map();
       }
     }
     const today = this.day;
-    const visitor = hash(
-      "sha256",
-      `${this.salt}\u0000${websiteId}\u0000${address ?? ""}\u0000${userAgent ?? ""}`,
-      "base64url",
-    ).slice(0, 22);
     const key = `${websiteId}|${today}`;
     let p = this.pending.get(key);
     if (!p) {
-      p = { websiteId, day: today, views: 0, uniques: 0 };
+      p = { websiteId, day: today, views: 0, readers: new Set() };
       this.pending.set(key, p);
     }
     p.views++;
-    if (!this.seen.has(visitor)) {
-      this.seen.add(visitor);
-      p.uniques++;
+    // Sent once a day per process; whether another process sent it first, the database decides.
+    const reader = `${address ?? ""}\u0000${userAgent ?? ""}`;
+    const mine = hash("sha256", `${this.localSalt}\u0000${websiteId}\u0000${reader}`, "base64url").slice(0, 22);
+    if (!this.seen.has(mine)) {
+      this.seen.add(mine);
+      p.readers.add(reader);
     }
     if (!page) return;
     bump(this.pages, websiteId, today, page.path.slice(0, MAX_PATH));
@@ -139,10 +150,59 @@ export class VisitCounter {
     await this.flushing;
   }
 
+  /** The day's salt, the same for every process: the first to ask makes it. */
+  private async saltOf(day: string): Promise<string> {
+    const known = this.salts.get(day);
+    if (known) return known;
+    await this.db
+      .insert(visitSalts)
+      .values({ date: day, salt: randomBytes(32).toString("base64") })
+      .onConflictDoNothing();
+    const [row] = await this.db.select().from(visitSalts).where(sql`${visitSalts.date} = ${day}`);
+    if (!row) throw new Error(`no visit salt for ${day}`);
+    // A new day: yesterday's is kept (late writes), older salts and visitor slices go.
+    const before = new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+    await this.db.delete(visitSalts).where(lt(visitSalts.date, before));
+    await this.db.delete(websiteVisitors).where(lt(websiteVisitors.date, before));
+    this.salts = new Map([...this.salts].filter(([d]) => d >= before));
+    this.salts.set(day, row.salt);
+    return row.salt;
+  }
+
+  /** How many of these readers the site had not seen that day, in any process. */
+  private async newVisitors(p: Pending): Promise<number> {
+    if (p.readers.size === 0) return 0;
+    const salt = await this.saltOf(p.day);
+    const slices = new Set<number>();
+    for (const reader of p.readers) {
+      slices.add(hash("sha256", `${salt}\u0000${p.websiteId}\u0000${reader}`, "buffer").readInt32BE(0));
+    }
+    let added = 0;
+    const all = [...slices];
+    for (let i = 0; i < all.length; i += 5000) {
+      const rows = await this.db
+        .insert(websiteVisitors)
+        .values(all.slice(i, i + 5000).map((visitor) => ({ websiteId: p.websiteId, date: p.day, visitor })))
+        .onConflictDoNothing()
+        .returning({ visitor: websiteVisitors.visitor });
+      added += rows.length;
+    }
+    return added;
+  }
+
   private async write(rows: Pending[], pages: Counted[], sources: Counted[]): Promise<void> {
+    const uniques: number[] = [];
+    for (const r of rows) uniques.push(await this.newVisitors(r));
     await this.db
       .insert(websiteAnalytics)
-      .values(rows.map((r) => ({ websiteId: r.websiteId, date: r.day, pageViews: r.views, uniqueVisitors: r.uniques })))
+      .values(
+        rows.map((r, i) => ({
+          websiteId: r.websiteId,
+          date: r.day,
+          pageViews: r.views,
+          uniqueVisitors: uniques[i] ?? 0,
+        })),
+      )
       .onConflictDoUpdate({
         target: [websiteAnalytics.websiteId, websiteAnalytics.date],
         set: {
