@@ -1,10 +1,12 @@
 // Two app servers on one PostgreSQL database, as two processes behind a proxy would be: each has
 // its own pools, page cache and LISTEN connection; only the database is shared. A change made
-// through one drops the other's cached pages, and the public forms' allowances are counted once
-// across both. (The admin event stream across servers: modules/admin/two-servers.test.ts.)
+// through one drops the other's cached pages, the public forms' allowances are counted once
+// across both, and a scheduled job runs in one of them. (The admin event stream across servers: modules/admin/two-servers.test.ts.)
 // PGlite is one process's database: skipped there.
 import { request } from "node:http";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAILY_METRICS_LOCK, runDailyMetrics } from "./jobs/daily-metrics.job.ts";
 import { startTestServer, type TestServer } from "./testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "./testing/users.ts";
 
@@ -90,5 +92,14 @@ describe.skipIf(!onPostgres)("two servers on one PostgreSQL", () => {
     for (let n = 1; n <= 6; n++) statuses.push(await send(n % 2 ? a : b, n));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(await send(a, 7)).toBe(429);
+  });
+
+  it("runs a scheduled job in one process only: while one holds the job, the other skips it", async () => {
+    await a.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DAILY_METRICS_LOCK})`);
+      // Server A is in the middle of the daily metrics: B's run of the same job does nothing.
+      expect(await runDailyMetrics(b.database.db)).toBe(false);
+    });
+    expect(await runDailyMetrics(b.database.db)).toBe(true);
   });
 });
