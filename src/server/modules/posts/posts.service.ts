@@ -90,6 +90,7 @@ export async function updatePost(db: Db, userId: string, id: string, input: Post
     db.transaction(async (tx) => {
       const before = await q.selectPost(tx, userId, id);
       if (!before) throw postNotFound();
+      delete values.slug; // a retry picks again
       if (input.title !== undefined && slugify(input.title) !== slugify(before.title)) {
         const slug = await freeSlug(tx, userId, input.title, id);
         if (slug !== before.slug) {
