@@ -8,7 +8,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import type { Logger } from "../server/lib/logger.ts";
-import { RateLimiter } from "../server/lib/rate-limiter.ts";
+import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { receiveMarketingContact } from "../server/modules/support/support.service.ts";
 import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
@@ -127,7 +127,7 @@ export function marketingRoutes(deps: MarketingDeps) {
   });
 
   // Five messages per address per ten minutes: enough for a person, not for a flood.
-  const limiter = new RateLimiter(5, 10 * 60_000);
+  const limiter = dbRateLimiter(deps.db, "marketing-contact", 5, 10 * 60_000);
   // A form is a few KB: anything past 64 KB is refused before it is read (ADR 016).
   const formLimit = bodyLimit({
     maxSize: 64 * 1024,
@@ -160,7 +160,7 @@ export function marketingRoutes(deps: MarketingDeps) {
       }
       return render(contactPage({ kind: "form", values, errors, error: "Please correct the fields below." }, 400));
     }
-    if (!limiter.take(clientAddress(c, deps.trustProxy) ?? "unknown")) {
+    if (!(await limiter.take(clientAddress(c, deps.trustProxy) ?? "unknown"))) {
       return render(contactPage({ kind: "form", values, error: "Too many messages. Please try again later." }, 429));
     }
     try {
