@@ -1,19 +1,20 @@
 // The author photo, hero image and post image uploads over HTTP: real pictures through sharp are
 // stored as WebP in sizes and shown on the public site; what is not a usable picture gets a clear
 // 4xx and changes nothing; nobody reaches another author's pictures.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HERO_MAX_BYTES, PHOTO_MAX_BYTES, POST_IMAGE_MAX_BYTES } from "../../shared/schemas/uploads.ts";
+import { filesUnder, pngClaiming } from "../testing/files.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../testing/users.ts";
 
 let s: TestServer;
 const dataDir = mkdtempSync(join(tmpdir(), "bookplate-uploads-"));
 const uploadsDir = join(dataDir, "uploads");
+const storedFiles = () => filesUnder(uploadsDir);
 beforeAll(async () => {
   s = await startTestServer({ DATA_DIR: dataDir });
 });
@@ -46,34 +47,6 @@ const picture = (width: number, height: number, format: "png" | "jpeg" = "jpeg")
   }).withMetadata({ exif: { IFD0: { Artist: "SECRET-ARTIST" } } });
   return format === "png" ? img.png().toBuffer() : img.jpeg().toBuffer();
 };
-
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer(),
-  );
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
-  return png;
-}
-
-function storedFiles(dir = uploadsDir, prefix = ""): string[] {
-  let out: string[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  for (const e of entries) {
-    const full = join(dir, e);
-    if (statSync(full).isDirectory()) out = out.concat(storedFiles(full, `${prefix}${e}/`));
-    else out.push(`${prefix}${e}`);
-  }
-  return out.sort();
-}
 
 const profileOf = async (a: TestAuthor) =>
   ((await (await s.api("/api/profile", { cookie: a.cookie })).json()) as Json).profile;

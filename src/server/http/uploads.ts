@@ -3,6 +3,7 @@
 // pipeline (src/server/lib/images.ts), which judges what they are.
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "../lib/logger.ts";
 import { errorBody, HttpError } from "./errors.ts";
 
 /** Upload routes take bigger bodies than the API's JSON limit; each applies its own (uploadLimit). */
@@ -48,4 +49,13 @@ export async function readUploadedFile(
   if (!(file instanceof File)) throw new HttpError(400, rules.notAFile, { field: "file" });
   if (file.size > rules.maxBytes) throw rules.tooLarge();
   return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Replaced files are removed after the answer is decided: a failure there is logged, not shown. */
+export async function tidyUploads(logger: Logger, what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    logger.warn({ err }, `could not remove old ${what} files`);
+  }
 }

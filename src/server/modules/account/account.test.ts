@@ -2,7 +2,7 @@
 // message and picture of the author (and nothing of anyone else, no secrets); deletion cancels the
 // subscription at the (fake) Stripe server, then nothing of the author remains in the database or
 // in storage, and the subdomain is free again.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -17,6 +17,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { unzip } from "../../lib/zip.ts";
 import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
+import { filesUnder } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 
@@ -54,21 +55,6 @@ async function upload(a: { cookie: string }, path: string, bytes: Uint8Array) {
   return (await res.json()) as Json;
 }
 
-function filesUnder(dir: string, prefix = ""): string[] {
-  let out: string[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  for (const e of entries) {
-    const full = join(dir, e);
-    if (statSync(full).isDirectory()) out = out.concat(filesUnder(full, `${prefix}${e}/`));
-    else out.push(`${prefix}${e}`);
-  }
-  return out.sort();
-}
 const uploadsOf = (id: string) => filesUnder(join(dataDir, "uploads")).filter((f) => f.split("/")[1] === id);
 
 /** An author with a bit of everything: a book with cover, link, genre and review; a post with a picture; photo, hero, a subscriber, a message. */

@@ -44,7 +44,7 @@ import type { AppVars } from "../../http/context.ts";
 import type { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 
@@ -61,14 +61,9 @@ function idParam(raw: string | undefined, notFound: () => HttpError = books.book
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
 const db = (c: Deps) => c.get("deps").database.db;
 
-/** Old cover files are tidied after the answer is decided; a failure there is logged, not shown. */
-async function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) {
+function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) {
   const { database, storage, logger } = c.get("deps");
-  try {
-    await books.pruneCoverFiles(database.db, storage, userId, bookId, graceMs);
-  } catch (err) {
-    logger.warn({ err, bookId }, "could not remove old cover files");
-  }
+  return tidyUploads(logger, "cover", () => books.pruneCoverFiles(database.db, storage, userId, bookId, graceMs));
 }
 
 // ---------------------------------------------------------------------------------------------

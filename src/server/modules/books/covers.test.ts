@@ -2,16 +2,16 @@
 // stripped of metadata, stored as WebP variants through the storage interface and served back;
 // everything that is not a usable image gets a clear 4xx and leaves the book and storage as
 // they were.
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
 import { COVER_MAX_BYTES, COVER_WIDTHS } from "../../../shared/schemas/book.ts";
 import type { Storage } from "../../lib/storage.ts";
+import { filesUnder, pngClaiming } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
@@ -21,6 +21,8 @@ let s: TestServer;
 // Our own DATA_DIR, so the test can look at what reached the uploads directory.
 const dataDir = mkdtempSync(join(tmpdir(), "bookplate-covers-"));
 const uploadsDir = join(dataDir, "uploads");
+/** Every file under the uploads directory, relative to it. */
+const storedFiles = () => filesUnder(uploadsDir);
 const changes: string[] = [];
 let stopListening: () => Promise<void>;
 
@@ -53,23 +55,6 @@ async function upload(a: { cookie: string }, bookId: string, bytes: Uint8Array, 
 
 const bookRow = async (id: string) => (await s.database.db.select().from(books).where(eq(books.id, id)))[0];
 
-/** Every file under the uploads directory, relative to it. */
-function storedFiles(dir = uploadsDir, prefix = ""): string[] {
-  let out: string[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  for (const e of entries) {
-    const full = join(dir, e);
-    if (statSync(full).isDirectory()) out = out.concat(storedFiles(full, `${prefix}${e}/`));
-    else out.push(`${prefix}${e}`);
-  }
-  return out.sort();
-}
-
 /** A 600×900 picture with EXIF (camera, GPS-ish comment) and an ICC profile attached. */
 async function photoWithMetadata(format: "png" | "jpeg") {
   const img = sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 200, g: 40, b: 90 } } })
@@ -78,20 +63,6 @@ async function photoWithMetadata(format: "png" | "jpeg") {
     })
     .withIccProfile("p3");
   return format === "png" ? img.png().toBuffer() : img.jpeg().toBuffer();
-}
-
-/** A valid PNG whose header claims `width`×`height` pixels: a decompression bomb's calling card. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
-      .png()
-      .toBuffer(),
-  );
-  // Signature (8), then the IHDR chunk: length (4), type (4), data (13), CRC (4).
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
-  return png;
 }
 
 describe("cover upload", () => {

@@ -12,21 +12,16 @@ import type { AppVars } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import { getProfile, photoDir, prunePhotoFiles, setPhoto, updateProfile } from "./profile.service.ts";
 
 const PHOTO_RULES = { widths: PHOTO_WIDTHS, maxBytes: PHOTO_MAX_BYTES, aspect: 1, label: "Photo" };
 const photoTooLarge = () => imageTooLarge(PHOTO_RULES);
 
-/** Old photo files go after the answer is decided; a failure there is logged, not shown. */
-async function tidyPhotos(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
+function tidyPhotos(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
   const { database, storage, logger } = c.get("deps");
-  try {
-    await prunePhotoFiles(database.db, storage, userId, graceMs);
-  } catch (err) {
-    logger.warn({ err }, "could not remove old photo files");
-  }
+  return tidyUploads(logger, "photo", () => prunePhotoFiles(database.db, storage, userId, graceMs));
 }
 
 const tags = ["Profile"];

@@ -33,7 +33,7 @@ import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import type { VerificationMail } from "./contact-email.service.ts";
 import {
@@ -67,14 +67,9 @@ const legal = json(legalSchema, "The Privacy & Legal page");
 const HERO_RULES = { widths: HERO_WIDTHS, maxBytes: HERO_MAX_BYTES, label: "Hero image" };
 const heroTooLarge = () => imageTooLarge(HERO_RULES);
 
-/** Old hero files go after the answer is decided; a failure there is logged, not shown. */
-async function tidyHeroes(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
+function tidyHeroes(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string, graceMs?: number) {
   const { database, storage, logger } = c.get("deps");
-  try {
-    await pruneHeroFiles(database.db, storage, userId, graceMs);
-  } catch (err) {
-    logger.warn({ err }, "could not remove old hero files");
-  }
+  return tidyUploads(logger, "hero", () => pruneHeroFiles(database.db, storage, userId, graceMs));
 }
 
 const blog = json(blogPageSchema, "The Blog page's title and description");

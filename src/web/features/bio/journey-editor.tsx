@@ -1,11 +1,12 @@
 // 'My Writing Journey' on the Bio screen: cards of year, title and a line, added, edited in
 // place, reordered and removed; saved with the bio. None: the About page shows no journey.
-import { ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
 import type { ProfileUpdateInput } from "../../../shared/schemas/profile.ts";
 import { PROFILE_LIMITS } from "../../../shared/schemas/profile.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
+import { RowControls } from "../../components/ui/row-controls.tsx";
 
 type Props = {
   control: Control<ProfileUpdateInput>;
@@ -57,36 +58,8 @@ export function JourneyEditor({ control, register, errors }: Props) {
                       {...register(`writingJourney.${i}.title`)}
                     />
                   </div>
-                  <div className="flex items-center self-end">
-                    <Button
-                      look="editor"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move milestone ${n} up`}
-                      disabled={i === 0}
-                      onClick={() => move(i, i - 1)}
-                    >
-                      <ChevronUp className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      look="editor"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move milestone ${n} down`}
-                      disabled={i === fields.length - 1}
-                      onClick={() => move(i, i + 1)}
-                    >
-                      <ChevronDown className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      look="editor"
-                      variant="dangerGhost"
-                      size="icon"
-                      aria-label={`Remove milestone ${n}`}
-                      onClick={() => remove(i)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </Button>
+                  <div className="self-end">
+                    <RowControls what="milestone" index={i} count={fields.length} move={move} remove={remove} />
                   </div>
                 </div>
                 <div className="mt-2 space-y-1">

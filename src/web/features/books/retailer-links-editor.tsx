@@ -1,8 +1,9 @@
-import { ChevronDown, ChevronUp, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
+import { RowControls } from "../../components/ui/row-controls.tsx";
 import type { BookFormValues } from "./book-form-values.ts";
 import { retailerLinkSchema } from "./book-form-values.ts";
 
@@ -57,37 +58,7 @@ export function RetailerLinksEditor() {
                     {...register(`retailerLinks.${i}.retailerUrl`)}
                   />
                 </div>
-                <div className="flex items-center">
-                  <Button
-                    look="editor"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Move retailer ${i + 1} up`}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                  >
-                    <ChevronUp className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    look="editor"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Move retailer ${i + 1} down`}
-                    disabled={i === fields.length - 1}
-                    onClick={() => move(i, i + 1)}
-                  >
-                    <ChevronDown className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    look="editor"
-                    variant="dangerGhost"
-                    size="icon"
-                    aria-label={`Remove retailer ${i + 1}`}
-                    onClick={() => remove(i)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                </div>
+                <RowControls what="retailer" index={i} count={fields.length} move={move} remove={remove} />
               </div>
               {(errors?.[i]?.retailerName || errors?.[i]?.retailerUrl) && (
                 <p role="alert" className="mt-1 text-xs font-medium text-red-600">

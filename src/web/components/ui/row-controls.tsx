@@ -1,0 +1,48 @@
+import { ChevronDown, ChevronUp, Trash2 } from "lucide-react";
+import { Button } from "./button.tsx";
+
+/** Up, down and remove for one row of an ordered list in an editor ("Move retailer 2 up"…). */
+export function RowControls(props: {
+  /** What a row is, for the buttons' names: "retailer", "milestone". */
+  what: string;
+  index: number;
+  count: number;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}) {
+  const { what, index: i, count } = props;
+  const n = i + 1;
+  return (
+    <div className="flex items-center">
+      <Button
+        look="editor"
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${what} ${n} up`}
+        disabled={i === 0}
+        onClick={() => props.move(i, i - 1)}
+      >
+        <ChevronUp className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <Button
+        look="editor"
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${what} ${n} down`}
+        disabled={i === count - 1}
+        onClick={() => props.move(i, i + 1)}
+      >
+        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+      </Button>
+      <Button
+        look="editor"
+        variant="dangerGhost"
+        size="icon"
+        aria-label={`Remove ${what} ${n}`}
+        onClick={() => props.remove(i)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
