@@ -1,4 +1,5 @@
-// The HTTP application. Middleware order matters and is the order below:
+// The HTTP application. In front of it, the fast path answers cached public pages (fast-path.ts).
+// Middleware order matters and is the order below:
 //  1. request id + access log        — every line of a request's log carries its id
 //  2. health probes, TLS ask          — answer on any host, before anything can fail
 //  3. host routing                   — tenant hosts leave here for the public-site renderer
@@ -6,6 +7,7 @@
 //  4. secure headers (app host CSP)
 //  5. /api: body limit, origin check — then auth, then the feature routes
 //  6. SPA: static assets, known routes → index.html, everything else → 404
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -20,6 +22,7 @@ import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
 import { createApi } from "./api.ts";
+import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import type { AppDeps, AppVars } from "./http/context.ts";
 import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
@@ -63,26 +66,39 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppVars>();
   const metrics = createMetrics();
 
+  /** Every answered request, by the app or by the fast path: metrics and one log line. */
+  const record = (r: Answered, reqId: string | undefined) => {
+    const ms = performance.now() - r.start;
+    metrics.requestDuration.observe({ method: r.method, host: r.hostKind, status: String(r.status) }, ms / 1000);
+    if (!logger.isLevelEnabled("info")) return;
+    logger.info(
+      {
+        reqId: reqId ?? randomUUID(),
+        method: r.method,
+        host: r.host,
+        path: r.path,
+        status: r.status,
+        ms: Math.round(ms),
+      },
+      "request",
+    );
+  };
+
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     const start = performance.now();
     c.set("deps", deps);
     await next();
-    const host = c.get("host")?.kind ?? "unknown";
-    metrics.requestDuration.observe(
-      { method: c.req.method, host, status: String(c.res.status) },
-      (performance.now() - start) / 1000,
-    );
-    logger.info(
+    record(
       {
-        reqId: c.get("requestId"),
         method: c.req.method,
+        hostKind: c.get("host")?.kind ?? "unknown",
         host: c.req.header("host"),
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round(performance.now() - start),
+        start,
       },
-      "request",
+      c.get("requestId"),
     );
   });
 
@@ -265,5 +281,7 @@ export function createApp(deps: AppDeps) {
     return c.html(readFileSync(indexPath, "utf8"), status);
   });
 
-  return app;
+  // The fast path in front of all this: cached public pages, answered before the app (ADR 033).
+  const answerCached = cachedPageAnswerer({ sites: deps.sites, hosts: hostCfg, trustProxy: env.trustProxy, record });
+  return { app, answerCached };
 }

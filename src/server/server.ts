@@ -2,9 +2,10 @@
 // tests run the same process shape as production.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { type Database, openDatabase } from "../db/client.ts";
 import { seedDemo } from "../db/seed/demo.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
@@ -73,15 +74,23 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     });
     sites = await startSiteRuntime({ database, logger, pageCache: env.pageCache });
     const dns = createDnsLookup(env.dnsServers);
-    const app = createApp({ env, database, auth, mailer, logger, storage, sites, dns, webDist: resolve("dist/web") });
-    const server = serve({
-      fetch: app.fetch,
-      port: env.port,
-      hostname: env.host,
-      // A client that sends its request a byte at a time holds a connection and its buffers for
-      // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
-      // by default, which would let a slow client overstay any short limit by that much.
-      serverOptions: {
+    const { app, answerCached } = createApp({
+      env,
+      database,
+      auth,
+      mailer,
+      logger,
+      storage,
+      sites,
+      dns,
+      webDist: resolve("dist/web"),
+    });
+    const appListener = getRequestListener(app.fetch, { hostname: env.host });
+    // A client that sends its request a byte at a time holds a connection and its buffers for
+    // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
+    // by default, which would let a slow client overstay any short limit by that much.
+    const server = createHttpServer(
+      {
         headersTimeout: env.http.headersTimeoutS * 1000,
         requestTimeout: env.http.requestTimeoutS * 1000,
         connectionsCheckingInterval: 1000,
@@ -89,7 +98,12 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
         // Node's default (16 KB), stated: larger headers are refused with 431 before any work.
         maxHeaderSize: 16 * 1024,
       },
-    });
+      // A cached public page is answered before the app sees the request (ADR 033).
+      (req, res) => {
+        if (!answerCached(req, res)) void appListener(req, res);
+      },
+    );
+    server.listen(env.port, env.host);
     await new Promise<void>((ok, fail) => {
       server.once("listening", ok);
       server.once("error", fail);

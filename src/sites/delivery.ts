@@ -1,10 +1,19 @@
-// Caching, validators and visit counting (ADR 007): how a rendered page reaches the reader, from
-// the page cache or fresh, with the headers browsers and CDNs read.
+// Caching, validators and visit counting (ADR 007, 033): how a rendered page reaches the reader,
+// from the page cache or fresh, with the headers browsers and CDNs read. Everything here works on
+// plain values read from the request, so that the server's fast path (src/server/fast-path.ts)
+// answers a cached page with exactly the bytes and headers the renderer would.
 import type { Context } from "hono";
 import { clientAddress } from "../server/lib/client-address.ts";
-import { isBot, referrerSource } from "../server/modules/analytics/visit-counter.ts";
-import { type CachedPage, encodedBody, encodedEtag, pickEncoding } from "../server/modules/sites/page-cache.ts";
+import { referrerSource, type VisitCounter } from "../server/modules/analytics/visit-counter.ts";
+import {
+  type CachedPage,
+  type Encoding,
+  encodedBody,
+  encodedEtag,
+  pickEncoding,
+} from "../server/modules/sites/page-cache.ts";
 import type { Out } from "./document.tsx";
+import type { SiteMode } from "./pages/layout.tsx";
 import { blogCategory, type SiteRequest, type SiteVars, sitePathOf } from "./site-request.ts";
 
 /** Statuses kept in the page cache. 404s are not: any path can be asked for, and they are cheap. */
@@ -19,57 +28,134 @@ export const CACHED_STATUSES = new Set([200, 301, 503]);
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 const CDN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
+/** What a shared page's answer depends on, read from the request. */
+export type PageAsk = {
+  method: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+};
+
+/** What a page view is counted from, read from the request (only when the page counts as a view). */
+export type ViewAsk = {
+  method: string;
+  mode: SiteMode;
+  /** Sec-Purpose or Purpose: prefetches are not views. */
+  purpose: string | undefined;
+  userAgent: string | undefined;
+  address: () => string | undefined;
+  path: string;
+  referer: string | undefined;
+  host: string | undefined;
+};
+
+export type Delivery = {
+  status: number;
+  /** Every response header but the ones Node adds (Date, Connection, Keep-Alive). */
+  headers: Record<string, string>;
+  /** null for a 304 and for HEAD. */
+  body: Uint8Array<ArrayBuffer> | string | null;
+};
+
 function etagMatches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === "*") return true;
   return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
 }
 
+/** The caching headers of a page in one encoding: the same for every request, so kept with it. */
+function cachingHeaders(page: CachedPage, encoding: Encoding | null): Record<string, string> {
+  const key = encoding ?? "identity";
+  page.caching ??= {};
+  let headers = page.caching[key];
+  if (!headers) {
+    headers = {
+      ETag: encodedEtag(page.etag, encoding),
+      "Cache-Control": page.status === 503 ? "no-store" : SHARED_CACHE_CONTROL,
+      // The only cookie a site reads is the reader's cookie-banner choice.
+      Vary: "Cookie, Accept-Encoding",
+      "Surrogate-Key": `site-${page.websiteId}`,
+    };
+    if (encoding) headers["Content-Encoding"] = encoding;
+    if (page.status !== 503) headers["CDN-Cache-Control"] = CDN_CACHE_CONTROL;
+    page.caching[key] = headers;
+  }
+  return headers;
+}
+
+/** The answer to one request for a page that is the same for every reader of its URL. */
+export function answerFor(page: CachedPage, ask: PageAsk): Delivery {
+  const encoding = page.body.length ? pickEncoding(ask.acceptEncoding, page) : null;
+  const caching = cachingHeaders(page, encoding);
+  if (page.status === 200 && ask.ifNoneMatch !== undefined && etagMatches(ask.ifNoneMatch, caching.ETag ?? "")) {
+    return { status: 304, headers: caching, body: null };
+  }
+  const bytes = encoding ? encodedBody(page, encoding) : page.body;
+  page.full ??= {};
+  const key = encoding ?? "identity";
+  let headers = page.full[key];
+  if (!headers) {
+    headers = {
+      ...page.headers,
+      ...caching,
+      // Stated, so that a HEAD tells the length too and Node never falls back to chunks.
+      "Content-Length": String(typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength),
+    };
+    page.full[key] = headers;
+  }
+  return { status: page.status, headers, body: ask.method === "HEAD" ? null : bytes };
+}
+
+/** Counts the view if this answer is one (a reader's GET of an HTML page, not a prefetch; bots are left out by the counter). */
+export function countView(visits: VisitCounter, page: CachedPage, ask: ViewAsk): void {
+  if (!page.countsAsView || page.status !== 200 || ask.method !== "GET" || ask.mode === "preview") return;
+  if (ask.purpose?.includes("prefetch")) return; // bots: the counter leaves them out
+  visits.record(page.websiteId, ask.address(), ask.userAgent, {
+    path: ask.path,
+    source: referrerSource(ask.referer, ask.host),
+  });
+}
+
 /** Sends a page that is the same for every reader of this URL: validators, CDN headers, a visit. */
 export function deliver(c: Context<SiteVars>, req: SiteRequest, page: CachedPage): Response {
   const method = c.req.method;
-  const encoding = page.body.length ? pickEncoding(c.req.header("accept-encoding"), page) : null;
-  const etag = encodedEtag(page.etag, encoding);
-  const headers: Record<string, string> = {
-    ETag: etag,
-    "Cache-Control": page.status === 503 ? "no-store" : SHARED_CACHE_CONTROL,
-    // The only cookie a site reads is the reader's cookie-banner choice.
-    Vary: "Cookie, Accept-Encoding",
-    "Surrogate-Key": `site-${page.websiteId}`,
-  };
-  if (encoding) headers["Content-Encoding"] = encoding;
-  if (page.status !== 503) headers["CDN-Cache-Control"] = CDN_CACHE_CONTROL;
-  const inm = page.status === 200 ? c.req.header("if-none-match") : undefined;
-  const notModified = inm !== undefined && etagMatches(inm, etag);
-  if (page.countsAsView && page.status === 200 && method === "GET" && req.mode !== "preview") {
-    const purpose = c.req.header("sec-purpose") ?? c.req.header("purpose") ?? "";
-    const ua = c.req.header("user-agent");
-    if (!purpose.includes("prefetch") && !isBot(ua)) {
-      const deps = c.get("deps");
-      deps.sites.visits.record(page.websiteId, clientAddress(c, deps.env.trustProxy), ua, {
-        path: sitePathOf(c, req.basePath),
-        source: referrerSource(c.req.header("referer"), c.req.header("host")),
-      });
-    }
-  }
-  if (notModified) return new Response(null, { status: 304, headers });
-  const body = encoding ? encodedBody(page, encoding) : page.body;
-  return new Response(method === "HEAD" ? null : body, {
-    status: page.status,
-    headers: { ...page.headers, ...headers },
+  const deps = c.get("deps");
+  const out = answerFor(page, {
+    method,
+    acceptEncoding: c.req.header("accept-encoding"),
+    ifNoneMatch: c.req.header("if-none-match"),
   });
+  countView(deps.sites.visits, page, {
+    method,
+    mode: req.mode,
+    purpose: c.req.header("sec-purpose") ?? c.req.header("purpose"),
+    userAgent: c.req.header("user-agent"),
+    address: () => clientAddress(c, deps.env.trustProxy),
+    path: sitePathOf(c, req.basePath),
+    referer: c.req.header("referer"),
+    host: c.req.header("host"),
+  });
+  return new Response(out.body, { status: out.status, headers: out.headers });
 }
 
 export function privateResponse(out: Out): Response {
   return new Response(out.body, { status: out.status, headers: { ...out.headers, "Cache-Control": "no-store" } });
 }
 
-export function cacheKey(c: Context<SiteVars>, req: SiteRequest, path: string, consent: boolean, year: number): string {
+/** Whether the reader has answered the cookie banner (the one cookie a site reads). */
+export function hasConsentChoice(cookie: string | undefined): boolean {
+  return cookie !== undefined && /(?:^|;\s*)cookie_consent=(accepted|declined)/.test(cookie);
+}
+
+/** The cache key of a shared page: everything its bytes depend on, and nothing else. */
+export function pageKey(req: SiteRequest, path: string, query: string, consent: boolean, year: number): string {
   const site =
     "subdomain" in req.lookup
       ? `s:${req.lookup.subdomain.toLowerCase()}`
       : `d:${req.lookup.customDomain.toLowerCase()}`;
+  return `${req.mode}|${site}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}`;
+}
+
+export function cacheKey(c: Context<SiteVars>, req: SiteRequest, path: string, consent: boolean, year: number): string {
   // Only the blog reads the query string, and only a known category: anything else is the same
   // page as no query, so junk queries (random categories included) share one entry and one render.
-  const query = path === "/blog" ? blogCategory(c) : "";
-  return `${req.mode}|${site}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}`;
+  return pageKey(req, path, path === "/blog" ? blogCategory(c) : "", consent, year);
 }

@@ -15,7 +15,7 @@ import {
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
-import { CACHED_STATUSES, cacheKey, deliver, privateResponse } from "./delivery.ts";
+import { CACHED_STATUSES, cacheKey, deliver, hasConsentChoice, privateResponse } from "./delivery.ts";
 import { HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { answerForm } from "./forms.tsx";
@@ -53,7 +53,7 @@ export async function handleSiteRequest<E extends SiteVars>(
   const cache = deps.sites.cache;
   const method = c.req.method;
   const path = sitePathOf(c, req.basePath);
-  const consent = /(?:^|;\s*)cookie_consent=(accepted|declined)/.test(c.req.header("cookie") ?? "");
+  const consent = hasConsentChoice(c.req.header("cookie"));
   const year = new Date().getUTCFullYear();
   // Previews are the owner's view of their own site: never shared, never cached.
   const shared = (method === "GET" || method === "HEAD") && req.mode !== "preview";

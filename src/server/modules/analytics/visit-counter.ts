@@ -26,7 +26,7 @@ export function isBot(userAgent: string | undefined): boolean {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** A site's day since the last write: views, and the readers (address and browser) not yet sent. */
+/** A site's day since the last write: views, and the readers (address and browser) seen since. */
 type Pending = { websiteId: string; day: string; views: number; readers: Set<string> };
 type Counted = { websiteId: string; day: string; key: string; n: number };
 
@@ -106,13 +106,8 @@ export class VisitCounter {
       this.pending.set(key, p);
     }
     p.views++;
-    // Sent once a day per process; whether another process sent it first, the database decides.
-    const reader = `${address ?? ""}\u0000${userAgent ?? ""}`;
-    const mine = hash("sha256", `${this.localSalt}\u0000${websiteId}\u0000${reader}`, "base64url").slice(0, 22);
-    if (!this.seen.has(mine)) {
-      this.seen.add(mine);
-      p.readers.add(reader);
-    }
+    // Kept as it came until the next write (seconds), which sends each reader once a day.
+    p.readers.add(`${address ?? ""}\u0000${userAgent ?? ""}`);
     if (!page) return;
     bump(this.pages, websiteId, today, page.path.slice(0, MAX_PATH));
     if (page.source !== null) {
@@ -134,6 +129,16 @@ export class VisitCounter {
     await this.flushing;
     if (this.pending.size === 0) return;
     const rows = [...this.pending.values()];
+    // Each reader is sent once a day per process (whether another process sent it first, the
+    // database decides): hashed here, off the request path, and only readers not sent yet go.
+    for (const p of rows) {
+      if (p.day !== this.day) continue; // a day just ended: its readers all go, the database dedupes
+      for (const reader of p.readers) {
+        const mine = hash("sha256", `${this.localSalt}\u0000${p.websiteId}\u0000${reader}`, "base64url").slice(0, 22);
+        if (this.seen.has(mine)) p.readers.delete(reader);
+        else this.seen.add(mine);
+      }
+    }
     const pages = [...this.pages.values()];
     const sources = [...this.sources.values()];
     this.pending = new Map();

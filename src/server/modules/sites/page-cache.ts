@@ -18,6 +18,9 @@ export type CachedPage = {
   countsAsView: boolean;
   /** Compressed copies, made on first demand and kept with the page. */
   encoded?: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
+  /** Per encoding, the caching headers and all the headers, built on first demand (delivery.ts). */
+  caching?: Partial<Record<Encoding | "identity", Record<string, string>>>;
+  full?: Partial<Record<Encoding | "identity", Record<string, string>>>;
 };
 
 export type Encoding = "br" | "gzip";

@@ -1,0 +1,180 @@
+// The fast path (ADR 033): which requests it answers from the page cache, and that its answer is
+// the renderer's own — bytes, headers, validators and the counted view.
+import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { profiles, subscriptions, user, websitePageStats, websites } from "../db/schema/index.ts";
+import { pageKey } from "../sites/delivery.ts";
+import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
+import { VisitCounter } from "./modules/analytics/visit-counter.ts";
+import { type CachedPage, etagOf, PageCache } from "./modules/sites/page-cache.ts";
+import { startTestServer, type TestServer } from "./testing/test-server.ts";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131 Safari/537.36";
+let s: TestServer;
+let siteId: string;
+
+type Res = { status: number; headers: IncomingHttpHeaders; body: string };
+function send(port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<Res>((ok, fail) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers: { host, ...headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => {
+        body += d;
+      });
+      res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const id = crypto.randomUUID();
+  const db = s.database.db;
+  await db.insert(user).values({ id, name: "Fast", email: "fast@example.com", emailVerified: true });
+  await db.insert(profiles).values({ id, name: "Fast Author", email: "fast@example.com" });
+  const [site] = await db
+    .insert(websites)
+    .values({ userId: id, subdomain: "fast", websiteName: "Fast Site" })
+    .returning({ id: websites.id });
+  await db.insert(subscriptions).values({ userId: id, tier: "mini", status: "active" });
+  siteId = site?.id ?? "";
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe("the fast path in front of the app", () => {
+  // The answerer alone, in front of a stand-in "app" that says it was reached.
+  let server: Server;
+  let port = 0;
+  let cache: PageCache;
+  let visits: VisitCounter;
+  let answered: Answered[] = [];
+  const hosts = { appHost: "app.test", sitesDomain: "sites.test" };
+  const page = (body: string, status = 200): CachedPage => {
+    const bytes = Buffer.from(body);
+    return {
+      status,
+      body: bytes,
+      etag: etagOf(bytes),
+      headers: { "Content-Type": "text/html; charset=UTF-8" },
+      websiteId: siteId,
+      countsAsView: true,
+    };
+  };
+  const put = (host: { subdomain: string } | { customDomain: string }, path: string, p: CachedPage, consent = false) =>
+    cache.set(
+      "owner",
+      pageKey({ lookup: host, basePath: "", mode: "tenant" }, path, "", consent, new Date().getUTCFullYear()),
+      p,
+    );
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const answer = cachedPageAnswerer({
+        sites: { cache, visits },
+        hosts,
+        trustProxy: false,
+        record: (r) => answered.push(r),
+      });
+      if (!answer(req, res)) res.writeHead(599).end("app");
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((ok) => server.close(ok));
+  });
+  beforeEach(() => {
+    cache = new PageCache();
+    visits = new VisitCounter(s.database.db);
+    answered = [];
+  });
+
+  it("answers a cached page of a subdomain or a custom domain, and nothing else", async () => {
+    put({ subdomain: "jane" }, "/about", page("<p>about Jane</p>"));
+    put({ customDomain: "janeauthor.com" }, "/", page("<p>home of Jane</p>"));
+    const about = await send(port, "jane.sites.test", "/about");
+    expect(about).toMatchObject({ status: 200, body: "<p>about Jane</p>" });
+    expect(about.headers["content-type"]).toBe("text/html; charset=UTF-8");
+    expect(about.headers["content-length"]).toBe("17");
+    expect(about.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(about.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(about.headers["cdn-cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect((await send(port, "JANEAUTHOR.com", "/")).body).toBe("<p>home of Jane</p>");
+    // A trailing slash and an ignored query are the same page; the app's answers stay the app's.
+    expect((await send(port, "jane.sites.test", "/about/?utm_source=x")).status).toBe(200);
+    expect((await send(port, "jane.sites.test", "/books")).body).toBe("app");
+    expect((await send(port, "app.test", "/about")).body).toBe("app");
+    expect((await send(port, "bad_host", "/about")).body).toBe("app");
+    expect((await send(port, "jane.sites.test", "/about", {}, "POST")).body).toBe("app");
+    expect(answered.map((a) => [a.hostKind, a.status, a.path])).toEqual([
+      ["subdomain", 200, "/about"],
+      ["custom", 200, "/"],
+      ["subdomain", 200, "/about"],
+    ]);
+  });
+
+  it("leaves to the app what it answers on every host and addresses it would read differently", async () => {
+    // A site that is coming soon caches its 503 for any path, these included.
+    for (const path of ["/healthz", "/readyz", "/internal/tls/ask", "/uploads/a/b.webp", "/_fonts/x.woff2", "/blog"]) {
+      put({ subdomain: "jane" }, path, page("coming soon", 503));
+    }
+    for (const path of ["/healthz", "/readyz", "/internal/tls/ask?domain=x", "/uploads/a/b.webp", "/_fonts/x.woff2"]) {
+      expect((await send(port, "jane.sites.test", path)).body, path).toBe("app");
+    }
+    // The blog's category is the app's to read; encoded and dot-segment paths are the app's to normalise.
+    expect((await send(port, "jane.sites.test", "/blog?category=news")).body).toBe("app");
+    expect((await send(port, "jane.sites.test", "/blog")).status).toBe(503);
+    put({ subdomain: "jane" }, "/about", page("about"));
+    for (const path of ["/x/../about", "/./about", "//about", "/ab%6fut", "http://jane.sites.test/about"]) {
+      expect((await send(port, "jane.sites.test", path)).body, path).toBe("app");
+    }
+  });
+
+  it("keys by the reader's cookie choice, and answers HEAD and conditional requests", async () => {
+    put({ subdomain: "jane" }, "/", page("with the banner"));
+    put({ subdomain: "jane" }, "/", page("without the banner"), true);
+    expect((await send(port, "jane.sites.test", "/")).body).toBe("with the banner");
+    const chosen = await send(port, "jane.sites.test", "/", { cookie: "a=1; cookie_consent=declined" });
+    expect(chosen.body).toBe("without the banner");
+    const head = await send(port, "jane.sites.test", "/", {}, "HEAD");
+    expect(head).toMatchObject({ status: 200, body: "" });
+    expect(head.headers["content-length"]).toBe("15");
+    const etag = String(head.headers.etag);
+    const again = await send(port, "jane.sites.test", "/", { "if-none-match": `W/${etag}` });
+    expect(again).toMatchObject({ status: 304, body: "" });
+    expect(again.headers.etag).toBe(etag);
+  });
+
+  it("counts a reader's views per page, not bots' or prefetches", async () => {
+    put({ subdomain: "jane" }, "/about", page("about"));
+    await send(port, "jane.sites.test", "/about", { "user-agent": BROWSER, referer: "https://news.example/x" });
+    await send(port, "jane.sites.test", "/about/", { "user-agent": BROWSER });
+    await send(port, "jane.sites.test", "/about", { "user-agent": "Googlebot/2.1" });
+    await send(port, "jane.sites.test", "/about", { "user-agent": BROWSER, "sec-purpose": "prefetch" });
+    await send(port, "jane.sites.test", "/about", { "user-agent": BROWSER }, "HEAD");
+    await visits.flush();
+    const [row] = await s.database.db.select().from(websitePageStats).where(eq(websitePageStats.websiteId, siteId));
+    expect(row).toMatchObject({ path: "/about", views: 2 });
+  });
+});
+
+describe("the fast path in the running server", () => {
+  it("answers a page the app rendered with the same status, headers and bytes", async () => {
+    const ask = { "user-agent": BROWSER, "accept-encoding": "gzip" };
+    const rendered = await s.onHost("fast.localhost", "/", ask);
+    expect(rendered.status).toBe(200);
+    const cached = await s.onHost("fast.localhost", "/", ask);
+    const { date: _a, ...first } = rendered.headers;
+    const { date: _b, ...second } = cached.headers;
+    expect(second).toEqual(first);
+    expect(cached.body).toBe(rendered.body);
+    expect(first["content-encoding"]).toBe("gzip");
+  });
+});

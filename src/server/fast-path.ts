@@ -1,0 +1,109 @@
+// The fast path for cached public pages (ADR 033). A GET or HEAD for a tenant host whose page is
+// in the page cache is answered straight from Node's request: no Request object, no middleware
+// chain, no routing — a host check, a cache lookup and pre-built headers and bytes. Anything else
+// (a miss, the app host, another method, a path the app answers on every host, an address it
+// would rather read itself) goes to the app unchanged, which renders and fills the cache. The
+// answer is the renderer's own (delivery.ts builds both), counted and logged the same way.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerFor, countView, hasConsentChoice, pageKey } from "../sites/delivery.ts";
+import type { SiteRequest } from "../sites/handler.tsx";
+import { classifyHost, type HostConfig } from "./http/host.ts";
+import type { SiteRuntime } from "./modules/sites/site-runtime.ts";
+
+/** One answered request, for the access log and the request metrics (the app's own recorder). */
+export type Answered = {
+  method: string;
+  hostKind: string;
+  host: string | undefined;
+  path: string;
+  status: number;
+  start: number;
+};
+
+export type FastPathOptions = {
+  sites: Pick<SiteRuntime, "cache" | "visits">;
+  hosts: HostConfig;
+  trustProxy: boolean;
+  record: (r: Answered, requestId: string | undefined) => void;
+};
+
+/**
+ * Paths the app answers on every host before it looks at the host (app.ts: probes, the TLS
+ * question, uploads, fonts): a site's cached page must never stand in for them.
+ */
+const ANSWERED_ON_EVERY_HOST = /^\/(?:healthz|readyz|internal\/|uploads\/|_fonts\/)/;
+/**
+ * A path the app would read exactly as sent: no percent-encoding to decode, no dot segments or
+ * doubled slashes to normalise. Book ids, post slugs and page names all are.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+
+/** The client's address by the app's one rule (server/lib/client-address.ts), from Node's request. */
+function addressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const hop = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)?.split(",").at(-1)?.trim();
+    if (hop) return hop;
+  }
+  return req.socket.remoteAddress;
+}
+
+/** An incoming X-Request-Id is kept when it is one (the rule of Hono's requestId middleware). */
+const REQUEST_ID = /^[\w\-=]{1,255}$/;
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(", ") : v;
+}
+
+/**
+ * Returns a listener step: true when it answered the request from the page cache, false when the
+ * app must answer it.
+ */
+export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { cache, visits } = opts.sites;
+  if (!cache) return () => false;
+  return (req, res) => {
+    const method = req.method ?? "";
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "";
+    const q = url.indexOf("?");
+    let path = q < 0 ? url : url.slice(0, q);
+    if (!PLAIN_PATH.test(path) || ANSWERED_ON_EVERY_HOST.test(path)) return false;
+    if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+    // The blog's category is a query the app validates; every other page ignores the query.
+    if (q >= 0 && path === "/blog") return false;
+    const host = classifyHost(req.headers.host, opts.hosts);
+    if (host.kind !== "subdomain" && host.kind !== "custom") return false;
+    const start = performance.now();
+    const site: SiteRequest = {
+      lookup: host.kind === "subdomain" ? { subdomain: host.subdomain } : { customDomain: host.domain },
+      basePath: "",
+      mode: "tenant",
+    };
+    const page = cache.get(pageKey(site, path, "", hasConsentChoice(req.headers.cookie), new Date().getUTCFullYear()));
+    if (!page) return false;
+    const out = answerFor(page, {
+      method,
+      acceptEncoding: header(req, "accept-encoding"),
+      ifNoneMatch: header(req, "if-none-match"),
+    });
+    countView(visits, page, {
+      method,
+      mode: "tenant",
+      purpose: header(req, "sec-purpose") ?? header(req, "purpose"),
+      userAgent: header(req, "user-agent"),
+      address: () => addressOf(req, opts.trustProxy),
+      path,
+      referer: header(req, "referer"),
+      host: req.headers.host,
+    });
+    res.writeHead(out.status, out.headers);
+    res.end(out.body);
+    opts.record(
+      { method, hostKind: host.kind, host: req.headers.host, path, status: out.status, start },
+      REQUEST_ID.test(header(req, "x-request-id") ?? "") ? header(req, "x-request-id") : undefined,
+    );
+    return true;
+  };
+}
