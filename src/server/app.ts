@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
   const appUrl = new URL(env.appOrigin);
   const hostCfg = { appHost: appUrl.host, sitesDomain: env.sitesDomain };
   const app = new Hono<AppVars>();
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.sites.cache);
 
   /** Every answered request, by the app or by the fast path: metrics and one log line. */
   const record = (r: Answered, reqId: string | undefined) => {

@@ -25,6 +25,13 @@ describe("configuration", () => {
     expect(() => loadEnv({ DNS_SERVERS: "dns.example.com" })).toThrow(/DNS_SERVERS/);
     expect(() => loadEnv({ DOMAIN_A_RECORDS: "2001:db8::1" })).toThrow(/DOMAIN_A_RECORDS/);
     expect(() => loadEnv({ DOMAIN_AAAA_RECORDS: "192.0.2.1" })).toThrow(/DOMAIN_AAAA_RECORDS/);
+    expect(() => loadEnv({ PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
+    expect(() => loadEnv({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB/);
+  });
+
+  it("bounds the page cache in bytes, 64 MB unless told", () => {
+    expect(loadEnv({}).pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadEnv({ PAGE_CACHE_MB: "256" }).pageCacheBytes).toBe(256 * 1024 * 1024);
   });
 
   it("reads the DNS servers and the custom-domain target", () => {

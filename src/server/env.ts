@@ -43,6 +43,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  /** The page cache's budget in MB: what a process may hold of rendered pages (ADR 033). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   DNS_SERVERS: optionalString,
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
@@ -84,6 +86,8 @@ export type Env = {
   metricsToken: string | undefined;
   /** Keep rendered public pages in memory (PAGE_CACHE=false renders every request; benchmarks). */
   pageCache: boolean;
+  /** The page cache's budget in bytes (PAGE_CACHE_MB). */
+  pageCacheBytes: number;
   /** Seconds a client may take to send a request's headers, and the whole request. */
   http: { headersTimeoutS: number; requestTimeoutS: number };
   /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
@@ -180,6 +184,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     metricsToken: e.METRICS_TOKEN,
     pageCache: e.PAGE_CACHE,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     http: {
       // Node requires the headers to fit within the whole request's time.
       headersTimeoutS: Math.min(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT),

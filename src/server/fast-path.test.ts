@@ -177,4 +177,15 @@ describe("the fast path in the running server", () => {
     expect(cached.body).toBe(rendered.body);
     expect(first["content-encoding"]).toBe("gzip");
   });
+
+  it("shows in the metrics: requests by host kind, and what the page cache holds", async () => {
+    await s.onHost("fast.localhost", "/", { "user-agent": BROWSER });
+    const text = await (await fetch(`${s.url}/metrics`)).text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",host="subdomain",status="200"\} [1-9]/);
+    const pages = Number(/^page_cache_pages (\d+)$/m.exec(text)?.[1]);
+    const bytes = Number(/^page_cache_bytes (\d+)$/m.exec(text)?.[1]);
+    expect(pages).toBe(s.sites.cache?.size);
+    expect(pages).toBeGreaterThan(0);
+    expect(bytes).toBeGreaterThan(pages * 1024);
+  });
 });

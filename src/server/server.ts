@@ -72,7 +72,11 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       production: env.nodeEnv === "production" || env.appOrigin.startsWith("https:"),
       rateLimit: opts.authRateLimit ?? { window: 60, max: 10 },
     });
-    sites = await startSiteRuntime({ database, logger, pageCache: env.pageCache });
+    sites = await startSiteRuntime({
+      database,
+      logger,
+      pageCache: env.pageCache ? { maxBytes: env.pageCacheBytes } : false,
+    });
     const dns = createDnsLookup(env.dnsServers);
     const { app, answerCached } = createApp({
       env,

@@ -16,7 +16,8 @@ const HOUR = 60 * 60_000;
 export type SiteRuntimeOptions = {
   database: Database;
   logger: Logger;
-  pageCache: boolean;
+  /** The page cache's budget, or false for none (every page rendered). */
+  pageCache: { maxBytes: number } | false;
   visitFlushMs?: number;
   /** How often to look for sites changed without a notice reaching us (a dropped LISTEN link). */
   sweepMs?: number;
@@ -29,7 +30,7 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
     onError: (err) => logger.warn({ err }, "visit counts not written"),
   });
   visits.start();
-  const cache = opts.pageCache ? new PageCache() : null;
+  const cache = opts.pageCache ? new PageCache(opts.pageCache.maxBytes) : null;
   const stops: (() => Promise<void> | void)[] = [];
   let sweep = async () => {};
   if (cache) {

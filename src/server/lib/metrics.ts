@@ -1,11 +1,32 @@
 // Prometheus metrics: process defaults plus request counts and latency by host kind.
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 export type Metrics = { registry: Registry; requestDuration: Histogram<"method" | "host" | "status"> };
 
-export function createMetrics(): Metrics {
+/** What the page cache holds, read when metrics are scraped. */
+export type PageCacheSize = { size: number; byteSize: number };
+
+export function createMetrics(pageCache?: PageCacheSize | null): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (pageCache) {
+    new Gauge({
+      name: "page_cache_pages",
+      help: "Rendered public pages held in this process's page cache",
+      registers: [registry],
+      collect() {
+        this.set(pageCache.size);
+      },
+    });
+    new Gauge({
+      name: "page_cache_bytes",
+      help: "Bytes the page cache counts its pages as (bounded by PAGE_CACHE_MB)",
+      registers: [registry],
+      collect() {
+        this.set(pageCache.byteSize);
+      },
+    });
+  }
   const requestDuration = new Histogram({
     name: "http_request_duration_seconds",
     help: "HTTP request duration by method, host kind and status",

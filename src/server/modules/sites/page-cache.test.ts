@@ -24,8 +24,8 @@ describe("PageCache", () => {
   });
 
   it("evicts the least recently used page when full", () => {
-    // Each page costs about 2.5 kB of the 13 kB budget: five fit, a sixth evicts one.
-    const cache = new PageCache(13_000);
+    // Each page costs about 3 kB of the 16 kB budget: five fit, a sixth evicts one.
+    const cache = new PageCache(16_000);
     for (const n of [1, 2, 3, 4, 5]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
     cache.get("/1");
     cache.set("a", "/6", page("6".repeat(1000)));

@@ -108,7 +108,8 @@ export class PageCache {
     this.remove(key);
     // A string counts twice its length (UTF-16); bytes count half again for the compressed
     // copies made later (together well under half of the page).
-    const bytes = (typeof page.body === "string" ? page.body.length * 2 : Math.ceil(page.body.byteLength * 1.5)) + 512;
+    // About 1 KB more for the entry, its key and the header sets built for it (delivery.ts).
+    const bytes = (typeof page.body === "string" ? page.body.length * 2 : Math.ceil(page.body.byteLength * 1.5)) + 1024;
     if (bytes > this.maxBytes / 4) return;
     this.pages.set(key, { siteId, page, bytes, storedAt: this.now() });
     let keys = this.bySite.get(siteId);
@@ -138,6 +139,11 @@ export class PageCache {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** What the kept pages are counted as, against the budget. */
+  get byteSize(): number {
+    return this.bytes;
   }
 
   private remove(key: string): void {
