@@ -6,7 +6,11 @@
 //    BENCH_POSTGRES_URL set (a PostgreSQL server), also seeds a fresh database there and repeats
 //    the uncached run on it.
 // 3. Loads one book page (cached, then uncached) and the home pages of all 1,000 hosts.
-// 4. Writes bench/RESULTS.md.
+// 4. The scale run (BENCH_SCALE_SITES, 10,000 by default; 0 skips it): seeds that many sites into
+//    a database of their own (timed), caches every home page in a budget that holds them all
+//    (memory before and after, from /proc and /metrics), loads them over all hosts, then again
+//    with the default page cache budget, which is smaller than that working set.
+// 5. Writes bench/RESULTS.md.
 //
 // Load comes from wrk (C, from Debian; installed here when missing): a load generator written in
 // JavaScript tops out near the bare server it is meant to measure, which squeezes every ratio.
@@ -21,19 +25,21 @@ import { openDatabase } from "../src/db/client.ts";
 import { books, profiles, subscriptions, user, websites } from "../src/db/schema/index.ts";
 
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
+/** The scale run: this many sites in a database of their own (0 skips it). */
+const SCALE_SITES = Number(process.env.BENCH_SCALE_SITES ?? 10_000);
 const BOOKS = 10;
 /** Seconds per slice; every run is ROUNDS slices, interleaved with slices of the baseline. */
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 
-async function seed(dataDir: string, databaseUrl = "") {
+async function seed(dataDir: string, databaseUrl = "", sites = SITES) {
   const database = await openDatabase({ dataDir, databaseUrl });
   await database.migrate();
   const db = database.db;
   const firstBook: string[] = [];
-  for (let start = 0; start < SITES; start += 100) {
-    const batch = Array.from({ length: Math.min(100, SITES - start) }, (_, i) => {
+  for (let start = 0; start < sites; start += 100) {
+    const batch = Array.from({ length: Math.min(100, sites - start) }, (_, i) => {
       const n = start + i;
       return { id: `bench-${n}`, sub: `site${String(n).padStart(4, "0")}`, name: `Author ${n}` };
     });
@@ -231,10 +237,80 @@ function load(opts: { url: string; headers?: Record<string, string>; script?: st
   });
 }
 
+/** Each request names the next of `sites` hosts in turn (wrk's Lua request hook). */
+function hostsLoad(port: number, sites: number) {
+  return load({
+    url: `http://127.0.0.1:${port}/`,
+    script: `local i = 0
+request = function()
+  i = (i + 1) % ${sites}
+  return wrk.format("GET", "/", { ["Host"] = string.format("site%04d.localhost:${port}", i), ["User-Agent"] = "bench" })
+end
+`,
+  });
+}
+
+/** The server's resident memory (MB) and what its page cache holds, from /proc and /metrics. */
+async function memoryOf(child: ChildProcess, port: number) {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
+  const metrics = (await get(port, `localhost:${port}`, "/metrics")).body.toString();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(metrics)?.[1] ?? Number.NaN);
+  return { rssMb, pages: gauge("page_cache_pages"), cacheMb: gauge("page_cache_bytes") / 1024 / 1024 };
+}
+
+/** Asks every host's home page once, a few at a time (fills the page cache; returns the seconds it took). */
+async function warmHomePages(port: number, sites: number) {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < sites) {
+        const n = next++;
+        const res = await get(port, `site${String(n).padStart(4, "0")}.localhost:${port}`, "/");
+        if (res.status !== 200) throw new Error(`home page of site ${n} answered ${res.status}`);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+function scaleReport(r: ScaleRun, row: (name: string, m: Measured) => string): string[] {
+  const mb = (x: number) => `${Math.round(x)} MB`;
+  const mem = (m: Memory) => `${mb(m.rssMb)} resident, ${m.pages} pages cached (${mb(m.cacheMb)} counted)`;
+  return [
+    `### ${SCALE_SITES} sites × ${BOOKS} books`,
+    "",
+    `Seeded into a fresh embedded database in ${r.seedSeconds.toFixed(0)} s. The server, started with a page cache budget that holds every home page (\`PAGE_CACHE_MB=4096\`): ${mem(r.idle)} after start; every host's home page asked once (rendered and cached, ${r.warmSeconds.toFixed(0)} s, 8 at a time): ${mem(r.warm)}; after the load below: ${mem(r.loaded)}.`,
+    "",
+    "| run | requests/s | of baseline | p99 ms | p99 vs baseline | errors + non-2xx | target |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    row(`home pages over all ${SCALE_SITES} hosts, every one cached`, r.all),
+    row(`home pages over all ${SCALE_SITES} hosts, default budget (64 MB, smaller than the working set)`, r.bounded),
+    "",
+    r.boundedMemory.pages < SCALE_SITES
+      ? `With the default budget the cache held ${r.boundedMemory.pages} of the ${SCALE_SITES} home pages after the run (${mem(r.boundedMemory)}): with the hosts asked in turn and the least recently used page evicted first, a page is gone before its host comes round again, so nearly every request renders on the embedded database and the run follows the uncached figure. A budget that holds the working set (\`PAGE_CACHE_MB\`) buys the cached figure back with memory.`
+      : `The default budget held all ${SCALE_SITES} home pages (${mem(r.boundedMemory)} after the run).`,
+    "",
+  ];
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+type Memory = Awaited<ReturnType<typeof memoryOf>>;
+type ScaleRun = {
+  seedSeconds: number;
+  warmSeconds: number;
+  idle: Memory;
+  warm: Memory;
+  all: Measured;
+  loaded: Memory;
+  bounded: Measured;
+  boundedMemory: Memory;
 };
 
 /** One line of the report: medians over the rounds, each ratio taken against the baseline slice run just before. */
@@ -294,17 +370,7 @@ async function main() {
     const cached = await against(bookLoad(bookPath));
     console.log(`home pages of ${SITES} hosts…`);
     // Each request names the next host in turn (wrk's Lua request hook).
-    const hosts = await against(() =>
-      load({
-        url: `http://127.0.0.1:${port}/`,
-        script: `local i = 0
-request = function()
-  i = (i + 1) % ${SITES}
-  return wrk.format("GET", "/", { ["Host"] = string.format("site%04d.localhost:${port}", i), ["User-Agent"] = "bench" })
-end
-`,
-      }),
-    );
+    const hosts = await against(() => hostsLoad(port, SITES));
     // A marketing page on the app host (server-rendered, rendered once, served with an ETag).
     console.log("marketing page (/features)…");
     const appHost = `localhost:${port}`;
@@ -338,6 +404,34 @@ end
         await fresh.drop();
       }
     }
+    // The scale run: many sites in a database of their own; every home page cached in a budget
+    // that holds them all, then in the default budget, which does not.
+    let scale: ScaleRun | undefined;
+    if (SCALE_SITES > 0) {
+      const scaleDir = mkdtempSync(join(tmpdir(), "bookplate-bench-scale-"));
+      try {
+        console.log(`seeding ${SCALE_SITES} sites × ${BOOKS} books…`);
+        const seeding = performance.now();
+        await seed(scaleDir, "", SCALE_SITES);
+        const seedSeconds = (performance.now() - seeding) / 1000;
+        server = await startServer(scaleDir, port, { PAGE_CACHE_MB: "4096" });
+        const idle = await memoryOf(server, port);
+        const warmSeconds = await warmHomePages(port, SCALE_SITES);
+        const warm = await memoryOf(server, port);
+        console.log(`home pages of ${SCALE_SITES} hosts, all cached…`);
+        const all = await against(() => hostsLoad(port, SCALE_SITES));
+        const loaded = await memoryOf(server, port);
+        await stop(server);
+        server = await startServer(scaleDir, port, {});
+        console.log(`home pages of ${SCALE_SITES} hosts, default page cache budget…`);
+        const bounded = await against(() => hostsLoad(port, SCALE_SITES));
+        const boundedMemory = await memoryOf(server, port);
+        await stop(server);
+        scale = { seedSeconds, warmSeconds, idle, warm, all, loaded, bounded, boundedMemory };
+      } finally {
+        rmSync(scaleDir, { recursive: true, force: true });
+      }
+    }
     await stop(bare);
 
     const baseline = {
@@ -368,6 +462,7 @@ end
       "",
       "An uncached page is two database queries plus rendering (ADR 011). On the embedded database the queries run as named prepared statements inside the server's own process (ADR 013), so they share its one core with the rendering; PostgreSQL runs them in a process of its own.",
       "",
+      ...(scale ? scaleReport(scale, row) : []),
       `Measured ${new Date().toISOString().slice(0, 10)} by \`${pgBase ? "BENCH_POSTGRES_URL=… " : ""}npm run bench:sites\`.`,
       "",
     ].join("\n");
