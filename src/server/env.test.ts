@@ -29,6 +29,15 @@ describe("configuration", () => {
     expect(() => loadEnv({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB/);
   });
 
+  it("takes a public address for uploads (a CDN), checked", () => {
+    expect(loadEnv({}).uploadsPublicUrl).toBeNull();
+    expect(loadEnv({ S3_PUBLIC_URL: "https://cdn.example.com/media/" }).uploadsPublicUrl).toBe(
+      "https://cdn.example.com/media",
+    );
+    expect(() => loadEnv({ S3_PUBLIC_URL: "cdn.example.com" })).toThrow(/S3_PUBLIC_URL/);
+    expect(() => loadEnv({ S3_PUBLIC_URL: "ftp://cdn.example.com" })).toThrow(/S3_PUBLIC_URL/);
+  });
+
   it("bounds the page cache in bytes, 64 MB unless told", () => {
     expect(loadEnv({}).pageCacheBytes).toBe(64 * 1024 * 1024);
     expect(loadEnv({ PAGE_CACHE_MB: "256" }).pageCacheBytes).toBe(256 * 1024 * 1024);

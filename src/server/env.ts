@@ -48,6 +48,7 @@ const envSchema = z.object({
   DNS_SERVERS: optionalString,
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
+  S3_PUBLIC_URL: optionalString,
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -94,6 +95,8 @@ export type Env = {
   dnsServers: string[];
   /** Uploads in an S3-compatible store; null keeps them in DATA_DIR/uploads (ADR 030). */
   s3: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  /** Where readers fetch uploads from (S3_PUBLIC_URL, e.g. a CDN in front of the bucket); null: /uploads on the site's host. */
+  uploadsPublicUrl: string | null;
   /** Where authors point their custom domains: a CNAME target, and addresses for apex domains. */
   domainTarget: { cname: string; a: string[]; aaaa: string[] };
 };
@@ -152,6 +155,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
     };
   }
+  let uploadsPublicUrl: string | null = null;
+  if (e.S3_PUBLIC_URL) {
+    const u = URL.canParse(e.S3_PUBLIC_URL) ? new URL(e.S3_PUBLIC_URL) : null;
+    if (!u || (u.protocol !== "https:" && u.protocol !== "http:") || u.search || u.hash) {
+      throw new Error(
+        "Invalid configuration:\n  S3_PUBLIC_URL: an http(s) address without a query, e.g. https://cdn.example.com",
+      );
+    }
+    uploadsPublicUrl = `${u.origin}${u.pathname}`.replace(/\/+$/, "");
+  }
   const a = list(e.DOMAIN_A_RECORDS);
   const aaaa = list(e.DOMAIN_AAAA_RECORDS);
   for (const [name, values, ok] of [
@@ -192,6 +205,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     dnsServers,
     s3,
+    uploadsPublicUrl,
     domainTarget: {
       cname: (e.DOMAIN_CNAME_TARGET ?? sitesDomain.replace(/:\d+$/, "")).toLowerCase().replace(/\.$/, ""),
       a,

@@ -51,8 +51,14 @@ export const safeCssUrl = (u: string) => (/^(https:\/\/|\/uploads\/)[^"'()\\\s<>
 /** The CSP source for a stylesheet; the same few per site, so each is hashed once. */
 const styleHashOf = memoByString((css) => `'sha256-${createHash("sha256").update(css).digest("base64")}'`);
 
+/** An address of an uploaded file in the page: in an attribute, a srcset or a CSS url(). */
+const UPLOAD_REF = /(["'(\s,])\/uploads\/(?=[A-Za-z0-9_-]+\/)/g;
+
 export function renderHtml(env: PageEnv, page: Page, path: string): Out {
   const { ctx, origin } = env;
+  // Stored addresses stay /uploads/{key} (the app serves them from any store); with a public
+  // base for the store (a CDN), readers fetch them from there instead.
+  const publicUploads = (html: string) => (env.uploadsBase ? html.replace(UPLOAD_REF, `$1${env.uploadsBase}/`) : html);
   const canonical = `${origin}${path === "/" ? "/" : path}`;
   let css = themeCss(ctx);
   const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
@@ -63,6 +69,7 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
     const min = i === 0 ? "" : `(min-width:${(heroSizes[i - 1]?.width ?? 0) + 1}px) and `;
     css += `@media ${min}(max-width:${v.width}px){.hero{background-image:url("${v.url}")}}`;
   }
+  css = publicUploads(css);
   const styleHash = styleHashOf(css);
   const abs = (u: string | null | undefined) => (u ? (u.startsWith("/") ? `${origin}${u}` : u) : undefined);
   const title = page.head.title;
@@ -126,7 +133,7 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
   );
   return {
     status: page.status,
-    body: `<!doctype html>${renderToStaticMarkup(doc)}`,
+    body: `<!doctype html>${publicUploads(renderToStaticMarkup(doc))}`,
     headers: {
       "Content-Type": HTML,
       "Content-Security-Policy": csp(styleHash, env.mode === "tenant" ? "'self'" : origin),

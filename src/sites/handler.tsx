@@ -140,6 +140,7 @@ async function renderSite(
     readOnly: req.mode === "demo" || w.subdomain === DEMO_SUBDOMAIN,
     path,
     showCookieBanner: !r.consent,
+    uploadsBase: deps.env.uploadsPublicUrl,
     year: r.year,
   };
   const html = (page: Page) => renderHtml(env, page, path);

@@ -40,6 +40,8 @@ export type PageEnv = {
   path: string;
   showCookieBanner: boolean;
   year: number;
+  /** Where readers fetch uploaded files from, when not this host's /uploads (a CDN, ADR 030). */
+  uploadsBase: string | null;
 };
 
 const ICONS = { BookOpen, Book, Library, Bookmark, PenTool, Feather, Pen, FileText, Mail, Newspaper, User, Home };
