@@ -1,12 +1,17 @@
 // Two app servers on one PostgreSQL database, as two processes behind a proxy would be: each has
 // its own pools, page cache and LISTEN connection; only the database is shared. A change made
 // through one drops the other's cached pages, the public forms' allowances are counted once
-// across both, and a scheduled job runs in one of them. (The admin event stream across servers: modules/admin/two-servers.test.ts.)
+// across both, a scheduled job runs in one of them, and a Stripe event delivered to both (a retry
+// landing on the other process) takes effect once. (The admin event stream across servers:
+// modules/admin/two-servers.test.ts.)
 // PGlite is one process's database: skipped there.
 import { request } from "node:http";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transactions } from "../db/schema/index.ts";
 import { DAILY_METRICS_LOCK, runDailyMetrics } from "./jobs/daily-metrics.job.ts";
+import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe.ts";
+import { deliver, event, linked, stripeEnv } from "./testing/stripe-flow.ts";
 import { startTestServer, type TestServer } from "./testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "./testing/users.ts";
 
@@ -101,5 +106,39 @@ describe.skipIf(!onPostgres)("two servers on one PostgreSQL", () => {
       expect(await runDailyMetrics(b.database.db)).toBe(false);
     });
     expect(await runDailyMetrics(b.database.db)).toBe(true);
+  });
+});
+
+describe.skipIf(!onPostgres)("two servers billing through Stripe", () => {
+  let fake: FakeStripe;
+  let c: TestServer;
+  let d: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    c = await startTestServer(stripeEnv(fake));
+    d = await startTestServer(stripeEnv(fake), { sharedDatabaseUrl: c.databaseUrl });
+  });
+  afterAll(async () => {
+    await d?.close();
+    await c?.close();
+    await fake?.close();
+  });
+
+  it("applies a webhook event once when it reaches both at the same time", async () => {
+    const u = await linked(c, fake);
+    const paid = event("invoice.paid", {
+      id: `in_two_${Date.now()}`,
+      object: "invoice",
+      customer: u.customer,
+      currency: "usd",
+      amount_paid: 799,
+      parent: { subscription_details: { subscription: u.subId } },
+    });
+    const answers = await Promise.all([deliver(c, paid), deliver(d, paid), deliver(c, paid), deliver(d, paid)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const applied = await Promise.all(answers.map(async (r) => (await r.json()).applied as number));
+    expect(applied.reduce((x, y) => x + y, 0)).toBe(1);
+    const rows = await c.database.db.select().from(transactions).where(eq(transactions.userId, u.id));
+    expect(rows).toHaveLength(1);
   });
 });

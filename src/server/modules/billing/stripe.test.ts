@@ -1,95 +1,39 @@
 // The Stripe provider through the real `stripe` SDK against a local fake Stripe, and webhooks
 // signed by the SDK's own test-header helper.
 import { eq, inArray } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR } from "../../../shared/plans.ts";
 import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
+import {
+  deliver as deliverTo,
+  event,
+  linked as linkedAt,
+  onboarded as onboardedAt,
+  stripeEnv,
+  WEBHOOK_SECRET,
+} from "../../testing/stripe-flow.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { ADDON_PRODUCT } from "./provider.ts";
 
-const WEBHOOK_SECRET = "whsec_test_secret";
 let s: TestServer;
 let fake: FakeStripe;
-const signer = new Stripe("sk_test_signer");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  s = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...fake.env });
+  s = await startTestServer(stripeEnv(fake));
 });
 afterAll(async () => {
   await s?.close();
   await fake?.close();
 });
 
-let n = 0;
-async function onboarded(over: Record<string, unknown> = {}) {
-  const email = `stripe-${n++}-${Date.now()}@example.com`;
-  const res = await s.api("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name: "Jane Author", email, password: "correct horse battery" },
-  });
-  const id = (await res.json()).user.id as string;
-  const mail = await s.smtp.waitFor(email, "Confirm your email");
-  const cookie = cookiesFrom(await fetch(firstLink(mail.text), { redirect: "manual" }));
-  const done = await s.api("/api/onboarding/complete", {
-    method: "POST",
-    cookie,
-    json: {
-      name: "Jane",
-      email,
-      websiteName: "Site",
-      subdomain: `stripe${n}x${Date.now() % 100000}`,
-      domainOption: "free",
-      tier: "midi",
-      currency: "USD",
-      ...over,
-    },
-  });
-  expect(done.status).toBe(201);
-  return { id, email, cookie, checkoutUrl: (await done.json()).checkoutUrl as string };
-}
-
-let ev = 0;
-function event(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
-  return { id: `evt_test_${ev++}_${Date.now()}`, object: "event", type, created, livemode: false, data: { object } };
-}
-function deliver(payload: unknown, secret = WEBHOOK_SECRET) {
-  const body = JSON.stringify(payload);
-  const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret });
-  // Stripe sends no Origin header.
-  return fetch(`${s.url}/api/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
-  });
-}
+const onboarded = (over: Record<string, unknown> = {}) => onboardedAt(s, over);
+const deliver = (payload: unknown, secret = WEBHOOK_SECRET) => deliverTo(s, payload, secret);
+const linked = () => linkedAt(s, fake);
 const sub = async (userId: string) =>
   (await s.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
-
-async function linked() {
-  const u = await onboarded();
-  const stripeSub = fake.putSubscription({
-    status: "trialing",
-    metadata: { userId: u.id, tier: "midi", currency: "USD", customDomain: "false" },
-    trialEnd: new Date(Date.now() + 14 * 864e5),
-    currency: "usd",
-    unitAmount: 799,
-  });
-  const res = await deliver(
-    event("checkout.session.completed", {
-      id: "cs_test_1",
-      object: "checkout.session",
-      client_reference_id: u.id,
-      customer: stripeSub.customer,
-      subscription: stripeSub.id,
-    }),
-  );
-  expect(res.status).toBe(200);
-  return { ...u, subId: stripeSub.id as string, customer: stripeSub.customer as string };
-}
 
 describe("stripe checkout", () => {
   it("creates a subscription-mode session with a 14-day trial and prices from plans.ts", async () => {
@@ -234,11 +178,12 @@ describe("stripe webhooks", () => {
     expect(await sub(u.id)).toMatchObject({ status: "trial", providerSubscriptionId: u.subId });
   });
 
+  let invoices = 0;
   const invoiceEvent = (type: "invoice.paid" | "invoice.payment_failed", subId: string, over = {}, created?: number) =>
     event(
       type,
       {
-        id: `in_${type === "invoice.paid" ? "paid" : "fail"}_${ev}_${Date.now()}`,
+        id: `in_${type === "invoice.paid" ? "paid" : "fail"}_${invoices++}_${Date.now()}`,
         object: "invoice",
         currency: "usd",
         amount_paid: type === "invoice.paid" ? 799 : 0,
