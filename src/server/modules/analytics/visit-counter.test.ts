@@ -4,6 +4,7 @@ import {
   user,
   visitSalts,
   websiteAnalytics,
+  websitePageStats,
   websiteReferrerStats,
   websites,
   websiteVisitors,
@@ -54,6 +55,25 @@ describe("visit counting", () => {
     counter.record(siteId, "203.0.113.1", browser);
     await counter.stop();
     expect(await counts("2026-03-02")).toMatchObject({ pageViews: 1, uniqueVisitors: 1 });
+  });
+
+  it("writes a day's views that were still waiting when the day ended to that day", async () => {
+    let now = new Date("2026-06-01T23:59:58Z");
+    const counter = new VisitCounter(s.database.db, { now: () => now });
+    counter.record(siteId, "203.0.113.9", browser, { path: "/books", source: "" });
+    counter.record(siteId, "203.0.113.9", browser, { path: "/books", source: "" });
+    now = new Date("2026-06-02T00:00:01Z");
+    counter.record(siteId, "203.0.113.9", browser, { path: "/", source: "" });
+    await counter.flush();
+    expect(await counts("2026-06-01")).toMatchObject({ pageViews: 2, uniqueVisitors: 1 });
+    expect(await counts("2026-06-02")).toMatchObject({ pageViews: 1, uniqueVisitors: 1 });
+    const pages = await s.database.db.select().from(websitePageStats).where(eq(websitePageStats.websiteId, siteId));
+    expect(pages.filter((r) => r.date.startsWith("2026-06")).map((r) => [r.date, r.path, r.views])).toEqual(
+      expect.arrayContaining([
+        ["2026-06-01", "/books", 2],
+        ["2026-06-02", "/", 1],
+      ]),
+    );
   });
 
   it("recognises common bots and tools", () => {

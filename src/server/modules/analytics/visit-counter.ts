@@ -26,9 +26,19 @@ export function isBot(userAgent: string | undefined): boolean {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** A site's day since the last write: views, and the readers (address and browser) seen since. */
-type Pending = { websiteId: string; day: string; views: number; readers: Set<string> };
-type Counted = { websiteId: string; day: string; key: string; n: number };
+/**
+ * A site's day since the last write: views, the readers seen since (browsers by address), and
+ * views per page path and per referring site. Keyed by the strings the request brings, so that a
+ * view adds to maps without building a key.
+ */
+type Pending = {
+  websiteId: string;
+  day: string;
+  views: number;
+  readers: Map<string, Set<string>>;
+  pages: Map<string, number>;
+  sources: Map<string, number>;
+};
 
 /** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
 export const MAX_SOURCES_PER_DAY = 50;
@@ -63,9 +73,10 @@ export class VisitCounter {
   private seen = new Set<string>();
   /** The shared salt of each day written so far (from `visit_salts`). */
   private salts = new Map<string, string>();
+  /** Per site, today's counts since the last write. */
   private pending = new Map<string, Pending>();
-  private pages = new Map<string, Counted>();
-  private sources = new Map<string, Counted>();
+  /** Counts of a day that ended before they were written. */
+  private ended: Pending[] = [];
   /** Per site, today's referring sites so far (bounded by MAX_SOURCES_PER_DAY). */
   private sourcesToday = new Map<string, Set<string>>();
   private timer: NodeJS.Timeout | undefined;
@@ -92,24 +103,31 @@ export class VisitCounter {
       const today = new Date(now).toISOString().slice(0, 10);
       this.dayEnds = Date.parse(`${today}T00:00:00Z`) + DAY_MS;
       if (today !== this.day) {
+        this.ended.push(...this.pending.values());
+        this.pending = new Map();
         this.day = today;
         this.localSalt = randomBytes(32).toString("base64");
         this.seen = new Set();
         this.sourcesToday = new Map();
       }
     }
-    const today = this.day;
-    const key = `${websiteId}|${today}`;
-    let p = this.pending.get(key);
+    let p = this.pending.get(websiteId);
     if (!p) {
-      p = { websiteId, day: today, views: 0, readers: new Set() };
-      this.pending.set(key, p);
+      p = { websiteId, day: this.day, views: 0, readers: new Map(), pages: new Map(), sources: new Map() };
+      this.pending.set(websiteId, p);
     }
     p.views++;
     // Kept as it came until the next write (seconds), which sends each reader once a day.
-    p.readers.add(`${address ?? ""}\u0000${userAgent ?? ""}`);
+    const from = address ?? "";
+    let browsers = p.readers.get(from);
+    if (!browsers) {
+      browsers = new Set();
+      p.readers.set(from, browsers);
+    }
+    browsers.add(userAgent ?? "");
     if (!page) return;
-    bump(this.pages, websiteId, today, page.path.slice(0, MAX_PATH));
+    const path = page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path;
+    p.pages.set(path, (p.pages.get(path) ?? 0) + 1);
     if (page.source !== null) {
       let known = this.sourcesToday.get(websiteId);
       if (!known) {
@@ -121,30 +139,38 @@ export class VisitCounter {
         if (known.size >= MAX_SOURCES_PER_DAY) source = OTHER_SOURCE;
         else known.add(source);
       }
-      bump(this.sources, websiteId, today, source);
+      p.sources.set(source, (p.sources.get(source) ?? 0) + 1);
     }
   }
 
   async flush(): Promise<void> {
     await this.flushing;
-    if (this.pending.size === 0) return;
-    const rows = [...this.pending.values()];
+    if (this.pending.size === 0 && this.ended.length === 0) return;
+    const rows = [...this.ended, ...this.pending.values()];
+    this.ended = [];
+    this.pending = new Map();
     // Each reader is sent once a day per process (whether another process sent it first, the
     // database decides): hashed here, off the request path, and only readers not sent yet go.
-    for (const p of rows) {
-      if (p.day !== this.day) continue; // a day just ended: its readers all go, the database dedupes
-      for (const reader of p.readers) {
-        const mine = hash("sha256", `${this.localSalt}\u0000${p.websiteId}\u0000${reader}`, "base64url").slice(0, 22);
-        if (this.seen.has(mine)) p.readers.delete(reader);
-        else this.seen.add(mine);
+    // A day that just ended sends all of its readers; the database dedupes them.
+    const sending = rows.map((p) => {
+      const readers: string[] = [];
+      for (const [address, browsers] of p.readers) {
+        for (const browser of browsers) {
+          const reader = `${address}\u0000${browser}`;
+          if (p.day === this.day) {
+            const mine = hash("sha256", `${this.localSalt}\u0000${p.websiteId}\u0000${reader}`, "base64url").slice(
+              0,
+              22,
+            );
+            if (this.seen.has(mine)) continue;
+            this.seen.add(mine);
+          }
+          readers.push(reader);
+        }
       }
-    }
-    const pages = [...this.pages.values()];
-    const sources = [...this.sources.values()];
-    this.pending = new Map();
-    this.pages = new Map();
-    this.sources = new Map();
-    this.flushing = this.write(rows, pages, sources)
+      return readers;
+    });
+    this.flushing = this.write(rows, sending)
       .catch((err: unknown) => {
         // A site deleted meanwhile, or the database away: these counts are lost, not retried.
         this.opts.onError?.(err);
@@ -175,11 +201,11 @@ export class VisitCounter {
   }
 
   /** How many of these readers the site had not seen that day, in any process. */
-  private async newVisitors(p: Pending): Promise<number> {
-    if (p.readers.size === 0) return 0;
+  private async newVisitors(p: Pending, readers: string[]): Promise<number> {
+    if (readers.length === 0) return 0;
     const salt = await this.saltOf(p.day);
     const slices = new Set<number>();
-    for (const reader of p.readers) {
+    for (const reader of readers) {
       slices.add(hash("sha256", `${salt}\u0000${p.websiteId}\u0000${reader}`, "buffer").readInt32BE(0));
     }
     let added = 0;
@@ -195,9 +221,15 @@ export class VisitCounter {
     return added;
   }
 
-  private async write(rows: Pending[], pages: Counted[], sources: Counted[]): Promise<void> {
+  private async write(rows: Pending[], readers: string[][]): Promise<void> {
     const uniques: number[] = [];
-    for (const r of rows) uniques.push(await this.newVisitors(r));
+    for (const [i, r] of rows.entries()) uniques.push(await this.newVisitors(r, readers[i] ?? []));
+    const pages = rows.flatMap((r) =>
+      [...r.pages].map(([path, views]) => ({ websiteId: r.websiteId, date: r.day, path, views })),
+    );
+    const sources = rows.flatMap((r) =>
+      [...r.sources].map(([source, visits]) => ({ websiteId: r.websiteId, date: r.day, source, visits })),
+    );
     await this.db
       .insert(websiteAnalytics)
       .values(
@@ -218,7 +250,7 @@ export class VisitCounter {
     if (pages.length) {
       await this.db
         .insert(websitePageStats)
-        .values(pages.map((r) => ({ websiteId: r.websiteId, date: r.day, path: r.key, views: r.n })))
+        .values(pages)
         .onConflictDoUpdate({
           target: [websitePageStats.websiteId, websitePageStats.date, websitePageStats.path],
           set: { views: sql`${websitePageStats.views} + excluded.views` },
@@ -227,7 +259,7 @@ export class VisitCounter {
     if (sources.length) {
       await this.db
         .insert(websiteReferrerStats)
-        .values(sources.map((r) => ({ websiteId: r.websiteId, date: r.day, source: r.key, visits: r.n })))
+        .values(sources)
         .onConflictDoUpdate({
           target: [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source],
           set: { visits: sql`${websiteReferrerStats.visits} + excluded.visits` },
@@ -245,11 +277,4 @@ export class VisitCounter {
     this.timer = undefined;
     await this.flush();
   }
-}
-
-function bump(into: Map<string, Counted>, websiteId: string, day: string, key: string): void {
-  const k = `${websiteId}|${day}|${key}`;
-  const row = into.get(k);
-  if (row) row.n++;
-  else into.set(k, { websiteId, day, key, n: 1 });
 }
