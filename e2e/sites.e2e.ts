@@ -451,7 +451,7 @@ for (const js of [true, false]) {
 }
 
 browserDescribe("accessibility of an author's site (axe-core)", () => {
-  it("finds no violations on home, books, a book, about, blog, newsletter, contact and privacy", async () => {
+  it("finds no violations on home, books, a book, about, blog, newsletter, contact, privacy and a series", async () => {
     const page = await readerPage(true);
     const found: Record<string, string[]> = {};
     for (const path of [
@@ -463,6 +463,7 @@ browserDescribe("accessibility of an author's site (axe-core)", () => {
       "/newsletter",
       "/contact",
       "/privacy",
+      "/series/orchard-cycle",
     ]) {
       await page.goto(path);
       const v = await axeViolations(page);

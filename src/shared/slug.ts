@@ -1,9 +1,10 @@
-// A post's address under /blog/: readable, lowercase ASCII, stable once given (ADR 025).
+// A post's address under /blog/ (readable, lowercase ASCII, stable once given, ADR 025), and a
+// series' under /series/ (from its name).
 
 export const SLUG_MAX = 80;
 
-/** "Café & Crème: Part 2!" → "cafe-creme-part-2"; a title with no letters or digits gives "post". */
-export function slugify(title: string): string {
+/** "Café & Crème: Part 2!" → "cafe-creme-part-2"; a title with no letters or digits gives `fallback`. */
+export function slugify(title: string, fallback = "post"): string {
   const base = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -11,7 +12,7 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, SLUG_MAX)
     .replace(/^-+|-+$/g, "");
-  return base || "post";
+  return base || fallback;
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -33,7 +33,7 @@ export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEnt
   ];
   const urls = pages.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
   for (const e of entries) {
-    const path = e.kind === "book" ? `/book/${e.key}` : `/blog/${e.key}`;
+    const path = e.kind === "book" ? `/book/${e.key}` : e.kind === "series" ? `/series/${e.key}` : `/blog/${e.key}`;
     urls.push(
       `<url><loc>${xmlEscape(origin + path)}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     );

@@ -7,6 +7,7 @@ import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.
 import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
 import {
   findPost,
+  findSeries,
   getVisibleBook,
   listPosts,
   listVisibleBooks,
@@ -30,10 +31,11 @@ import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
 import { firstImageOf, PostPage } from "./pages/post-page.tsx";
 import { PrivacyPage } from "./pages/privacy-page.tsx";
+import { SeriesPage } from "./pages/series-page.tsx";
 import { renderAuthorNotFound, renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
 import { cut, plainText } from "./sanitize.ts";
 import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
-import { blogPostingLd, bookCover, bookLd, personLd } from "./structured-data.ts";
+import { blogPostingLd, bookCover, bookLd, bookSeriesLd, personLd } from "./structured-data.ts";
 
 export { serveFont } from "./fonts.ts";
 export type { SiteLookup, SiteRequest } from "./site-request.ts";
@@ -255,6 +257,33 @@ async function renderSite(
           jsonLd: [bookLd(detail, origin)],
         },
         body: <BookPage env={env} detail={detail} editHref={await editHrefFor(c, req, ctx, b.id)} />,
+      });
+    }
+    case path.startsWith("/series/") && w.booksEnabled: {
+      const series = findSeries(await listVisibleBooks(db, w.userId, ctx.bookLimit), path.slice("/series/".length));
+      if (!series) {
+        return html({
+          status: 404,
+          head: { title: `Series not found | ${name}` },
+          body: (
+            <MessagePage
+              env={env}
+              title="Series not found"
+              text="The series you are looking for does not exist or has no books to show."
+            />
+          ),
+        });
+      }
+      const first = series.books[0];
+      return html({
+        status: 200,
+        head: {
+          title: `${series.name} | ${name}`,
+          description: `${series.name}: a series of ${series.books.length} ${series.books.length === 1 ? "book" : "books"} by ${ctx.profile.name}, in reading order.`,
+          image: first ? bookCover(first) : null,
+          jsonLd: [bookSeriesLd(series, ctx, origin)],
+        },
+        body: <SeriesPage env={env} name={series.name} books={series.books} />,
       });
     }
     case path === "/about" && w.aboutEnabled:

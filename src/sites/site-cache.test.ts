@@ -290,7 +290,10 @@ describe("a page that is not cached", () => {
   it("costs at most two database round trips, on every kind of page", async () => {
     const a = await makeSite("roundtrips");
     const db = s.database.db;
+    await db.update(books).set({ seriesName: "Round Trips", orderInSeries: 1 }).where(eq(books.id, a.bookId));
     const paths = [
+      "/series/round-trips",
+      "/series/no-such-series",
       "/",
       "/books",
       `/book/${a.bookId}`,
@@ -325,5 +328,6 @@ describe("a page that is not cached", () => {
     expect(counts["/about"]).toBe(1);
     expect(counts[`/book/${a.bookId}`]).toBe(2);
     expect(counts["/books"]).toBe(2);
+    expect(counts["/series/round-trips"]).toBe(2);
   });
 });

@@ -216,7 +216,7 @@ describe("public author site pages (demo author on its subdomain)", () => {
     const book = await demo(`/book/${demoBookId}`);
     expect(book.status).toBe(200);
     expect(book.body).toContain("Tides of Silence");
-    expect(book.body).toContain("Harbour Lights #2");
+    expect(book.body).toContain('Book 2 of 2 in <a href="/series/harbour-lights">Harbour Lights</a>');
     expect(book.body).toContain("About This Book");
     expect(book.body).toContain('"@type":"Book"');
     expect(book.body).toContain('"priceCurrency":"GBP"');
@@ -715,7 +715,8 @@ describe("SEO", () => {
       url: `${origin}/book/${bookId}`,
       genre: ["Literary Fiction"],
       author: { "@type": "Person", name: "Author seobook" },
-      isPartOf: { "@type": "BookSeries", name: "Coast Roads", position: 3 },
+      isPartOf: { "@type": "BookSeries", name: "Coast Roads", url: `${origin}/series/coast-roads` },
+      position: 3,
       offers: { "@type": "Offer", price: "12.99", priceCurrency: "USD", url: "https://amazon.example/salt-road" },
     });
     expect(ld?.bookFormat).toEqual(["https://schema.org/EBook", "https://schema.org/Paperback"]);
@@ -870,5 +871,97 @@ describe("maskEmail", () => {
     expect(maskEmail("ab@x.com")).toBe("ab@x.com");
     expect(maskEmail("abc@x.com")).toBe("a***c@x.com");
     expect(maskEmail("eleanor@example.com")).toBe("e*****r@example.com");
+  });
+});
+
+describe("series", () => {
+  it("lists a series' books in reading order, and each book says where it stands and what comes next", async () => {
+    const id = await makeAuthor("seriesa");
+    const db = s.database.db;
+    const origin = `http://seriesa.localhost:${s.port}`;
+    // Site order (sortOrder) is not reading order; a hidden book and another series stay out.
+    const rows = await db
+      .insert(books)
+      .values([
+        { userId: id, title: "Ember", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 3, sortOrder: 0 },
+        { userId: id, title: "Kindling", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 1, sortOrder: 1 },
+        { userId: id, title: "Ash", author: "A", seriesName: "the hearth cycle ", orderInSeries: 4, sortOrder: 2 },
+        {
+          userId: id,
+          title: "Secret",
+          author: "A",
+          seriesName: "The Hearth Cycle",
+          orderInSeries: 2,
+          sortOrder: 3,
+          visibilityEnabled: false,
+        },
+        { userId: id, title: "Flint", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 2, sortOrder: 4 },
+        { userId: id, title: "Alone", author: "A", seriesName: "Standalone Tales", orderInSeries: 1, sortOrder: 5 },
+      ])
+      .returning({ id: books.id, title: books.title });
+    const idOf = (t: string) => rows.find((r) => r.title === t)?.id ?? "";
+
+    const page = await hit("seriesa.localhost", "/series/the-hearth-cycle");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<title>The Hearth Cycle | Site seriesa</title>");
+    const titles = [...page.body.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(titles).toEqual(["Kindling", "Flint", "Ember", "Ash"]);
+    expect(page.body.match(/Start here/g)).toHaveLength(1);
+    expect(page.body.indexOf("Start here")).toBeLessThan(page.body.indexOf("<h2>Kindling"));
+    expect(jsonLd(page.body).find((j) => j["@type"] === "BookSeries")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BookSeries",
+      name: "The Hearth Cycle",
+      url: `${origin}/series/the-hearth-cycle`,
+      author: { "@type": "Person", name: "Author seriesa" },
+      hasPart: [
+        { "@type": "Book", name: "Kindling", url: `${origin}/book/${idOf("Kindling")}`, position: 1 },
+        { "@type": "Book", name: "Flint", url: `${origin}/book/${idOf("Flint")}`, position: 2 },
+        { "@type": "Book", name: "Ember", url: `${origin}/book/${idOf("Ember")}`, position: 3 },
+        { "@type": "Book", name: "Ash", url: `${origin}/book/${idOf("Ash")}`, position: 4 },
+      ],
+    });
+
+    const flint = await hit("seriesa.localhost", `/book/${idOf("Flint")}`);
+    expect(flint.body).toContain('Book 2 of 4 in <a href="/series/the-hearth-cycle">The Hearth Cycle</a>');
+    expect(flint.body).toContain(`Next in The Hearth Cycle: <a href="/book/${idOf("Ember")}">Ember</a>`);
+    const ash = await hit("seriesa.localhost", `/book/${idOf("Ash")}`);
+    expect(ash.body).toContain("Book 4 of 4 in");
+    expect(ash.body).not.toContain("Next in");
+
+    // In the sitemap; an address no visible book names is a 404.
+    const sitemap = await hit("seriesa.localhost", "/sitemap.xml");
+    expect(sitemap.body).toContain(`<loc>${origin}/series/the-hearth-cycle</loc>`);
+    expect(sitemap.body).toContain(`<loc>${origin}/series/standalone-tales</loc>`);
+    expect((await hit("seriesa.localhost", "/series/nothing-here")).status).toBe(404);
+    expect((await hit("seriesa.localhost", "/series/")).status).toBe(404);
+  });
+
+  it("shows a change of reading order at once", async () => {
+    const id = await makeAuthor("seriesb");
+    const db = s.database.db;
+    const rows = await db
+      .insert(books)
+      .values([
+        { userId: id, title: "First", author: "A", seriesName: "Pair", orderInSeries: 1 },
+        { userId: id, title: "Second", author: "A", seriesName: "Pair", orderInSeries: 2 },
+      ])
+      .returning({ id: books.id, title: books.title });
+    const order = async () =>
+      [...(await hit("seriesb.localhost", "/series/pair")).body.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    expect(await order()).toEqual(["First", "Second"]);
+    const idOf = (t: string) => rows.find((r) => r.title === t)?.id ?? "";
+    await db.transaction(async (tx) => {
+      await tx
+        .update(books)
+        .set({ orderInSeries: 1 })
+        .where(eq(books.id, idOf("Second")));
+      await tx
+        .update(books)
+        .set({ orderInSeries: 2 })
+        .where(eq(books.id, idOf("First")));
+      await markSiteChanged(tx, id);
+    });
+    expect(await order()).toEqual(["Second", "First"]);
   });
 });

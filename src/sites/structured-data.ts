@@ -1,5 +1,5 @@
-// schema.org JSON-LD for the pages that describe a person, a book or blog posts.
-import type { BookDetail, PostView, SiteContext } from "../server/modules/sites/sites.service.ts";
+// schema.org JSON-LD for the pages that describe a person, a book, a series or blog posts.
+import { type BookDetail, type PostView, type SiteContext, seriesSlug } from "../server/modules/sites/sites.service.ts";
 import { publicSocialLinks } from "./pages/layout.tsx";
 import { cut, plainText } from "./sanitize.ts";
 
@@ -22,7 +22,8 @@ export function personLd(ctx: SiteContext, origin: string) {
 }
 
 /** The largest cover variant, else the uploaded cover. */
-export const bookCover = (b: BookDetail["book"]) => b.coverImageVariants?.at(-1)?.url ?? b.coverImageUrl;
+export const bookCover = (b: Pick<BookDetail["book"], "coverImageVariants" | "coverImageUrl">) =>
+  b.coverImageVariants?.at(-1)?.url ?? b.coverImageUrl;
 
 export function bookLd(detail: BookDetail, origin: string) {
   const b = detail.book;
@@ -46,9 +47,14 @@ export function bookLd(detail: BookDetail, origin: string) {
     description: plainText(b.shortBlurb) || undefined,
     genre: detail.genres?.length ? detail.genres : undefined,
     url: `${origin}/book/${b.id}`,
-    isPartOf: b.seriesName
-      ? { "@type": "BookSeries", name: b.seriesName, position: b.orderInSeries ?? undefined }
+    isPartOf: b.seriesName?.trim()
+      ? {
+          "@type": "BookSeries",
+          name: b.seriesName.trim(),
+          url: `${origin}/series/${seriesSlug(b.seriesName)}`,
+        }
       : undefined,
+    position: b.seriesName?.trim() ? (b.orderInSeries ?? undefined) : undefined,
     offers:
       b.primaryPriceMinor !== null
         ? {
@@ -74,5 +80,27 @@ export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
     url: `${origin}/blog/${p.slug}`,
     mainEntityOfPage: `${origin}/blog/${p.slug}`,
     articleSection: p.category,
+  };
+}
+
+/** A series page: schema.org's BookSeries with its books, in reading order, as parts. */
+export function bookSeriesLd(
+  series: { name: string; books: { id: string; title: string; orderInSeries: number | null }[] },
+  ctx: SiteContext,
+  origin: string,
+) {
+  const url = `${origin}/series/${seriesSlug(series.name)}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BookSeries",
+    name: series.name,
+    url,
+    author: { "@type": "Person", name: ctx.profile.name },
+    hasPart: series.books.map((b, i) => ({
+      "@type": "Book",
+      name: b.title,
+      url: `${origin}/book/${b.id}`,
+      position: b.orderInSeries ?? i + 1,
+    })),
   };
 }

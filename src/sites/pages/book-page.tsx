@@ -1,4 +1,4 @@
-import type { BookDetail } from "../../server/modules/sites/sites.service.ts";
+import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
 import { cleanHtml, plainText } from "../sanitize.ts";
@@ -20,6 +20,11 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
   const blurb = cleanHtml(b.shortBlurb);
   const sample = b.audiobookEnabled && isHttp(b.audioSampleUrl) ? b.audioSampleUrl.trim() : null;
   const snippet = plainText(b.reviewSnippet);
+  // Where the book stands in its series, among the series' books readers can see.
+  const series = detail.series ?? [];
+  const at = series.findIndex((x) => x.id === b.id);
+  const next = at >= 0 ? series[at + 1] : undefined;
+  const seriesName = b.seriesName?.trim();
   return (
     <div className="wrap">
       <nav className="crumbs" aria-label="Breadcrumb">
@@ -44,10 +49,10 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
         <div>
           <h1>{b.title}</h1>
           {b.subtitle && <p className="sub">{b.subtitle}</p>}
-          {b.seriesName && (
+          {seriesName && (
             <p className="series">
-              {b.seriesName}
-              {b.orderInSeries ? ` #${b.orderInSeries}` : ""}
+              {at >= 0 ? `Book ${at + 1} of ${series.length} in ` : ""}
+              <a href={href(env, `/series/${seriesSlug(seriesName)}`)}>{seriesName}</a>
             </p>
           )}
           <p className="by">by {b.author}</p>
@@ -134,6 +139,11 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
                 </figure>
               ))}
             </section>
+          )}
+          {next && seriesName && (
+            <p className="block">
+              Next in {seriesName}: <a href={href(env, `/book/${next.id}`)}>{next.title}</a>
+            </p>
           )}
         </div>
       </article>

@@ -97,6 +97,8 @@ function prepareStatements(db: Db) {
         bestsellerBadgeEnabled: books.bestsellerBadgeEnabled,
         userRating: books.userRating,
         showUserRating: books.showUserRating,
+        seriesName: books.seriesName,
+        orderInSeries: books.orderInSeries,
         updatedAt: books.updatedAt,
         firstGenre,
       })
@@ -117,6 +119,10 @@ function prepareStatements(db: Db) {
         reviews: sql<
           ReviewRow[] | null
         >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.created_at desc limit 5) x)`,
+        // The book's series as readers see it: its visible books within the plan, in reading order.
+        series: sql<
+          SeriesBookRow[] | null
+        >`(select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.order_in_series nulls last, s.sort_order, s.created_at, s.id) from books s where s.user_id = "books"."user_id" and s.visibility_enabled and lower(btrim(s.series_name)) = lower(btrim("books"."series_name")) and (select count(*) from books b3 where b3.user_id = s.user_id and b3.visibility_enabled and (b3.sort_order, b3.created_at, b3.id) < (s.sort_order, s.created_at, s.id)) < ${p("limit")})`,
       })
       .from(books)
       .where(
@@ -162,6 +168,7 @@ export async function selectVisibleBooks(db: Db, userId: string, limit: number) 
 }
 
 export type RetailerRow = { name: string; url: string };
+export type SeriesBookRow = { id: string; title: string };
 export type ReviewRow = {
   rating: number | null;
   reviewerName: string | null;
@@ -204,13 +211,23 @@ export async function selectSitesChangedSince(db: Db, since: Date): Promise<stri
  */
 export function selectSitemapEntries(db: Db, userId: string, bookLimit: number, postLimit: number) {
   const bookRows = db
-    .select({ kind: sql<"book" | "post">`'book'`, key: sql<string>`${books.id}::text`, updatedAt: books.updatedAt })
+    .select({
+      kind: sql<"book" | "post">`'book'`,
+      key: sql<string>`${books.id}::text`,
+      series: books.seriesName,
+      updatedAt: books.updatedAt,
+    })
     .from(books)
     .where(and(eq(books.userId, userId), eq(books.visibilityEnabled, true)))
     .orderBy(...publicOrder)
     .limit(bookLimit);
   const postRows = db
-    .select({ kind: sql<"book" | "post">`'post'`, key: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .select({
+      kind: sql<"book" | "post">`'post'`,
+      key: blogPosts.slug,
+      series: sql<string | null>`null`,
+      updatedAt: blogPosts.updatedAt,
+    })
     .from(blogPosts)
     .where(eq(blogPosts.userId, userId))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))

@@ -3,7 +3,7 @@
 import type { Db } from "../../../db/client.ts";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../shared/enums.ts";
 import { bookLimit, isTier } from "../../../shared/plans.ts";
-import { SLUG_PATTERN } from "../../../shared/slug.ts";
+import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
 import * as q from "./sites.queries.ts";
 
 // ---- The public site renderer's view of the data (src/sites/ calls only these). ----
@@ -75,7 +75,31 @@ export async function getVisibleBook(
 
 export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);
 
-export type SitemapEntry = { kind: "book" | "post"; key: string; updatedAt: Date };
+export type SitemapEntry = { kind: "book" | "post" | "series"; key: string; updatedAt: Date };
+
+/** A series' address under /series/, from its name. */
+export const seriesSlug = (name: string) => slugify(name, "series");
+
+/** Books are in one series when their series names match, case and outer spaces aside. */
+const sameSeries = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The series at this address among the books readers see: its name as the author wrote it on
+ * its first book, and its books in reading order (number in the series; unnumbered ones last,
+ * by position). Null when no visible book names a series with this address.
+ */
+export function findSeries<B extends { seriesName: string | null; orderInSeries: number | null }>(
+  visible: readonly B[],
+  slug: string,
+): { name: string; books: B[] } | null {
+  const named = visible.find((b) => b.seriesName?.trim() && seriesSlug(b.seriesName) === slug)?.seriesName;
+  if (!named) return null;
+  const name = named.trim();
+  const books = visible.filter((b) => b.seriesName && sameSeries(b.seriesName) === sameSeries(name));
+  // A stable sort: books with the same number (or none) keep the site's order.
+  books.sort((a, b) => (a.orderInSeries ?? Number.MAX_SAFE_INTEGER) - (b.orderInSeries ?? Number.MAX_SAFE_INTEGER));
+  return { name, books };
+}
 
 /** The sitemap's books (visible, within the plan) and posts, each only when its page is on. */
 export async function sitemapEntries(
@@ -85,7 +109,18 @@ export async function sitemapEntries(
 ): Promise<SitemapEntry[]> {
   const rows = await q.selectSitemapEntries(db, userId, on.books ? on.bookLimit : 0, on.posts ? 1000 : 0);
   // A union's rows come back as the driver reads them: timestamps may arrive as text.
-  return rows.map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) }));
+  const entries: SitemapEntry[] = rows.map((r) => ({ kind: r.kind, key: r.key, updatedAt: new Date(r.updatedAt) }));
+  // A series' page changes when any of its books does.
+  const series = new Map<string, Date>();
+  for (const r of rows) {
+    if (r.kind !== "book" || !r.series?.trim()) continue;
+    const slug = seriesSlug(r.series);
+    const at = new Date(r.updatedAt);
+    const seen = series.get(slug);
+    if (!seen || seen < at) series.set(slug, at);
+  }
+  for (const [key, updatedAt] of series) entries.push({ kind: "series", key, updatedAt });
+  return entries;
 }
 
 /** A post by its address: the post, where it moved to, or null. Addresses are checked first. */

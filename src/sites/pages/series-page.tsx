@@ -1,0 +1,72 @@
+// A series: its books in reading order, the first marked as where to start.
+import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { formatDate } from "../../shared/dates.ts";
+import { cut, plainText } from "../sanitize.ts";
+import { href, type PageEnv } from "./layout.tsx";
+import { Cover, isoDate } from "./parts.tsx";
+
+export function SeriesPage(props: { env: PageEnv; name: string; books: BookCard[] }) {
+  const { env, name, books } = props;
+  return (
+    <div className="wrap">
+      <nav aria-label="Breadcrumb" className="crumbs">
+        <ol>
+          <li>
+            <a href={href(env, "/")}>Home</a>
+          </li>
+          <li>
+            <a href={href(env, "/books")}>Books</a>
+          </li>
+          <li aria-current="page">{name}</li>
+        </ol>
+      </nav>
+      <div className="page-head">
+        <h1>{name}</h1>
+        <p>
+          A series of {books.length} {books.length === 1 ? "book" : "books"} by {env.ctx.profile.name}, in reading
+          order.
+        </p>
+      </div>
+      <ol className="grid">
+        {books.map((b, i) => (
+          <li key={b.id}>
+            <article className="card">
+              <div className="cover">
+                <Cover
+                  variants={b.coverImageVariants}
+                  url={b.coverImageUrl}
+                  alt={`Cover of ${b.title}`}
+                  sizes="12rem"
+                  want={200}
+                  lazy={i >= 2}
+                  priority={i === 0}
+                />
+              </div>
+              <div className="body">
+                <p className="meta">
+                  <span className="badge">
+                    Book {i + 1} of {books.length}
+                  </span>
+                  {i === 0 && <span className="badge feat">Start here</span>}
+                </p>
+                <h2>{b.title}</h2>
+                {b.subtitle && <p className="sub">{b.subtitle}</p>}
+                {b.releaseDate && (
+                  <p className="meta">
+                    <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
+                  </p>
+                )}
+                <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
+                <div>
+                  <a className="btn" href={href(env, `/book/${b.id}`)}>
+                    View Details<span className="sr">: {b.title}</span>
+                  </a>
+                </div>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
