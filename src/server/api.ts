@@ -7,6 +7,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { booksRoutes } from "./modules/books/books.routes.ts";
+import { seriesRoutes } from "./modules/books/series.routes.ts";
 import { domainRoutes } from "./modules/domains/domains.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "./modules/posts/posts.routes.ts";
@@ -36,6 +37,7 @@ export function createApi() {
     .route("/", onboardingRoutes())
     .route("/", billingRoutes())
     .route("/", booksRoutes())
+    .route("/", seriesRoutes())
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
     .route("/", statsRoutes())

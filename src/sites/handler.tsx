@@ -279,11 +279,13 @@ async function renderSite(
         status: 200,
         head: {
           title: `${series.name} | ${name}`,
-          description: `${series.name}: a series of ${series.books.length} ${series.books.length === 1 ? "book" : "books"} by ${ctx.profile.name}, in reading order.`,
+          description:
+            series.description ??
+            `${series.name}: a series of ${series.books.length} ${series.books.length === 1 ? "book" : "books"} by ${ctx.profile.name}, in reading order.`,
           image: first ? bookCover(first) : null,
           jsonLd: [bookSeriesLd(series, ctx, origin)],
         },
-        body: <SeriesPage env={env} name={series.name} books={series.books} />,
+        body: <SeriesPage env={env} name={series.name} description={series.description} books={series.books} />,
       });
     }
     case path === "/about" && w.aboutEnabled:

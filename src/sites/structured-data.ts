@@ -85,7 +85,11 @@ export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
 
 /** A series page: schema.org's BookSeries with its books, in reading order, as parts. */
 export function bookSeriesLd(
-  series: { name: string; books: { id: string; title: string; orderInSeries: number | null }[] },
+  series: {
+    name: string;
+    description: string | null;
+    books: { id: string; title: string; orderInSeries: number | null }[];
+  },
   ctx: SiteContext,
   origin: string,
 ) {
@@ -94,6 +98,7 @@ export function bookSeriesLd(
     "@context": "https://schema.org",
     "@type": "BookSeries",
     name: series.name,
+    description: series.description ?? undefined,
     url,
     author: { "@type": "Person", name: ctx.profile.name },
     hasPart: series.books.map((b, i) => ({

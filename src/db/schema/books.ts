@@ -79,6 +79,25 @@ export const books = pgTable(
   ],
 );
 
+/**
+ * A series' own fields (ADR 034). Its books are the author's books whose series name matches the
+ * name, case and outer spaces aside; the books service keeps a row for every name a book uses.
+ */
+export const bookSeries = pgTable(
+  "book_series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("book_series_user_name_idx").on(t.userId, sql`lower(btrim(${t.name}))`)],
+);
+
 export const retailerLinks = pgTable(
   "retailer_links",
   {

@@ -8,6 +8,7 @@ import type { ImageVariants } from "../schema/books.ts";
 import {
   blogPosts,
   bookGenres,
+  bookSeries,
   books,
   contactSettings,
   legalPages,
@@ -168,6 +169,12 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
     });
     await tx.insert(subscriptions).values({ userId: id, tier: "mega", status: "active" });
 
+    // The demo's series, with the description its series page shows (ADR 034).
+    await tx.insert(bookSeries).values({
+      userId: id,
+      name: "Harbour Lights",
+      description: "Mysteries of a Cornish harbour town, where the sea keeps what the village forgets.",
+    });
     for (const [i, b] of DEMO_BOOKS.entries()) {
       const variants = covers[i] ?? [];
       const [row] = await tx

@@ -5,8 +5,8 @@ import { cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
 import { Cover, isoDate } from "./parts.tsx";
 
-export function SeriesPage(props: { env: PageEnv; name: string; books: BookCard[] }) {
-  const { env, name, books } = props;
+export function SeriesPage(props: { env: PageEnv; name: string; description: string | null; books: BookCard[] }) {
+  const { env, name, description, books } = props;
   return (
     <div className="wrap">
       <nav aria-label="Breadcrumb" className="crumbs">
@@ -22,6 +22,7 @@ export function SeriesPage(props: { env: PageEnv; name: string; books: BookCard[
       </nav>
       <div className="page-head">
         <h1>{name}</h1>
+        {description && <p>{description}</p>}
         <p>
           A series of {books.length} {books.length === 1 ? "book" : "books"} by {env.ctx.profile.name}, in reading
           order.

@@ -8,6 +8,7 @@ import {
   blogPostSlugs,
   blogPosts,
   bookGenres,
+  bookSeries,
   books,
   contactMessages,
   contactSettings,
@@ -76,6 +77,7 @@ export async function selectAccountData(db: Db, userId: string) {
       genres: genresOf(b.id).map((g) => g.genreName),
       reviews: reviewsOf(b.id),
     })),
+    series: await db.select().from(bookSeries).where(eq(bookSeries.userId, userId)).orderBy(asc(bookSeries.name)),
     posts: await db.select().from(blogPosts).where(eq(blogPosts.userId, userId)).orderBy(asc(blogPosts.createdAt)),
     postOldAddresses: await db.select().from(blogPostSlugs).where(eq(blogPostSlugs.userId, userId)),
     newsletterSubscribers: await db

@@ -25,6 +25,7 @@ import { getSubscription } from "../billing/billing.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
+import { ensureSeries } from "./series.queries.ts";
 
 export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
 const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
@@ -136,7 +137,7 @@ export async function assertOwnBook(db: Db, userId: string, bookId: string): Pro
 // Writes.
 
 /** One locked transaction per change; the site is marked changed before it commits. */
-async function change<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function change<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     if (!(await q.lockAuthor(tx, userId))) throw bookNotFound();
     const result = await fn(tx);
@@ -154,7 +155,12 @@ async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRo
 type BookFields = Omit<BookUpdateInput, "retailerLinks" | "genres" | "reviews">;
 
 /** The columns a create or update writes, with the cross-field rules applied. */
-function columns(input: BookFields, current: Pick<q.BookRow, "promoBadgeEnabled" | "promoBadgeText"> | null) {
+async function columns(
+  tx: Tx,
+  userId: string,
+  input: BookFields,
+  current: Pick<q.BookRow, "promoBadgeEnabled" | "promoBadgeText"> | null,
+) {
   const values: q.BookValues = { ...input };
   if (input.shortBlurb !== undefined) values.shortBlurb = cleanAuthorHtml(input.shortBlurb);
   const promoOn = input.promoBadgeEnabled ?? current?.promoBadgeEnabled ?? false;
@@ -165,6 +171,8 @@ function columns(input: BookFields, current: Pick<q.BookRow, "promoBadgeEnabled"
   } else if (!promoText) {
     throw new HttpError(400, BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
   }
+  // A series a book names exists as a series (ADR 034); the book keeps its own spelling.
+  if (values.seriesName) await ensureSeries(tx, userId, values.seriesName);
   return values;
 }
 
@@ -189,7 +197,11 @@ export async function createBook(db: Db, userId: string, input: BookCreateInput)
     const { retailerLinks, genres, reviews, ...fields } = input;
     const before = await q.selectBookIds(tx, userId);
     if (fields.isFeatured) await q.unfeatureOthers(tx, userId, null);
-    const row = await q.insertBook(tx, userId, { ...columns(fields, null), title: input.title, author: input.author });
+    const row = await q.insertBook(tx, userId, {
+      ...(await columns(tx, userId, fields, null)),
+      title: input.title,
+      author: input.author,
+    });
     // A new book goes first (the spec lists newest first), and every position is rewritten.
     await q.writeOrder(tx, userId, [row.id, ...before]);
     await writeChildren(tx, row.id, { retailerLinks, genres, reviews });
@@ -209,7 +221,7 @@ export async function updateBook(db: Db, userId: string, bookId: string, input: 
     const { retailerLinks, genres, reviews, ...fields } = input;
     if (fields.visibilityEnabled === true && !current.visibilityEnabled) await checkCanShow(tx, userId);
     if (fields.isFeatured === true && !current.isFeatured) await q.unfeatureOthers(tx, userId, bookId);
-    await q.updateBook(tx, userId, bookId, columns(fields, current));
+    await q.updateBook(tx, userId, bookId, await columns(tx, userId, fields, current));
     await writeChildren(tx, bookId, { retailerLinks, genres, reviews });
     return detail(tx, userId, await ownBook(tx, userId, bookId));
   });

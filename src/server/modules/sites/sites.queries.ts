@@ -99,6 +99,10 @@ function prepareStatements(db: Db) {
         showUserRating: books.showUserRating,
         seriesName: books.seriesName,
         orderInSeries: books.orderInSeries,
+        /** The series' own description (its page shows it; ADR 034). */
+        seriesDescription: sql<
+          string | null
+        >`(select bs.description from book_series bs where bs.user_id = "books"."user_id" and lower(btrim(bs.name)) = lower(btrim("books"."series_name")))`,
         updatedAt: books.updatedAt,
         firstGenre,
       })

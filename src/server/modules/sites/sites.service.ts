@@ -88,17 +88,16 @@ const sameSeries = (name: string) => name.trim().toLowerCase();
  * its first book, and its books in reading order (number in the series; unnumbered ones last,
  * by position). Null when no visible book names a series with this address.
  */
-export function findSeries<B extends { seriesName: string | null; orderInSeries: number | null }>(
-  visible: readonly B[],
-  slug: string,
-): { name: string; books: B[] } | null {
+export function findSeries<
+  B extends { seriesName: string | null; orderInSeries: number | null; seriesDescription: string | null },
+>(visible: readonly B[], slug: string): { name: string; description: string | null; books: B[] } | null {
   const named = visible.find((b) => b.seriesName?.trim() && seriesSlug(b.seriesName) === slug)?.seriesName;
   if (!named) return null;
   const name = named.trim();
   const books = visible.filter((b) => b.seriesName && sameSeries(b.seriesName) === sameSeries(name));
   // A stable sort: books with the same number (or none) keep the site's order.
   books.sort((a, b) => (a.orderInSeries ?? Number.MAX_SAFE_INTEGER) - (b.orderInSeries ?? Number.MAX_SAFE_INTEGER));
-  return { name, books };
+  return { name, description: books[0]?.seriesDescription ?? null, books };
 }
 
 /** The sitemap's books (visible, within the plan) and posts, each only when its page is on. */

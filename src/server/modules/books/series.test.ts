@@ -1,0 +1,129 @@
+// Series through the API (ADR 034): a book's series name makes the series; renaming moves the
+// books; the reading order is the author's to set; removing a series keeps its books. Another
+// author can neither see nor change them, and bad input changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+let s: TestServer;
+let jane: TestAuthor;
+let other: TestAuthor;
+
+async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
+  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+async function book(a: TestAuthor, title: string, seriesName: string | null, orderInSeries: number | null) {
+  const res = await call(a, "POST", "/api/books", { title, author: "Jane", seriesName, orderInSeries });
+  expect(res.status).toBe(201);
+  return res.body.book.id as string;
+}
+const seriesOf = async (a: TestAuthor) => (await call(a, "GET", "/api/series")).body.series as Json[];
+const titles = (x: Json | undefined) => (x?.books ?? []).map((b: Json) => b.title);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  jane = await createAuthor(s, { tier: "maxi" });
+  other = await createAuthor(s, { tier: "maxi" });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe("series", () => {
+  it("are made by the books that name them (case and spaces aside), books in reading order", async () => {
+    await book(jane, "Dawn", "The Long Day", 1);
+    await book(jane, "Dusk", "  the long day ", 3);
+    await book(jane, "Noon", "THE LONG DAY", 2);
+    await book(jane, "Alone", null, null);
+    const all = await seriesOf(jane);
+    expect(all.map((x) => [x.name, x.slug])).toEqual([["The Long Day", "the-long-day"]]);
+    expect(titles(all[0])).toEqual(["Dawn", "Noon", "Dusk"]);
+  });
+
+  it("can be started empty, described, and refuse a second series of the same name", async () => {
+    const made = await call(jane, "POST", "/api/series", { name: "Night Songs", description: "Poems after dark." });
+    expect(made.status).toBe(201);
+    expect(made.body.series).toMatchObject({ name: "Night Songs", slug: "night-songs", books: [] });
+    const again = await call(jane, "POST", "/api/series", { name: " night songs" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ field: "name", message: "You already have a series with this name" });
+    for (const bad of [{ name: "" }, { name: "x".repeat(201) }, { name: "Ok", extra: 1 }, { description: "no name" }]) {
+      expect((await call(jane, "POST", "/api/series", bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs", "The Long Day"]);
+  });
+
+  it("renames with its books, and the site follows", async () => {
+    const target = (await seriesOf(jane)).find((x) => x.name === "The Long Day");
+    const renamed = await call(jane, "PATCH", `/api/series/${target?.id}`, { name: "The Longest Day" });
+    expect(renamed.status).toBe(200);
+    expect(titles(renamed.body.series)).toEqual(["Dawn", "Noon", "Dusk"]);
+    // Every book of the series now carries the new name, whatever spelling it had.
+    const books = (await call(jane, "GET", "/api/books")).body.books as Json[];
+    expect(books.filter((b) => b.seriesName === "The Longest Day")).toHaveLength(3);
+    const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<h1>The Longest Day</h1>");
+    // Into another series' name: refused, nothing moves.
+    const clash = await call(jane, "PATCH", `/api/series/${target?.id}`, { name: "NIGHT SONGS" });
+    expect(clash.status).toBe(409);
+    expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs", "The Longest Day"]);
+  });
+
+  it("takes a reading order of exactly its books, and shows it at once", async () => {
+    const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day") ?? {};
+    const ids = target.books.map((b: Json) => b.id) as string[];
+    const stranger = await book(jane, "Stranger", null, null);
+    for (const bookIds of [ids.slice(1), [...ids, stranger], [ids[0], ids[0], ids[1]], ["not-an-id"]]) {
+      expect((await call(jane, "PUT", `/api/series/${target.id}/order`, { bookIds })).status).toBe(400);
+    }
+    expect(titles((await seriesOf(jane)).find((x) => x.id === target.id))).toEqual(["Dawn", "Noon", "Dusk"]);
+    const ordered = await call(jane, "PUT", `/api/series/${target.id}/order`, { bookIds: [...ids].reverse() });
+    expect(ordered.status).toBe(200);
+    expect(ordered.body.series.books.map((b: Json) => [b.title, b.orderInSeries])).toEqual([
+      ["Dusk", 1],
+      ["Noon", 2],
+      ["Dawn", 3],
+    ]);
+    const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
+    expect([...page.body.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual(["Dusk", "Noon", "Dawn"]);
+  });
+
+  it("shows its description on its page", async () => {
+    const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day");
+    const described = await call(jane, "PATCH", `/api/series/${target?.id}`, { description: "One day, three books." });
+    expect(described.body.series.description).toBe("One day, three books.");
+    const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
+    expect(page.body).toContain("One day, three books.");
+    expect((await call(jane, "PATCH", `/api/series/${target?.id}`, {})).status).toBe(400);
+  });
+
+  it("belongs to its author only", async () => {
+    const mine = await seriesOf(jane);
+    const id = mine[0]?.id;
+    expect(await seriesOf(other)).toEqual([]);
+    expect((await call(other, "PATCH", `/api/series/${id}`, { name: "Mine now" })).status).toBe(404);
+    expect((await call(other, "PUT", `/api/series/${id}/order`, { bookIds: [] })).status).toBe(404);
+    expect((await call(other, "DELETE", `/api/series/${id}`)).status).toBe(404);
+    expect((await call(other, "DELETE", "/api/series/not-an-id")).status).toBe(404);
+    // The same name is free for another author.
+    expect((await call(other, "POST", "/api/series", { name: mine[0]?.name })).status).toBe(201);
+    expect(await seriesOf(jane)).toEqual(mine);
+    expect((await s.api("/api/series")).status).toBe(401);
+  });
+
+  it("goes when removed; its books stay, in no series", async () => {
+    const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day");
+    expect((await call(jane, "DELETE", `/api/series/${target?.id}`)).status).toBe(204);
+    expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs"]);
+    const books = (await call(jane, "GET", "/api/books")).body.books as Json[];
+    expect(books.map((b) => b.title).sort()).toEqual(["Alone", "Dawn", "Dusk", "Noon", "Stranger"]);
+    expect(books.every((b) => b.seriesName === null && b.orderInSeries === null)).toBe(true);
+    expect((await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day")).status).toBe(404);
+  });
+});
