@@ -81,6 +81,7 @@ export const router = createBrowserRouter([
           },
           { path: "/account", lazy: async () => ({ Component: (await account()).AccountRoute }) },
           { path: "/dashboard/books", lazy: async () => ({ Component: (await books()).BooksRoute }) },
+          { path: "/dashboard/series", lazy: async () => ({ Component: (await books()).SeriesRoute }) },
           { path: "/dashboard/bio", lazy: async () => ({ Component: (await bio()).BioRoute }) },
           { path: "/dashboard/blog", lazy: async () => ({ Component: (await blog()).BlogRoute }) },
           { path: "/dashboard/stats", lazy: async () => ({ Component: (await stats()).StatsRoute }) },

@@ -57,7 +57,10 @@ export function SignedInLayout() {
             <NavLink to="/dashboard" end className={navClass}>
               <LayoutDashboard aria-hidden="true" className="h-4 w-4" /> Dashboard
             </NavLink>
-            <NavLink to="/dashboard/books" className={navClass}>
+            <NavLink
+              to="/dashboard/books"
+              className={({ isActive }) => navClass({ isActive: isActive || pathname === "/dashboard/series" })}
+            >
               <BookOpen aria-hidden="true" className="h-4 w-4" /> Books
             </NavLink>
             <NavLink to="/dashboard/bio" className={navClass}>

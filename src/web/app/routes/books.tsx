@@ -1,4 +1,4 @@
-import { AddBookPage, BooksSection, EditBookPage } from "../../features/books/index.ts";
+import { AddBookPage, BooksSection, EditBookPage, SeriesPage } from "../../features/books/index.ts";
 
 export function BooksRoute() {
   return <BooksSection />;
@@ -10,4 +10,8 @@ export function AddBookRoute() {
 
 export function EditBookRoute() {
   return <EditBookPage />;
+}
+
+export function SeriesRoute() {
+  return <SeriesPage />;
 }

@@ -17,6 +17,7 @@ import { CoverUpload } from "./cover-upload.tsx";
 import { GenresInput } from "./genres-input.tsx";
 import { RetailerLinksEditor } from "./retailer-links-editor.tsx";
 import { ReviewsEditor } from "./reviews-editor.tsx";
+import { useSeries } from "./series-api.ts";
 
 export type SubmitIntent = "save" | "view";
 
@@ -62,10 +63,11 @@ export function BookForm({
       await onSubmit(toBookInput(values), cover ?? (removeCover ? "remove" : null), intent);
     })();
 
+  const series = useSeries();
   const text = (
     name: keyof BookFormValues,
     label: string,
-    opts: { placeholder?: string; hint?: string; type?: string; required?: boolean } = {},
+    opts: { placeholder?: string; hint?: string; type?: string; required?: boolean; list?: string } = {},
   ) => (
     <FormField
       label={label}
@@ -82,6 +84,7 @@ export function BookForm({
           aria-describedby={describedBy}
           aria-invalid={invalid}
           aria-required={opts.required}
+          list={opts.list}
           {...register(name)}
         />
       )}
@@ -126,7 +129,13 @@ export function BookForm({
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
             {text("releaseDate", "Release date", { type: "date" })}
-            {text("seriesName", "Series name")}
+            {text("seriesName", "Series name", { list: "series-names" })}
+            {/* The author's series so far: picking one keeps the spelling the same. */}
+            <datalist id="series-names">
+              {(series.data ?? []).map((s) => (
+                <option key={s.id} value={s.name} />
+              ))}
+            </datalist>
             <FormField label="Number in series" error={errors.orderInSeries?.message}>
               {({ id, describedBy, invalid }) => (
                 <Input

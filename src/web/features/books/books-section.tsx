@@ -18,7 +18,7 @@ import {
 } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { BookOpen, Plus } from "lucide-react";
+import { BookOpen, Library, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -154,6 +154,16 @@ export function BooksSection() {
               </button>
             ))}
           </fieldset>
+          <Link
+            to="/dashboard/series"
+            className={clsx(
+              "inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50",
+              focusRing,
+            )}
+          >
+            <Library className="h-4 w-4" aria-hidden="true" />
+            Series
+          </Link>
           <Link
             to="/add-book"
             className={clsx(

@@ -1,0 +1,393 @@
+// 'Series': the author's series, each with its name, description and books in reading order.
+// Drag a book (or use its arrows) to change the order; renaming moves every book of the series.
+// A book joins a series through the series name in its editor. Every change shows on the
+// public /series/{slug} page at once (the server drops the site's cached pages).
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import { ArrowLeft, ChevronDown, ChevronUp, ExternalLink, EyeOff, GripVertical, Library, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { SERIES_LIMITS, type SeriesCreateInput, seriesCreateSchema } from "../../../shared/schemas/series.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { focusRing } from "../../components/ui/focus-ring.ts";
+import { FormField } from "../../components/ui/form-field.tsx";
+import { Input, Textarea } from "../../components/ui/input.tsx";
+import { useSubdomain } from "../../lib/account-state.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { bookKeys } from "./books-api.ts";
+import {
+  createSeries,
+  deleteSeries,
+  orderSeries,
+  SERIES_KEY,
+  type Series,
+  updateSeries,
+  useSeries,
+} from "./series-api.ts";
+
+export function SeriesPage() {
+  const series = useSeries();
+  const subdomain = useSubdomain().data ?? null;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          to="/dashboard/books"
+          className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Your Books
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">Series</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Each series gets its own page on your site, listing its books in reading order, and every book in it says
+          which number it is and links to the next. A book joins a series through the series name in its editor.
+        </p>
+      </div>
+      <NewSeriesForm />
+      {series.isPending ? (
+        <div aria-busy="true" className="h-48 animate-pulse rounded-2xl bg-slate-100">
+          <span className="sr-only">Loading...</span>
+        </div>
+      ) : series.isError ? (
+        <p className="text-sm text-red-700">Could not load your series. {errorMessage(series.error)}</p>
+      ) : series.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <Library className="mx-auto h-10 w-10 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">No series yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Start one above, or give a book a series name in its editor.</p>
+        </div>
+      ) : (
+        <ul className="space-y-4" aria-label="Your series">
+          {series.data.map((s) => (
+            <li key={s.id}>
+              <SeriesCard series={s} subdomain={subdomain} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NewSeriesForm() {
+  const qc = useQueryClient();
+  const form = useZodForm(seriesCreateSchema, { name: "", description: "" });
+  const { register, handleSubmit, formState, reset } = form;
+  const create = useMutation({
+    mutationFn: (body: SeriesCreateInput) => createSeries(body),
+    onSuccess: (made) => {
+      qc.setQueryData<Series[]>(SERIES_KEY, (old) =>
+        [...(old ?? []), made].sort((a, b) => a.name.localeCompare(b.name)),
+      );
+      reset({ name: "", description: "" });
+      toast.success(`Series “${made.name}” started`);
+    },
+    onError: (err) => {
+      if (!setServerFieldError(form, err))
+        toast.error("Could not start the series", { description: errorMessage(err) });
+    },
+  });
+  return (
+    <Card>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={handleSubmit((data) => create.mutate(data))}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
+          aria-label="Start a series"
+        >
+          <div className="flex-1">
+            <FormField label="New series" error={formState.errors.name?.message}>
+              {({ id, describedBy, invalid }) => (
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid || undefined}
+                  maxLength={SERIES_LIMITS.name}
+                  placeholder="e.g. The Harbour Lights Mysteries"
+                  {...register("name")}
+                />
+              )}
+            </FormField>
+          </div>
+          <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
+            {create.isPending ? "Starting..." : "Start Series"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SeriesCard({ series, subdomain }: { series: Series; subdomain: string | null }) {
+  const qc = useQueryClient();
+  const form = useZodForm(seriesCreateSchema, { name: series.name, description: series.description ?? "" });
+  const { register, handleSubmit, formState, reset } = form;
+  const [confirming, setConfirming] = useState(false);
+  const replace = (saved: Series) =>
+    qc.setQueryData<Series[]>(SERIES_KEY, (old) => old?.map((s) => (s.id === saved.id ? saved : s)));
+
+  const save = useMutation({
+    mutationFn: (body: SeriesCreateInput) => updateSeries(series.id, body),
+    onSuccess: (saved) => {
+      replace(saved);
+      reset({ name: saved.name, description: saved.description ?? "" });
+      // A rename changes the books' series name: the book list shows it.
+      void qc.invalidateQueries({ queryKey: bookKeys.all });
+      toast.success("Series saved");
+    },
+    onError: (err) => {
+      if (!setServerFieldError(form, err)) toast.error("Could not save the series", { description: errorMessage(err) });
+    },
+  });
+  const order = useMutation({
+    mutationFn: (ids: string[]) => orderSeries(series.id, ids),
+    onSuccess: (saved) => {
+      replace(saved);
+      toast.success("Reading order saved");
+    },
+    onError: (err) => {
+      toast.error("Could not save the reading order", { description: errorMessage(err) });
+      void qc.invalidateQueries({ queryKey: SERIES_KEY });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteSeries(series.id),
+    onSuccess: () => {
+      qc.setQueryData<Series[]>(SERIES_KEY, (old) => old?.filter((s) => s.id !== series.id));
+      void qc.invalidateQueries({ queryKey: bookKeys.all });
+      setConfirming(false);
+      toast.success(`Series “${series.name}” removed`);
+    },
+    onError: (err) => toast.error("Could not remove the series", { description: errorMessage(err) }),
+  });
+
+  /** Shows the new order at once, then saves it. */
+  function move(from: number, to: number) {
+    if (to < 0 || to >= series.books.length || from === to) return;
+    const next = arrayMove(series.books, from, to);
+    replace({ ...series, books: next.map((b, i) => ({ ...b, orderInSeries: i + 1 })) });
+    order.mutate(next.map((b) => b.id));
+  }
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    move(
+      series.books.findIndex((b) => b.id === active.id),
+      series.books.findIndex((b) => b.id === over.id),
+    );
+  }
+
+  const headingId = `series-${series.id}`;
+  return (
+    <Card>
+      <CardContent className="space-y-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {series.name}
+          </h2>
+          <div className="flex items-center gap-2">
+            {subdomain && series.books.length > 0 && (
+              <a
+                href={`/author/${subdomain}/series/${series.slug}`}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                View page <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                <span className="sr-only">of {series.name} (opens in a new tab)</span>
+              </a>
+            )}
+            <Button variant="dangerGhost" size="sm" onClick={() => setConfirming(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove<span className="sr-only"> {series.name}</span>
+            </Button>
+          </div>
+        </div>
+
+        <section aria-label={`Reading order of ${series.name}`}>
+          {series.books.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              No books yet. Open a book and type <strong>{series.name}</strong> as its series name.
+            </p>
+          ) : (
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              onDragEnd={onDragEnd}
+              accessibility={{
+                screenReaderInstructions: {
+                  draggable:
+                    "To pick up a book, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.",
+                },
+              }}
+            >
+              <SortableContext items={series.books.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+                <ol className="space-y-2">
+                  {series.books.map((b, i) => (
+                    <SeriesBook
+                      key={b.id}
+                      book={b}
+                      index={i}
+                      count={series.books.length}
+                      onMove={(to) => move(i, to)}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
+          )}
+        </section>
+
+        <form
+          noValidate
+          onSubmit={handleSubmit((data) => save.mutate(data))}
+          className="space-y-4 border-t border-slate-100 pt-4"
+          aria-label={`Edit ${series.name}`}
+        >
+          <FormField
+            label="Series name"
+            hint="Renaming moves every book of the series."
+            error={formState.errors.name?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                maxLength={SERIES_LIMITS.name}
+                {...register("name")}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Description"
+            hint="Shown at the top of the series page."
+            error={formState.errors.description?.message}
+          >
+            {({ id, describedBy, invalid }) => (
+              <Textarea
+                id={id}
+                rows={3}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                maxLength={SERIES_LIMITS.description}
+                {...register("description")}
+              />
+            )}
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending || !formState.isDirty}>
+              {save.isPending ? "Saving..." : "Save Series"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={`Remove “${series.name}”?`}
+        confirmLabel="Remove Series"
+        busyLabel="Removing..."
+        busy={remove.isPending}
+        tone="danger"
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirming(false)}
+      >
+        Its {series.books.length === 1 ? "book stays" : `${series.books.length} books stay`} on your site, in no series,
+        and its page goes.
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function SeriesBook(props: {
+  book: Series["books"][number];
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+}) {
+  const { book, index: i, count } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: book.id,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      aria-label={book.title}
+      data-testid="series-book"
+      className={clsx(
+        "flex items-center gap-3 rounded-lg border bg-white px-3 py-2",
+        isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200",
+      )}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={clsx(
+          "flex w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:text-slate-600 active:cursor-grabbing",
+          focusRing,
+        )}
+        aria-label={`Drag to reorder "${book.title}"`}
+        {...attributes}
+        {...listeners}
+      >
+        <GripVertical className="h-5 w-5" aria-hidden="true" />
+      </button>
+      <span className="w-14 shrink-0 text-sm font-medium text-slate-500">Book {i + 1}</span>
+      <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{book.title}</span>
+      {!book.visibilityEnabled && (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+          <EyeOff className="h-3.5 w-3.5" aria-hidden="true" /> Hidden
+        </span>
+      )}
+      <div className="flex items-center">
+        <Button
+          look="editor"
+          variant="ghost"
+          size="icon"
+          aria-label={`Move "${book.title}" earlier`}
+          disabled={i === 0}
+          onClick={() => props.onMove(i - 1)}
+        >
+          <ChevronUp className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <Button
+          look="editor"
+          variant="ghost"
+          size="icon"
+          aria-label={`Move "${book.title}" later`}
+          disabled={i === count - 1}
+          onClick={() => props.onMove(i + 1)}
+        >
+          <ChevronDown className="h-4 w-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}
