@@ -7,6 +7,7 @@ import { adminRoutes } from "./modules/admin/admin.routes.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { booksRoutes } from "./modules/books/books.routes.ts";
+import { releaseAlertRoutes } from "./modules/books/release-alerts.routes.ts";
 import { seriesRoutes } from "./modules/books/series.routes.ts";
 import { domainRoutes } from "./modules/domains/domains.routes.ts";
 import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
@@ -38,6 +39,7 @@ export function createApi() {
     .route("/", billingRoutes())
     .route("/", booksRoutes())
     .route("/", seriesRoutes())
+    .route("/", releaseAlertRoutes())
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
     .route("/", statsRoutes())

@@ -13,6 +13,7 @@ import { createApp } from "./app.ts";
 import type { Env } from "./env.ts";
 import { startDailyMetrics } from "./jobs/daily-metrics.job.ts";
 import { startDomainChecks } from "./jobs/domain-checks.job.ts";
+import { startReleaseAlerts } from "./jobs/release-alerts.job.ts";
 import { startScheduler } from "./jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "./lib/dns.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -117,6 +118,12 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     const scheduler = startScheduler({ db: database.db, logger });
     const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
     const dailyMetrics = startDailyMetrics({ db: database.db, logger });
+    const releaseAlerts = startReleaseAlerts({
+      db: database.db,
+      mailer,
+      logger,
+      site: { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain },
+    });
     let closing: Promise<void> | undefined;
     return {
       url: `http://localhost:${port}`,
@@ -128,7 +135,12 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       close() {
         closing ??= (async () => {
           // A job run in progress finishes before the database it uses closes.
-          const jobsDone = Promise.all([scheduler.stop(), domainChecks.stop(), dailyMetrics.stop()]);
+          const jobsDone = Promise.all([
+            scheduler.stop(),
+            domainChecks.stop(),
+            dailyMetrics.stop(),
+            releaseAlerts.stop(),
+          ]);
           await new Promise<void>((ok) => {
             server.close(() => ok());
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

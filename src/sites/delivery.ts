@@ -27,6 +27,8 @@ export const CACHED_STATUSES = new Set([200, 301, 503]);
  */
 const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 const CDN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+/** A page that expires (a countdown) is never served stale: at most a minute past midnight. */
+const CDN_CACHE_CONTROL_EXPIRING = "public, max-age=60";
 
 /** What a shared page's answer depends on, read from the request. */
 export type PageAsk = {
@@ -75,7 +77,9 @@ function cachingHeaders(page: CachedPage, encoding: Encoding | null): Record<str
       "Surrogate-Key": `site-${page.websiteId}`,
     };
     if (encoding) headers["Content-Encoding"] = encoding;
-    if (page.status !== 503) headers["CDN-Cache-Control"] = CDN_CACHE_CONTROL;
+    if (page.status !== 503) {
+      headers["CDN-Cache-Control"] = page.expiresAt ? CDN_CACHE_CONTROL_EXPIRING : CDN_CACHE_CONTROL;
+    }
     page.caching[key] = headers;
   }
   return headers;

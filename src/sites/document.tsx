@@ -42,6 +42,8 @@ export type Out = {
   personal?: boolean;
   /** An HTML page a reader looks at (not a feed, the sitemap or the newsletter frame). */
   view?: boolean;
+  /** When the page stops being right (ms since the epoch): a countdown's next midnight. */
+  expiresAt?: number;
 };
 
 export const HTML = "text/html; charset=UTF-8";

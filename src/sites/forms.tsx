@@ -3,17 +3,21 @@
 // limits, storing and mail are the contact and newsletter services'.
 import type { Context } from "hono";
 import { clientAddress } from "../server/lib/client-address.ts";
+import { confirmReleaseAlert, signUpForReleaseAlert } from "../server/modules/books/release-alerts.service.ts";
 import { receiveContactMessage } from "../server/modules/contact/contact.service.ts";
 import { confirmNewsletterSubscriber, signUpForNewsletter } from "../server/modules/newsletter/newsletter.service.ts";
-import type { SiteContext } from "../server/modules/sites/sites.service.ts";
+import { getVisibleBook, type SiteContext } from "../server/modules/sites/sites.service.ts";
 import { type Out, type Page, renderHtml } from "./document.tsx";
+import { BookPage } from "./pages/book-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";
-import { type PageEnv, siteName } from "./pages/layout.tsx";
+import { href, type PageEnv, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
 import { type SiteRequest, type SiteVars, siteOrigin } from "./site-request.ts";
 
 const MAX_FORM_BYTES = 64 * 1024;
+
+export const ALERT_LINK_INVALID = "This confirmation link is not valid. Please ask again on the book's page.";
 
 /** A form body past MAX_FORM_BYTES: the request is answered 413 and the rest is never read. */
 class FormTooLarge extends Error {}
@@ -157,6 +161,79 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
             env={env}
             title="Subscription confirmed"
             text="Thank you for subscribing! You'll hear from me soon."
+          />
+        ),
+      }),
+    );
+  }
+  const alertFor = /^\/book\/([0-9a-f-]{36})\/alert$/i.exec(path);
+  if (alertFor && w.booksEnabled) {
+    const detail = await getVisibleBook(db, w.userId, alertFor[1] ?? "", ctx.bookLimit);
+    if (!detail) {
+      return personal(
+        html({
+          status: 404,
+          head: { title: `Book Not Found | ${name}` },
+          body: (
+            <MessagePage
+              env={env}
+              title="Book Not Found"
+              text="The book you are looking for does not exist or is not available."
+            />
+          ),
+        }),
+      );
+    }
+    const b = detail.book;
+    const outcome = env.readOnly
+      ? ({ status: 403, error: "The demo site is read-only." } as const)
+      : await signUpForReleaseAlert(
+          { db, mailer: deps.mailer, logger: deps.logger, limits },
+          {
+            userId: w.userId,
+            book: { id: b.id, title: b.title, releaseDate: b.releaseDate },
+            siteName: name,
+            clientAddress: ip,
+            fields,
+            confirmUrl: (token) =>
+              `${siteOrigin(c, ctx)}${href(env, "/alerts/confirm")}?token=${encodeURIComponent(token)}`,
+            requestId,
+          },
+        );
+    return personal(
+      html({
+        status: outcome.status,
+        head: { title: `${b.title} | ${name}` },
+        body: (
+          <BookPage
+            env={env}
+            detail={detail}
+            alert={outcome.status === 200 ? { done: true } : { error: outcome.error }}
+          />
+        ),
+      }),
+    );
+  }
+  if (path === "/alerts/confirm" && w.booksEnabled) {
+    const title = `Release alert | ${name}`;
+    if (!(await confirmReleaseAlert(db, w.userId, fields.token ?? ""))) {
+      return personal(
+        html({
+          status: 404,
+          head: { title },
+          body: <MessagePage env={env} title="Link not valid" text={ALERT_LINK_INVALID} />,
+        }),
+      );
+    }
+    return personal(
+      html({
+        status: 200,
+        head: { title },
+        body: (
+          <MessagePage
+            env={env}
+            title="You're on the list"
+            text="You'll get one email on the day the book comes out."
           />
         ),
       }),

@@ -3,6 +3,7 @@
 // around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
 import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
 import {
@@ -19,7 +20,7 @@ import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import { CACHED_STATUSES, cacheKey, deliver, hasConsentChoice, privateResponse } from "./delivery.ts";
 import { HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
-import { answerForm } from "./forms.tsx";
+import { ALERT_LINK_INVALID, answerForm } from "./forms.tsx";
 import { AboutPage } from "./pages/about-page.tsx";
 import { BlogPage, blogTitles } from "./pages/blog-page.tsx";
 import { BookPage } from "./pages/book-page.tsx";
@@ -89,6 +90,7 @@ export async function handleSiteRequest<E extends SiteVars>(
     headers: out.headers,
     websiteId: ctx.website.id,
     countsAsView: out.view === true,
+    ...(out.expiresAt ? { expiresAt: out.expiresAt } : {}),
   };
   if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, key, page);
   return deliver(c, req, page);
@@ -142,6 +144,7 @@ async function renderSite(
     readOnly: req.mode === "demo" || w.subdomain === DEMO_SUBDOMAIN,
     path,
     showCookieBanner: !r.consent,
+    now: new Date(),
     uploadsBase: deps.env.uploadsPublicUrl,
     year: r.year,
   };
@@ -247,7 +250,8 @@ async function renderSite(
       }
       const b = detail.book;
       const cover = bookCover(b);
-      return html({
+      const days = daysUntil(b.releaseDate, env.now);
+      const page = html({
         status: 200,
         head: {
           title: `${b.title} | ${name}`,
@@ -258,6 +262,8 @@ async function renderSite(
         },
         body: <BookPage env={env} detail={detail} editHref={await editHrefFor(c, req, ctx, b.id)} />,
       });
+      // A pre-order counts the days down: the page is right until midnight.
+      return days !== null && days > 0 ? { ...page, expiresAt: nextDayStarts(env.now) } : page;
     }
     case path.startsWith("/series/") && w.booksEnabled: {
       const series = findSeries(await listVisibleBooks(db, w.userId, ctx.bookLimit), path.slice("/series/".length));
@@ -350,6 +356,38 @@ async function renderSite(
         head: { title: `Newsletter | ${name}`, description: `Subscribe to ${ctx.profile.name}'s newsletter.` },
         body: <NewsletterPage env={env} />,
       });
+    case path === "/alerts/confirm" && w.booksEnabled: {
+      const token = c.req.query("token") ?? "";
+      const title = `Release alert | ${name}`;
+      if (!isAlertToken(token)) {
+        return {
+          ...html({
+            status: 404,
+            head: { title },
+            body: <MessagePage env={env} title="Link not valid" text={ALERT_LINK_INVALID} />,
+          }),
+          personal: true,
+        };
+      }
+      return {
+        ...html({
+          status: 200,
+          head: { title },
+          body: (
+            <ConfirmSubscription
+              env={env}
+              token={token}
+              action="/alerts/confirm"
+              heading="Confirm your release alert"
+              text="Press the button to get one email when the book comes out."
+              button="Confirm"
+            />
+          ),
+        }),
+        personal: true,
+        view: false,
+      };
+    }
     case path === "/newsletter/confirm" && w.newsletterEnabled: {
       const token = c.req.query("token") ?? "";
       const title = `Newsletter | ${name}`;

@@ -98,6 +98,35 @@ export const bookSeries = pgTable(
   (t) => [uniqueIndex("book_series_user_name_idx").on(t.userId, sql`lower(btrim(${t.name}))`)],
 );
 
+/**
+ * Readers who asked to be told when a book comes out (issue 17): double opt-in like the
+ * newsletter, per book; `notifiedAt` is set in the transaction that queues the release mail, so
+ * a reader is told once.
+ */
+export const releaseAlerts = pgTable(
+  "release_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    confirmToken: text("confirm_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("release_alerts_book_email_idx").on(t.bookId, sql`lower(${t.email})`),
+    uniqueIndex("release_alerts_token_idx").on(t.confirmToken),
+    check("release_alerts_status_check", sql`${t.status} in ('pending', 'confirmed')`),
+  ],
+);
+
 export const retailerLinks = pgTable(
   "retailer_links",
   {

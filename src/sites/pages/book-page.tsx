@@ -1,3 +1,4 @@
+import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
 import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
@@ -5,8 +6,14 @@ import { cleanHtml, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv } from "./layout.tsx";
 import { Cover, isoDate, Price, Stars } from "./parts.tsx";
 
-export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: string }) {
-  const { env, detail } = props;
+export function BookPage(props: {
+  env: PageEnv;
+  detail: BookDetail;
+  editHref?: string;
+  /** After a "tell me when it's out" sign-up: its outcome. */
+  alert?: { done: true } | { error: string | undefined };
+}) {
+  const { env, detail, alert } = props;
   const b = detail.book;
   const formats = [
     b.formatEbook && "eBook",
@@ -25,6 +32,8 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
   const at = series.findIndex((x) => x.id === b.id);
   const next = at >= 0 ? series[at + 1] : undefined;
   const seriesName = b.seriesName?.trim();
+  const days = daysUntil(b.releaseDate, env.now);
+  const preorder = days !== null && days > 0;
   return (
     <div className="wrap">
       <nav className="crumbs" aria-label="Breadcrumb">
@@ -56,12 +65,21 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
             </p>
           )}
           <p className="by">by {b.author}</p>
-          {b.releaseDate && (
-            <p className="meta">
-              <span>
-                Published <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
-              </span>
+          {b.releaseDate && preorder ? (
+            <p className="meta preorder">
+              <strong>
+                Out on <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time> —{" "}
+                {days === 1 ? "tomorrow" : `in ${days} days`}
+              </strong>
             </p>
+          ) : (
+            b.releaseDate && (
+              <p className="meta">
+                <span>
+                  Published <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
+                </span>
+              </p>
+            )
           )}
           {b.audiobookEnabled && b.narratorName && <p className="meta">Narrated by {b.narratorName}</p>}
           <Stars rating={b.userRating} show={b.showUserRating} />
@@ -108,6 +126,47 @@ export function BookPage(props: { env: PageEnv; detail: BookDetail; editHref?: s
               </details>
             )}
           </div>
+          {preorder && (
+            <section className="panel" aria-labelledby="tell-me">
+              <h2 id="tell-me" className="panel-title">
+                Tell me when it's out
+              </h2>
+              {alert && "done" in alert ? (
+                <p className="notice" role="status">
+                  Check your inbox: we sent you a link to confirm. Then you'll get one email on release day.
+                </p>
+              ) : (
+                <>
+                  <p className="hint">One email on release day, nothing else.</p>
+                  {alert?.error && (
+                    <p className="error" role="alert" id="alert-error">
+                      {alert.error}
+                    </p>
+                  )}
+                  <form className="inline" method="post" action={href(env, `/book/${b.id}/alert`)}>
+                    <label htmlFor="alert-email" className="sr">
+                      Email address
+                    </label>
+                    <input
+                      id="alert-email"
+                      type="email"
+                      name="email"
+                      required
+                      maxLength={320}
+                      autoComplete="email"
+                      placeholder="you@example.com"
+                      disabled={env.readOnly}
+                      aria-describedby={alert?.error ? "alert-error" : undefined}
+                      aria-invalid={alert?.error ? true : undefined}
+                    />
+                    <button className="btn" type="submit" disabled={env.readOnly}>
+                      Tell me
+                    </button>
+                  </form>
+                </>
+              )}
+            </section>
+          )}
           {snippet && (
             <figure className="feature">
               <blockquote>

@@ -40,6 +40,8 @@ export type PageEnv = {
   path: string;
   showCookieBanner: boolean;
   year: number;
+  /** When the page is rendered: a pre-order's countdown reads it (the page expires at midnight). */
+  now: Date;
   /** Where readers fetch uploaded files from, when not this host's /uploads (a CDN, ADR 030). */
   uploadsBase: string | null;
 };

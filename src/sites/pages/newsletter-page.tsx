@@ -75,17 +75,28 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
 }
 
 /** The mailed link only shows a button: mail scanners that follow links confirm nothing. */
-export function ConfirmSubscription(props: { env: PageEnv; token: string }) {
+/**
+ * The page a mailed confirmation link opens: a button that posts the token, so that a mail
+ * scanner following the link confirms nothing. The newsletter's by default; a release alert's too.
+ */
+export function ConfirmSubscription(props: {
+  env: PageEnv;
+  token: string;
+  action?: string;
+  heading?: string;
+  text?: string;
+  button?: string;
+}) {
   const disabled = props.env.readOnly;
   return (
     <div className="wrap">
       <div className="empty">
-        <h1>Confirm your subscription</h1>
-        <p>Press the button to confirm that you want to receive this newsletter.</p>
-        <form method="post" action={href(props.env, "/newsletter/confirm")}>
+        <h1>{props.heading ?? "Confirm your subscription"}</h1>
+        <p>{props.text ?? "Press the button to confirm that you want to receive this newsletter."}</p>
+        <form method="post" action={href(props.env, props.action ?? "/newsletter/confirm")}>
           <input type="hidden" name="token" value={props.token} />
           <button className="btn" type="submit" disabled={disabled}>
-            Confirm subscription
+            {props.button ?? "Confirm subscription"}
           </button>
         </form>
       </div>

@@ -45,6 +45,15 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("stops serving a page at its own expiry (a countdown's midnight)", () => {
+    let now = Date.parse("2031-03-13T23:59:00Z");
+    const cache = new PageCache(1_000_000, 5 * 60_000, () => now);
+    cache.set("a", "/book/x", { ...page("in 1 day"), expiresAt: Date.parse("2031-03-14T00:00:00Z") });
+    expect(cache.get("/book/x")).toBeDefined();
+    now += 60_000;
+    expect(cache.get("/book/x")).toBeUndefined();
+  });
+
   it("gives equal bodies equal etags and different bodies different ones", () => {
     expect(etagOf("same")).toBe(etagOf("same"));
     expect(etagOf("one")).not.toBe(etagOf("two"));

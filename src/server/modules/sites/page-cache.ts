@@ -16,6 +16,8 @@ export type CachedPage = {
   websiteId: string;
   /** An HTML page a reader looks at: its 200s and 304s count as page views. */
   countsAsView: boolean;
+  /** When it stops being right (ms since the epoch; a countdown's midnight): not served after. */
+  expiresAt?: number;
   /** Compressed copies, made on first demand and kept with the page. */
   encoded?: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
   /** Per encoding, the caching headers and all the headers, built on first demand (delivery.ts). */
@@ -94,7 +96,8 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const entry = this.pages.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.storedAt > this.maxAgeMs) {
+    const now = this.now();
+    if (now - entry.storedAt > this.maxAgeMs || (entry.page.expiresAt !== undefined && now >= entry.page.expiresAt)) {
       this.remove(key);
       return undefined;
     }

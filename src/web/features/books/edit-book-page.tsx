@@ -6,6 +6,7 @@ import { BookForm } from "./book-form.tsx";
 import { fromBook } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
 import { ApiError, booksApi, errorMessage, useBook, useInvalidateBooks } from "./books-api.ts";
+import { ReleaseAlertsPanel } from "./release-alerts-panel.tsx";
 
 export function EditBookPage() {
   const { id = "" } = useParams();
@@ -85,6 +86,9 @@ export function EditBookPage() {
           </>
         )}
       />
+      <div className="mt-6">
+        <ReleaseAlertsPanel bookId={data.id} />
+      </div>
     </BookPageLayout>
   );
 }

@@ -1,0 +1,26 @@
+// Every hour: mail the readers waiting for books that are out (issue 17). Hourly rather than at
+// midnight only, so a release day is not missed when the servers were down at midnight; a reader
+// is told once however often it runs (release-alerts.service).
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../lib/logger.ts";
+import { runReleaseAlerts, type SiteAddress } from "../modules/books/release-alerts.service.ts";
+import type { Mailer } from "../modules/mail/mail.service.ts";
+import { scheduleJob } from "./schedule.ts";
+
+export function startReleaseAlerts(opts: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  site: SiteAddress;
+  pattern?: string;
+}) {
+  return scheduleJob({
+    name: "release-alerts",
+    pattern: opts.pattern ?? "10 * * * *",
+    logger: opts.logger,
+    run: async () => {
+      const sent = await runReleaseAlerts(opts);
+      if (sent) opts.logger.info({ sent }, "release alerts sent");
+    },
+  });
+}

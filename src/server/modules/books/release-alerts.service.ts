@@ -1,0 +1,167 @@
+// Launches (issue 17): a book with a future release date is a pre-order. Readers ask to be told
+// when it is out (double opt-in, per book, like the newsletter); on release day a job mails each
+// confirmed reader once, through the outbox, with a link to the book page. The author sees the
+// counts and can send themselves the mail first.
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../../db/client.ts";
+import { formatDate } from "../../../shared/dates.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Limiter } from "../../lib/rate-limiter.ts";
+import type { Mail, Mailer } from "../mail/mail.service.ts";
+import { bookNotFound } from "./books.service.ts";
+import * as q from "./release-alerts.queries.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+const emailSchema = z.object({ email: z.email("Please enter a valid email address").max(320) });
+
+/** The UTC day of `now`, as the release dates are stored (YYYY-MM-DD). */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Whole days from `now`'s day to the release date: positive while the book is a pre-order. */
+export function daysUntil(releaseDate: string | null, now: Date): number | null {
+  if (!releaseDate || !/^\d{4}-\d{2}-\d{2}$/.test(releaseDate)) return null;
+  return Math.round((Date.parse(`${releaseDate}T00:00:00Z`) - Date.parse(`${dayOf(now)}T00:00:00Z`)) / DAY_MS);
+}
+
+/** When a page that counts days down stops being right: the next UTC midnight. */
+export const nextDayStarts = (now: Date) => Date.parse(`${dayOf(now)}T00:00:00Z`) + DAY_MS;
+
+/** A confirmation token as we make them: anything else is not looked up. */
+export const isAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+
+export type AlertSignUp = {
+  userId: string;
+  book: { id: string; title: string; releaseDate: string | null };
+  siteName: string;
+  clientAddress: string;
+  fields: Record<string, string>;
+  confirmUrl: (token: string) => string;
+  now?: Date;
+  requestId?: string;
+};
+export type AlertDeps = { db: Db; mailer: Mailer; logger: Logger; limits: { signUp: Limiter; confirmMail: Limiter } };
+
+/** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
+export async function signUpForReleaseAlert(
+  deps: AlertDeps,
+  r: AlertSignUp,
+): Promise<{ status: 200 } | { status: 400 | 429; error: string | undefined }> {
+  const days = daysUntil(r.book.releaseDate, r.now ?? new Date());
+  if (days === null || days <= 0) return { status: 400, error: "This book is already out." };
+  const parsed = emailSchema.safeParse(r.fields);
+  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
+  if (!(await deps.limits.signUp.take(`alert|${r.userId}|${r.clientAddress}`))) {
+    return { status: 429, error: "Too many sign-ups. Please try again later." };
+  }
+  const email = parsed.data.email.toLowerCase();
+  const token = await q.pendingToken(deps.db, {
+    userId: r.userId,
+    bookId: r.book.id,
+    email,
+    token: randomBytes(24).toString("base64url"),
+  });
+  if (token && (await deps.limits.confirmMail.take(`alert|${r.book.id}|${email}`))) {
+    try {
+      await deps.mailer.send({
+        to: email,
+        subject: `Please confirm: tell me when ${r.book.title} is out`,
+        text:
+          `Hello,\n\nSomeone (we hope you) asked ${r.siteName} to send one mail when ${r.book.title} comes out` +
+          ` (${formatDate(r.book.releaseDate, "long")}).\nTo confirm, open this link and press "Confirm":\n\n` +
+          `${r.confirmUrl(token)}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
+      });
+    } catch (err) {
+      deps.logger.warn({ err, reqId: r.requestId }, "release alert confirmation mail failed");
+    }
+  }
+  return { status: 200 };
+}
+
+export async function confirmReleaseAlert(db: Db, userId: string, token: string): Promise<boolean> {
+  if (!isAlertToken(token)) return false;
+  return q.confirmByToken(db, userId, token);
+}
+
+type ReleaseBook = {
+  bookId: string;
+  title: string;
+  author: string;
+  siteName: string;
+  subdomain: string | null;
+  customDomain: string | null;
+};
+
+/** The release mail, the same for readers and for the author's test. */
+function releaseMail(to: string, b: ReleaseBook, site: { protocol: string; sitesDomain: string }): Mail {
+  const host = b.customDomain ?? `${b.subdomain ?? ""}.${site.sitesDomain}`;
+  const link = `${site.protocol}//${host}/book/${b.bookId}`;
+  return {
+    to,
+    subject: `${b.title} is out now`,
+    text:
+      `Hello,\n\n${b.title} by ${b.author} is out today.\n\n${link}\n\n` +
+      `You asked ${b.siteName} to tell you when it came out; this is the only mail you will get about it.\n`,
+  };
+}
+
+export type SiteAddress = { protocol: string; sitesDomain: string };
+
+/** Fixed key for pg_try_advisory_xact_lock, unique among Bookplate's jobs. */
+export const RELEASE_ALERTS_LOCK = 727_004;
+
+/**
+ * Mails every confirmed reader of every book out by today who was not told yet, once: the rows
+ * are marked in the transaction that takes them, and the mail goes after it commits (a mail that
+ * fails is in the outbox as failed; the reader is not mailed twice). Returns how many were sent,
+ * or null when another process holds the job.
+ */
+export async function runReleaseAlerts(
+  deps: { db: Db; mailer: Mailer; logger: Logger; site: SiteAddress },
+  now = new Date(),
+): Promise<number | null> {
+  const taken = await deps.db.transaction(async (tx) => {
+    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${RELEASE_ALERTS_LOCK}) as ok`);
+    if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
+    return q.takeDueAlerts(tx, dayOf(now), 5000);
+  });
+  if (taken === null) return null;
+  let sent = 0;
+  for (const a of taken) {
+    try {
+      await deps.mailer.send(releaseMail(a.email, a, deps.site));
+      sent++;
+    } catch (err) {
+      deps.logger.warn({ err, bookId: a.bookId }, "release alert not sent");
+    }
+  }
+  return sent;
+}
+
+/** The author's view: readers waiting (unconfirmed, confirmed) and already told. */
+export async function alertSummary(db: Db, userId: string, bookId: string, now = new Date()) {
+  const book = await q.selectReleaseBook(db, userId, bookId);
+  if (!book) throw bookNotFound();
+  const counts = await q.countAlerts(db, userId, bookId);
+  const days = daysUntil(book.releaseDate, now);
+  return { releaseDate: book.releaseDate, preorder: days !== null && days > 0, ...counts };
+}
+
+/** The release mail, to the author's own address, marked as a test. */
+export async function sendTestAlert(
+  deps: { db: Db; mailer: Mailer; site: SiteAddress },
+  userId: string,
+  bookId: string,
+): Promise<string> {
+  const book = await q.selectReleaseBook(deps.db, userId, bookId);
+  if (!book) throw bookNotFound();
+  const mail = releaseMail(book.email, book, deps.site);
+  try {
+    await deps.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
+  } catch {
+    throw new HttpError(502, "The test mail could not be sent. Please try again.");
+  }
+  return book.email;
+}
