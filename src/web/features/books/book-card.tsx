@@ -1,22 +1,13 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { clsx } from "clsx";
-import {
-  AlertTriangle,
-  BookOpen,
-  ChevronDown,
-  ChevronUp,
-  Eye,
-  EyeOff,
-  GripVertical,
-  Pencil,
-  Trash2,
-} from "lucide-react";
+import { AlertTriangle, BookOpen, ChevronDown, ChevronUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../shared/dates.ts";
 import { CURRENCIES, type Currency } from "../../../shared/enums.ts";
 import { formatMoney } from "../../../shared/plans.ts";
+import { DragHandle } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
 import type { Book } from "./books-api.ts";
@@ -80,19 +71,13 @@ export function BookCard({
         isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200 hover:shadow-md",
       )}
     >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className={clsx(
-          "-ml-1 flex w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:text-slate-600 active:cursor-grabbing",
-          focusRing,
-        )}
-        aria-label={`Drag to reorder "${book.title}"`}
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="h-5 w-5" aria-hidden="true" />
-      </button>
+      <DragHandle
+        label={`Drag to reorder "${book.title}"`}
+        setActivatorNodeRef={setActivatorNodeRef}
+        attributes={attributes}
+        listeners={listeners}
+        className="-ml-1"
+      />
 
       <div className={clsx("flex min-w-0 flex-1 gap-4", hidden && "opacity-50")}>
         {book.coverImageUrl ? (

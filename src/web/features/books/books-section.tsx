@@ -1,27 +1,14 @@
 // 'Your Books': the author's catalogue in display order, with reordering (buttons, a 'Go to'
 // position, drag and drop with mouse, touch or keyboard), hide/show and delete.
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { BookOpen, Library, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { REORDER_BOOKS_HELP, useReorderSensors } from "../../components/sortable.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
 import { BookCard } from "./book-card.tsx";
 import { type Book, bookKeys, booksApi, errorMessage, useBookMutation, useBooks } from "./books-api.ts";
@@ -39,11 +26,7 @@ export function BooksSection() {
   const hiddenCount = all.filter((b) => !b.visibilityEnabled).length;
   const shown = useMemo(() => (filter === "all" ? all : all.filter((b) => b.visibilityEnabled)), [all, filter]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useReorderSensors();
 
   // Optimistic: the list moves at once; the server's order wins once it answers.
   function showOrder(next: Book[]) {
@@ -215,12 +198,7 @@ export function BooksSection() {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{
-            screenReaderInstructions: {
-              draggable:
-                "To pick up a book, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.",
-            },
-          }}
+          accessibility={REORDER_BOOKS_HELP}
         >
           <SortableContext items={shown.map((b) => b.id)} strategy={verticalListSortingStrategy}>
             <ol className="space-y-3" aria-label="Your books in display order">

@@ -2,35 +2,20 @@
 // Drag a book (or use its arrows) to change the order; renaming moves every book of the series.
 // A book joins a series through the series name in its editor. Every change shows on the
 // public /series/{slug} page at once (the server drops the site's cached pages).
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ArrowLeft, ChevronDown, ChevronUp, ExternalLink, EyeOff, GripVertical, Library, Trash2 } from "lucide-react";
+import { ArrowLeft, ChevronDown, ChevronUp, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { SERIES_LIMITS, type SeriesCreateInput, seriesCreateSchema } from "../../../shared/schemas/series.ts";
+import { DragHandle, REORDER_BOOKS_HELP, useReorderSensors } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { focusRing } from "../../components/ui/focus-ring.ts";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
@@ -191,11 +176,7 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
     replace({ ...series, books: next.map((b, i) => ({ ...b, orderInSeries: i + 1 })) });
     order.mutate(next.map((b) => b.id));
   }
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useReorderSensors();
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     move(
@@ -240,12 +221,7 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
               sensors={sensors}
               collisionDetection={closestCenter}
               onDragEnd={onDragEnd}
-              accessibility={{
-                screenReaderInstructions: {
-                  draggable:
-                    "To pick up a book, press space or enter. Use the up and down arrow keys to move it. Press space or enter again to drop it, or escape to cancel.",
-                },
-              }}
+              accessibility={REORDER_BOOKS_HELP}
             >
               <SortableContext items={series.books.map((b) => b.id)} strategy={verticalListSortingStrategy}>
                 <ol className="space-y-2">
@@ -346,19 +322,12 @@ function SeriesBook(props: {
         isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200",
       )}
     >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className={clsx(
-          "flex w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:text-slate-600 active:cursor-grabbing",
-          focusRing,
-        )}
-        aria-label={`Drag to reorder "${book.title}"`}
-        {...attributes}
-        {...listeners}
-      >
-        <GripVertical className="h-5 w-5" aria-hidden="true" />
-      </button>
+      <DragHandle
+        label={`Drag to reorder "${book.title}"`}
+        setActivatorNodeRef={setActivatorNodeRef}
+        attributes={attributes}
+        listeners={listeners}
+      />
       <span className="w-14 shrink-0 text-sm font-medium text-slate-500">Book {i + 1}</span>
       <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{book.title}</span>
       {!book.visibilityEnabled && (
