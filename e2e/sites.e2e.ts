@@ -261,7 +261,7 @@ for (const js of [true, false]) {
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       expect(await crumbs.getByRole("listitem").allInnerTexts()).toEqual(["Home", "Books", "The Glass Orchard"]);
       expect(await crumbs.getByRole("link", { name: "Books" }).getAttribute("href")).toBe("/books");
-      await page.getByText("Orchard Cycle #1").waitFor();
+      await page.getByText("Book 1 of 1 in Orchard Cycle").waitFor();
       await page.getByText("by Rosalind Hart", { exact: true }).waitFor();
       await page.getByText("Narrated by Ada Quill").waitFor();
       for (const f of ["eBook", "Paperback", "Literary Fiction"]) await page.getByText(f, { exact: true }).waitFor();
