@@ -28,7 +28,7 @@ import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
 import { UPLOAD_PATH } from "./http/uploads.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
-import { StoredFileMissing } from "./lib/s3-storage.ts";
+import { StoredFileMissing } from "./lib/storage.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
 import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
 import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";

@@ -17,7 +17,6 @@ import { startReleaseAlerts } from "./jobs/release-alerts.job.ts";
 import { startScheduler } from "./jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "./lib/dns.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
-import { s3Storage } from "./lib/s3-storage.ts";
 import { localStorage } from "./lib/storage.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { createMailer } from "./modules/mail/mail.service.ts";
@@ -62,7 +61,10 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
   let sites: SiteRuntime | undefined;
   try {
     await database.migrate();
-    const storage = env.s3 ? s3Storage(env.s3) : localStorage(join(env.dataDir, "uploads"));
+    // The S3 client (a few MB) is loaded only when a bucket is configured (ADR 037).
+    const storage = env.s3
+      ? (await import("./lib/s3-storage.ts")).s3Storage(env.s3)
+      : localStorage(join(env.dataDir, "uploads"));
     if (env.seedDemo && (await seedDemo(database.db, storage))) logger.info("demo author created at /demo");
     const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
     const auth = createAuth({

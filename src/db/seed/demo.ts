@@ -1,6 +1,5 @@
 // The demo author behind /demo: created once, on the first start of an empty database.
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { DEMO_SUBDOMAIN } from "../../shared/reserved-subdomains.ts";
 import { slugify } from "../../shared/slug.ts";
 import type { Db } from "../client.ts";
@@ -103,6 +102,8 @@ function coverSvg(title: string, author: string, [bg, fg]: [string, string]): Bu
 }
 
 async function storeCover(storage: FileStore, slug: string, svg: Buffer) {
+  // Loaded only when the demo is made (its first start), like every other use of sharp (ADR 037).
+  const { default: sharp } = await import("sharp");
   const variants = [];
   for (const width of [200, 400, 600]) {
     const out = await sharp(svg).resize({ width }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });

@@ -3,7 +3,7 @@
 // metadata (EXIF, GPS, comments) and stored as WebP in a few widths for srcset. Variants are
 // widest last; a stored image's own URL is its widest variant.
 import { randomUUID } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { ImageVariants } from "../../db/schema/books.ts";
 import { NOT_AN_IMAGE } from "../../shared/schemas/uploads.ts";
 import { HttpError } from "../http/errors.ts";
@@ -35,6 +35,8 @@ const notAnImage = () => new HttpError(400, NOT_AN_IMAGE, { field: "file" });
 
 /** The WebP variants of an uploaded image, or a 4xx that says what is wrong with it. */
 export async function processImage(bytes: Uint8Array, rules: ImageRules): Promise<ProcessedImage> {
+  // sharp (libvips) is loaded with the first upload: a process that serves pages never needs it (ADR 037).
+  const { default: sharp } = await import("sharp");
   if (bytes.byteLength === 0) throw notAnImage();
   if (bytes.byteLength > rules.maxBytes) throw imageTooLarge(rules);
   let meta: Metadata;

@@ -10,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { type Storage, safeStorageKey, UPLOADS_PREFIX } from "./storage.ts";
+import { type Storage, StoredFileMissing, safeStorageKey, UPLOADS_PREFIX } from "./storage.ts";
 
 export type S3Config = {
   endpoint?: string | undefined;
@@ -19,9 +19,6 @@ export type S3Config = {
   accessKeyId: string;
   secretAccessKey: string;
 };
-
-/** What a missing object looks like to `read` (the app's /uploads route answers 404). */
-export class StoredFileMissing extends Error {}
 
 export function s3Storage(config: S3Config): Storage {
   const client = new S3Client({

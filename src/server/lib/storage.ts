@@ -23,6 +23,9 @@ export type Storage = {
 
 export const UPLOADS_PREFIX = "/uploads/";
 
+/** What a missing object looks like to an object store's `read` (the app's /uploads route answers 404). */
+export class StoredFileMissing extends Error {}
+
 /** A key as stored: relative, normalised, never climbing out of the store. */
 export function safeStorageKey(key: string): string {
   const safe = normalize(key).replace(/^(\.\.(\/|\\|$))+/, "");

@@ -1,76 +1,19 @@
 // The billing provider behind one interface: Stripe when keys are configured, otherwise a
 // sandbox that takes no money and says so on every page.
-import Stripe from "stripe";
 import type { Currency, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES } from "../../../shared/enums.ts";
-import { CUSTOM_DOMAIN_ADDON_MINOR, isTier, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
+import { isTier } from "../../../shared/plans.ts";
 import type { Env } from "../../env.ts";
+import { type BillingProvider, WebhookSignatureError } from "./provider-types.ts";
 
-export type CheckoutRequest = {
-  userId: string;
-  email: string;
-  tier: Tier;
-  currency: Currency;
-  customDomain: boolean;
-  successUrl: string;
-  cancelUrl: string;
-  /** Trial days still owed; 0 for a returning subscriber who already used the trial. */
-  trialDays?: number;
-  customerId?: string | null;
-};
-
-/** The provider's view of a subscription, fetched fresh so event order never matters. */
-export type SubscriptionSnapshot = {
-  id: string;
-  customerId: string | null;
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date | null;
-  trialEnd: Date | null;
-  userId: string | null;
-  tier: Tier | null;
-  currency: Currency | null;
-  customDomain: boolean | null;
-};
-
-export type BillingEvent = { id: string; type: string; created: Date } & (
-  | {
-      kind: "checkout_completed";
-      userId: string | null;
-      customerId: string | null;
-      subscription: SubscriptionSnapshot | null;
-    }
-  | { kind: "subscription_changed"; subscription: SubscriptionSnapshot }
-  | {
-      kind: "invoice_paid";
-      invoiceId: string;
-      subscriptionId: string | null;
-      customerId: string | null;
-      currency: string;
-      amountMinor: number;
-      /** The subscription as Stripe holds it now (null: none, or Stripe no longer has it). */
-      subscription: SubscriptionSnapshot | null;
-    }
-  | { kind: "payment_failed"; subscriptionId: string | null; subscription: SubscriptionSnapshot | null }
-  | { kind: "ignored" }
-);
-
-export class WebhookSignatureError extends Error {}
-
-export interface BillingProvider {
-  readonly name: "sandbox" | "stripe";
-  createCheckout(input: CheckoutRequest): Promise<{ url: string }>;
-  createPortal(input: { userId: string; customerId: string | null; returnUrl: string }): Promise<{ url: string }>;
-  changePlan(input: { subscriptionId: string; tier: Tier; currency: Currency; customDomain: boolean }): Promise<void>;
-  /** Adds or removes the custom-domain add-on, prorated by the provider. */
-  setCustomDomainAddon(input: { subscriptionId: string; currency: Currency; on: boolean }): Promise<void>;
-  cancel(input: { subscriptionId: string }): Promise<void>;
-  /** Ends the subscription now, no further invoices (the account is being deleted). */
-  cancelNow(input: { subscriptionId: string }): Promise<void>;
-  reactivate(input: { subscriptionId: string }): Promise<void>;
-  /** Verifies the signature (WebhookSignatureError when wrong) and normalises the event. */
-  parseWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent[]>;
-}
+export {
+  ADDON_PRODUCT,
+  type BillingEvent,
+  type BillingProvider,
+  type CheckoutRequest,
+  type SubscriptionSnapshot,
+  WebhookSignatureError,
+} from "./provider-types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Sandbox: checkout and portal are pages on the app host; the session id carries the choice.
@@ -116,252 +59,34 @@ export function sandboxProvider(appOrigin: string): BillingProvider {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Stripe.
-
-function lineItems(tier: Tier, currency: Currency, customDomain: boolean) {
-  const items: Stripe.Checkout.SessionCreateParams.LineItem[] = [
-    {
-      quantity: 1,
-      price_data: {
-        currency: currency.toLowerCase(),
-        unit_amount: MONTHLY_PRICE_MINOR[tier][currency],
-        recurring: { interval: "month" },
-        product_data: { name: `Bookplate ${PLANS[tier].name} (${PLANS[tier].range})` },
-      },
-    },
-  ];
-  if (customDomain) {
-    items.push({
-      quantity: 1,
-      price_data: {
-        currency: currency.toLowerCase(),
-        unit_amount: CUSTOM_DOMAIN_ADDON_MINOR[currency],
-        recurring: { interval: "month" },
-        product: ADDON_PRODUCT,
-      },
+/**
+ * A provider whose implementation is imported on its first call: Stripe's SDK is a few MB of
+ * heap that a process in sandbox mode, or one that never bills, does not need (ADR 037).
+ */
+function lazyProvider(name: BillingProvider["name"], load: () => Promise<BillingProvider>): BillingProvider {
+  let loaded: Promise<BillingProvider> | undefined;
+  const get = () => {
+    loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
     });
-  }
-  return items;
-}
-
-const toDate = (unix: unknown) => (typeof unix === "number" ? new Date(unix * 1000) : null);
-const idOf = (v: unknown): string | null =>
-  typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
-
-/** API versions from 2025 name an invoice's subscription under `parent`; older ones at the top. */
-function invoiceSubscriptionId(inv: Record<string, unknown>): string | null {
-  const parent = inv.parent as { subscription_details?: { subscription?: unknown } } | undefined;
-  return idOf(parent?.subscription_details?.subscription ?? inv.subscription);
-}
-
-export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
-  const loose = sub as unknown as Record<string, unknown>;
-  const item = sub.items?.data?.[0] as unknown as Record<string, unknown> | undefined;
-  const meta = sub.metadata ?? {};
-  const currency = (meta.currency ?? sub.currency ?? "").toUpperCase();
+    return loaded;
+  };
   return {
-    id: sub.id,
-    customerId: idOf(sub.customer),
-    status: sub.status,
-    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
-    // API versions from 2025 keep the period on the item; older ones on the subscription.
-    currentPeriodEnd: toDate(item?.current_period_end ?? loose.current_period_end),
-    trialEnd: toDate(sub.trial_end),
-    userId: meta.userId ?? null,
-    tier: isTier(meta.tier) ? meta.tier : null,
-    currency: (CURRENCIES as readonly string[]).includes(currency) ? (currency as Currency) : null,
-    customDomain: meta.customDomain === undefined ? null : meta.customDomain === "true",
+    name,
+    createCheckout: async (input) => (await get()).createCheckout(input),
+    createPortal: async (input) => (await get()).createPortal(input),
+    changePlan: async (input) => (await get()).changePlan(input),
+    setCustomDomainAddon: async (input) => (await get()).setCustomDomainAddon(input),
+    cancel: async (input) => (await get()).cancel(input),
+    cancelNow: async (input) => (await get()).cancelNow(input),
+    reactivate: async (input) => (await get()).reactivate(input),
+    parseWebhook: async (rawBody, signature) => (await get()).parseWebhook(rawBody, signature),
   };
 }
 
-/** The custom-domain add-on's Stripe product: one, with a fixed id, made on first use. */
-export const ADDON_PRODUCT = "bookplate_custom_domain";
-const isAddonItem = (item: Stripe.SubscriptionItem) => idOf(item.price.product) === ADDON_PRODUCT;
-
-export function stripeProvider(opts: {
-  secretKey: string;
-  webhookSecret: string;
-  api?: { host?: string; port?: number; protocol?: "http" | "https" };
-}): BillingProvider & { stripe: Stripe } {
-  const stripe = new Stripe(opts.secretKey, { ...opts.api, maxNetworkRetries: 1, timeout: 20_000 });
-
-  async function snapshot(id: string | null): Promise<SubscriptionSnapshot | null> {
-    if (!id) return null;
-    try {
-      return snapshotOf(await stripe.subscriptions.retrieve(id));
-    } catch (err) {
-      // Stripe no longer (or never) had it: nothing live to apply. Anything else is worth a retry.
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
-      throw err;
-    }
-  }
-
-  let addonReady: Promise<string> | undefined;
-  /** The add-on's product, created the first time it is needed (its id is fixed, so once). */
-  function addonProduct(): Promise<string> {
-    addonReady ??= (async () => {
-      try {
-        await stripe.products.retrieve(ADDON_PRODUCT);
-      } catch (err) {
-        if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)) throw err;
-        await stripe.products.create({ id: ADDON_PRODUCT, name: "Bookplate custom domain" });
-      }
-      return ADDON_PRODUCT;
-    })().catch((err) => {
-      addonReady = undefined;
-      throw err;
-    });
-    return addonReady;
-  }
-
-  return {
-    name: "stripe",
-    stripe,
-    async createCheckout(input) {
-      if (input.customDomain) await addonProduct();
-      const trialDays = input.trialDays ?? TRIAL_DAYS;
-      const meta = {
-        userId: input.userId,
-        tier: input.tier,
-        currency: input.currency,
-        customDomain: String(input.customDomain),
-      };
-      const session = await stripe.checkout.sessions.create({
-        mode: "subscription",
-        client_reference_id: input.userId,
-        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
-        line_items: lineItems(input.tier, input.currency, input.customDomain),
-        payment_method_collection: "always",
-        // Stripe refuses trials shorter than 1 day; a returning subscriber pays from today.
-        subscription_data: { metadata: meta, ...(trialDays >= 1 ? { trial_period_days: trialDays } : {}) },
-        metadata: { userId: input.userId, tier: input.tier, currency: input.currency },
-        success_url: `${input.successUrl}${input.successUrl.includes("?") ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: input.cancelUrl,
-      });
-      if (!session.url) throw new Error("Stripe returned a checkout session without a url");
-      return { url: session.url };
-    },
-    async createPortal(input) {
-      if (!input.customerId) throw new Error("No Stripe customer for this user yet");
-      const portal = await stripe.billingPortal.sessions.create({
-        customer: input.customerId,
-        return_url: input.returnUrl,
-      });
-      return { url: portal.url };
-    },
-    async changePlan(input) {
-      const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
-      const planItem = sub.items.data.find((i) => !isAddonItem(i));
-      if (!planItem) throw new Error("Stripe subscription has no items");
-      await stripe.subscriptions.update(input.subscriptionId, {
-        items: [
-          {
-            id: planItem.id,
-            price_data: {
-              currency: input.currency.toLowerCase(),
-              product: idOf(planItem.price.product) ?? "",
-              unit_amount: MONTHLY_PRICE_MINOR[input.tier][input.currency],
-              recurring: { interval: "month" },
-            },
-          },
-        ],
-        metadata: { tier: input.tier },
-        proration_behavior: "create_prorations",
-      });
-    },
-    async setCustomDomainAddon(input) {
-      const sub = await stripe.subscriptions.retrieve(input.subscriptionId);
-      const addon = sub.items.data.find(isAddonItem);
-      if (input.on && !addon) {
-        await stripe.subscriptionItems.create({
-          subscription: input.subscriptionId,
-          quantity: 1,
-          price_data: {
-            currency: input.currency.toLowerCase(),
-            product: await addonProduct(),
-            unit_amount: CUSTOM_DOMAIN_ADDON_MINOR[input.currency],
-            recurring: { interval: "month" },
-          },
-          proration_behavior: "create_prorations",
-        });
-      }
-      if (!input.on && addon) {
-        await stripe.subscriptionItems.del(addon.id, { proration_behavior: "create_prorations" });
-      }
-    },
-    async cancel(input) {
-      await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: true });
-    },
-    async cancelNow(input) {
-      try {
-        await stripe.subscriptions.cancel(input.subscriptionId);
-      } catch (err) {
-        // Already gone at Stripe (ended, or deleted there): nothing left to stop.
-        if ((err as { code?: string }).code === "resource_missing") return;
-        throw err;
-      }
-    },
-    async reactivate(input) {
-      await stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: false });
-    },
-    async parseWebhook(rawBody, signature) {
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", opts.webhookSecret);
-      } catch (err) {
-        throw new WebhookSignatureError((err as Error).message);
-      }
-      const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
-      switch (event.type) {
-        case "checkout.session.completed": {
-          const s = event.data.object;
-          return [
-            {
-              ...base,
-              kind: "checkout_completed",
-              userId: s.client_reference_id ?? s.metadata?.userId ?? null,
-              customerId: idOf(s.customer),
-              subscription: await snapshot(idOf(s.subscription)),
-            },
-          ];
-        }
-        case "customer.subscription.created":
-        case "customer.subscription.updated":
-        case "customer.subscription.deleted": {
-          // The event may be older than what Stripe holds now; the live object is the truth.
-          const live = await snapshot(event.data.object.id);
-          return live ? [{ ...base, kind: "subscription_changed", subscription: live }] : [];
-        }
-        // Invoice events say what happened to one payment; the subscription's status after it is
-        // read live, like the subscription events, so a paid invoice arriving after a failed one
-        // (or the other way round) leaves the status Stripe holds now.
-        case "invoice.paid": {
-          const inv = event.data.object as unknown as Record<string, unknown>;
-          const subscriptionId = invoiceSubscriptionId(inv);
-          return [
-            {
-              ...base,
-              kind: "invoice_paid",
-              invoiceId: String(inv.id),
-              subscriptionId,
-              customerId: idOf(inv.customer),
-              currency: String(inv.currency ?? "").toUpperCase(),
-              amountMinor: Number(inv.amount_paid ?? 0),
-              subscription: await snapshot(subscriptionId),
-            },
-          ];
-        }
-        case "invoice.payment_failed": {
-          const subscriptionId = invoiceSubscriptionId(event.data.object as unknown as Record<string, unknown>);
-          return [{ ...base, kind: "payment_failed", subscriptionId, subscription: await snapshot(subscriptionId) }];
-        }
-        default:
-          return [{ ...base, kind: "ignored" }];
-      }
-    },
-  };
-}
+const stripeFor = (opts: Parameters<typeof import("./stripe-provider.ts").stripeProvider>[0]) =>
+  lazyProvider("stripe", async () => (await import("./stripe-provider.ts")).stripeProvider(opts));
 
 const cache = new WeakMap<Env, BillingProvider>();
 
@@ -371,7 +96,7 @@ export function billingProviderFor(env: Env): BillingProvider {
   if (!p) {
     p =
       env.stripeSecretKey && env.stripeWebhookSecret
-        ? stripeProvider({ secretKey: env.stripeSecretKey, webhookSecret: env.stripeWebhookSecret, api: env.stripeApi })
+        ? stripeFor({ secretKey: env.stripeSecretKey, webhookSecret: env.stripeWebhookSecret, api: env.stripeApi })
         : sandboxProvider(env.appOrigin);
     cache.set(env, p);
   }

@@ -1,6 +1,6 @@
 // Outgoing mail. Every message is recorded in the outbox; with SMTP_URL it is also sent,
 // without it the message is logged so a local user can still follow a link in it.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../../../db/client.ts";
 import { mailOutbox } from "../../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -22,7 +22,17 @@ export type Mailer = {
 };
 
 export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  // nodemailer is loaded with the first mail, and only when there is an SMTP server (ADR 037).
+  const smtpUrl = opts.smtpUrl;
+  let made: Transporter | undefined;
+  let making: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () =>
+        (making ??= import("nodemailer").then((m) => {
+          made = m.default.createTransport(smtpUrl);
+          return made;
+        }))
+    : undefined;
   return {
     async send({ replyTo, ...mail }) {
       if (!transport) {
@@ -34,7 +44,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: 
         return;
       }
       try {
-        await transport.sendMail({ from: opts.from, ...mail, ...(replyTo ? { replyTo } : {}) });
+        await (await transport()).sendMail({ from: opts.from, ...mail, ...(replyTo ? { replyTo } : {}) });
         await opts.db.insert(mailOutbox).values({ ...mail, status: "sent" });
       } catch (err) {
         opts.logger.error({ err, to: mail.to, subject: mail.subject }, "mail failed");
@@ -46,14 +56,14 @@ export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: 
       if (!transport) return { ok: true, detail: "No SMTP_URL: mail is kept in the outbox and the log" };
       const started = performance.now();
       try {
-        await transport.verify();
+        await (await transport()).verify();
         return { ok: true, detail: `SMTP server answered in ${Math.round(performance.now() - started)} ms` };
       } catch (err) {
         return { ok: false, detail: `SMTP server did not answer: ${err instanceof Error ? err.message : String(err)}` };
       }
     },
     close() {
-      transport?.close();
+      made?.close();
     },
   };
 }

@@ -1,0 +1,70 @@
+// `npm start` builds what it runs when it is missing or older than its sources, so a fresh clone
+// needs only `npm install` and `npm start`:
+// - the web app (dist/web, Vite), and
+// - the server (dist/server/main.js, an esbuild bundle). Production runs plain JavaScript: no
+//   transpiler in the process and no wrapper process (ADR 036).
+// `node scripts/build-if-stale.mjs server` builds only the server (the process tests use it).
+import { execSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** The newest modification time of a file, or of any file under a directory. */
+function newest(path) {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  let t = 0;
+  for (const e of readdirSync(path, { withFileTypes: true })) t = Math.max(t, newest(join(path, e.name)));
+  return t;
+}
+const stale = (out, sources) =>
+  !existsSync(out) || sources.filter(existsSync).some((d) => newest(d) > statSync(out).mtimeMs);
+
+const only = process.argv[2];
+
+// src/marketing: its classes are in the marketing stylesheet the build makes.
+if (only !== "server" && stale("dist/web/index.html", ["src/web", "src/shared", "src/marketing"])) {
+  console.log("Building the web app (first start, or its sources changed)…");
+  // Always the production bundle, whatever NODE_ENV the caller runs with (tests set "test").
+  execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+}
+
+const server = "dist/server/main.js";
+if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-if-stale.mjs"])) {
+  console.log("Building the server (first start, or its sources changed)…");
+  const { build } = await import("esbuild");
+  rmSync("dist/server", { recursive: true, force: true });
+  await build({
+    entryPoints: ["src/server/main.ts"],
+    outdir: "dist/server",
+    bundle: true,
+    // Lazily imported parts (image processing, Stripe, mail transport, S3) become chunks of
+    // their own, loaded on first use.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    // Packages are bundled too (one file parses faster and holds less than thousands of modules),
+    // except those that load files of their own at run time: native addons and PGlite's
+    // WebAssembly and data files.
+    external: ["sharp", "@electric-sql/pglite", "pg-native"],
+    // The production builds of React and the rest: this bundle is what production runs.
+    define: { "process.env.NODE_ENV": '"production"' },
+    // CommonJS packages in an ES module bundle still call require() for Node's own modules.
+    banner: {
+      js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+    },
+    // Whitespace and comments out and syntax shortened: V8 keeps every script's source in the heap
+    // (and a single non-ASCII character in a comment doubles it). Identifiers and function
+    // names are kept, so stack traces and the logs read as the sources do.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
+    legalComments: "none",
+    sourcemap: "linked",
+    logLevel: "warning",
+    // The bundle's import.meta.url is dist/server/main.js: the files read beside the sources
+    // are copied beside it (below).
+  });
+  cpSync("src/db/migrations", "dist/server/migrations", { recursive: true });
+  cpSync("src/marketing/gallery", "dist/server/gallery", { recursive: true });
+}
