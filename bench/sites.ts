@@ -14,15 +14,27 @@
 //
 // Load comes from wrk (C, from Debian; installed here when missing): a load generator written in
 // JavaScript tops out near the bare server it is meant to measure, which squeezes every ratio.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
-import { createServer } from "node:net";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { books, profiles, subscriptions, user, websites } from "../src/db/schema/index.ts";
+import {
+  buildServer,
+  ensureWrk,
+  freePort,
+  freshPostgres,
+  get,
+  type Memory,
+  median,
+  memoryOf,
+  type Result,
+  startServer,
+  stop,
+  writeSection,
+  wrk,
+} from "./lib.ts";
 
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
 /** The scale run: this many sites in a database of their own (0 skips it). */
@@ -78,71 +90,6 @@ async function seed(dataDir: string, databaseUrl = "", sites = SITES) {
   return firstBook;
 }
 
-function startServer(dataDir: string, port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise<ChildProcess>((ok, fail) => {
-    const t = setInterval(async () => {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (r.ok) {
-          clearInterval(t);
-          ok(child);
-        }
-      } catch {
-        /* not up yet */
-      }
-    }, 200);
-    child.on("exit", (code) => {
-      clearInterval(t);
-      fail(new Error(`server exited with ${code}`));
-    });
-  });
-}
-
-/** A fresh database on the PostgreSQL server at `base`, dropped by the returned function. */
-async function freshPostgres(base: string) {
-  const name = `bookplate_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => ok(p));
-    });
-  });
-}
-
 const BARE_SERVER = `
 const http = require("node:http");
 const body = require("node:fs").readFileSync(process.env.BODY_FILE);
@@ -165,77 +112,9 @@ function startBare(bodyFile: string, contentType: string, port: number) {
   });
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((ok) => {
-    child.once("exit", () => ok());
-    child.kill("SIGTERM");
-  });
-}
-
-function get(port: number, host: string, path: string) {
-  return new Promise<{ status: number; body: Buffer; headers: Record<string, unknown> }>((ok, fail) => {
-    const req = request({ host: "127.0.0.1", port, path, headers: { host, "user-agent": "bench" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => ok({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
-    });
-    req.on("error", fail);
-    req.end();
-  });
-}
-
-type Result = { rps: number; p99: number; errors: number; non2xx: number };
-
-/** wrk from Debian: installed on first use when missing (the machine's package manager). */
-function ensureWrk() {
-  if (spawnSync("wrk", ["--version"]).error === undefined) return;
-  console.log("installing wrk (apt-get)…");
-  const r = spawnSync("sh", ["-c", "apt-get update -qq && apt-get install -y -qq wrk"], { stdio: "inherit" });
-  if (r.status !== 0) throw new Error("wrk is needed: apt-get install wrk");
-}
-
-/** Milliseconds from one of wrk's durations ("812.00us", "1.20ms", "2.01s"). */
-function ms(text: string): number {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  if (!m) return Number.NaN;
-  const n = Number(m[1]);
-  return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
-}
-
-/**
- * One slice of load: wrk with CONNECTIONS connections on one thread (the machine has two cores:
- * one for the server under test, one for the load). `script` is Lua for per-request headers.
- */
-function load(opts: { url: string; headers?: Record<string, string>; script?: string }): Promise<Result> {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", "--timeout", "5s"];
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}: ${v}`);
-  let scriptFile: string | undefined;
-  if (opts.script) {
-    scriptFile = join(mkdtempSync(join(tmpdir(), "bench-wrk-")), "script.lua");
-    writeFileSync(scriptFile, opts.script);
-    args.push("-s", scriptFile);
-  }
-  args.push(opts.url);
-  return new Promise((ok, fail) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-    });
-    child.on("error", fail);
-    child.on("exit", (code) => {
-      if (scriptFile) rmSync(join(scriptFile, ".."), { recursive: true, force: true });
-      if (code !== 0) return fail(new Error(`wrk exited with ${code}:\n${out}`));
-      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
-      const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "");
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-      const errors = socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-      if (!Number.isFinite(rps)) return fail(new Error(`could not read wrk's output:\n${out}`));
-      ok({ rps, p99, errors, non2xx });
-    });
-  });
-}
+/** One slice of load: wrk with CONNECTIONS connections for DURATION seconds. */
+const load = (opts: { url: string; headers?: Record<string, string>; script?: string }) =>
+  wrk({ ...opts, seconds: DURATION, connections: CONNECTIONS });
 
 /** Each request names the next of `sites` hosts in turn (wrk's Lua request hook). */
 function hostsLoad(port: number, sites: number) {
@@ -248,15 +127,6 @@ request = function()
 end
 `,
   });
-}
-
-/** The server's resident memory (MB) and what its page cache holds, from /proc and /metrics. */
-async function memoryOf(child: ChildProcess, port: number) {
-  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-  const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) / 1024;
-  const metrics = (await get(port, `localhost:${port}`, "/metrics")).body.toString();
-  const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(metrics)?.[1] ?? Number.NaN);
-  return { rssMb, pages: gauge("page_cache_pages"), cacheMb: gauge("page_cache_bytes") / 1024 / 1024 };
 }
 
 /** Asks every host's home page once, a few at a time (fills the page cache; returns the seconds it took). */
@@ -295,13 +165,6 @@ function scaleReport(r: ScaleRun, row: (name: string, m: Measured) => string): s
   ];
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
-
-type Memory = Awaited<ReturnType<typeof memoryOf>>;
 type ScaleRun = {
   seedSeconds: number;
   warmSeconds: number;
@@ -345,6 +208,7 @@ async function main() {
     };
   }
   ensureWrk();
+  buildServer();
   try {
     console.log(`seeding ${SITES} sites × ${BOOKS} books…`);
     const bookIds = await seed(dataDir);
@@ -354,7 +218,7 @@ async function main() {
     const bookLoad = (path: string) => () =>
       load({ url: `http://127.0.0.1:${port}${path}`, headers: { Host: host, "User-Agent": "bench" } });
 
-    let server = await startServer(dataDir, port, {});
+    let server = (await startServer(dataDir, port, {})).child;
     const page = await get(port, host, bookPath);
     if (page.status !== 200) throw new Error(`book page answered ${page.status}`);
     console.log(`book page: ${page.body.length} bytes`);
@@ -382,7 +246,7 @@ async function main() {
     await stop(server);
 
     console.log("book page, cache off…");
-    server = await startServer(dataDir, port, { PAGE_CACHE: "false" });
+    server = (await startServer(dataDir, port, { PAGE_CACHE: "false" })).child;
     const uncached = await against(bookLoad(bookPath));
     await stop(server);
 
@@ -394,7 +258,7 @@ async function main() {
       try {
         console.log("seeding PostgreSQL…");
         const pgBooks = await seed(dataDir, fresh.url);
-        server = await startServer(dataDir, port, { PAGE_CACHE: "false", DATABASE_URL: fresh.url });
+        server = (await startServer(dataDir, port, { PAGE_CACHE: "false", DATABASE_URL: fresh.url })).child;
         const pgPath = `/book/${pgBooks[0]}`;
         if ((await get(port, host, pgPath)).status !== 200) throw new Error("book page on PostgreSQL failed");
         console.log("book page, cache off, PostgreSQL…");
@@ -414,7 +278,7 @@ async function main() {
         const seeding = performance.now();
         await seed(scaleDir, "", SCALE_SITES);
         const seedSeconds = (performance.now() - seeding) / 1000;
-        server = await startServer(scaleDir, port, { PAGE_CACHE_MB: "4096" });
+        server = (await startServer(scaleDir, port, { PAGE_CACHE_MB: "4096" })).child;
         const idle = await memoryOf(server, port);
         const warmSeconds = await warmHomePages(port, SCALE_SITES);
         const warm = await memoryOf(server, port);
@@ -422,7 +286,7 @@ async function main() {
         const all = await against(() => hostsLoad(port, SCALE_SITES));
         const loaded = await memoryOf(server, port);
         await stop(server);
-        server = await startServer(scaleDir, port, {});
+        server = (await startServer(scaleDir, port, {})).child;
         console.log(`home pages of ${SCALE_SITES} hosts, default page cache budget…`);
         const bounded = await against(() => hostsLoad(port, SCALE_SITES));
         const boundedMemory = await memoryOf(server, port);
@@ -444,8 +308,6 @@ async function main() {
     const row = (name: string, m: Measured, target?: number) =>
       `| ${name} | ${Math.round(m.rps)} | ${pct(m.ratio)} | ${m.p99} | ${m.p99Ratio.toFixed(1)}× | ${m.failures} | ${target === undefined ? "" : `≥ ${target}%: ${m.ratio * 100 >= target ? "met" : "**not met**"}`} |`;
     const report = [
-      "# Benchmarks",
-      "",
       "## Public author sites (`npm run bench:sites`)",
       "",
       `${SITES} sites × ${BOOKS} books on the embedded database (PGlite); the production server (\`NODE_ENV=production\`, one process); \`wrk\` (one thread, ${CONNECTIONS} connections), on the same shared 2-core machine as the server (the load generator takes a core, and other work on the machine adds noise). Baseline: a bare Node \`http\` server, in its own process, sending the identical ${page.body.length}-byte book page. Every run is ${ROUNDS} slices of ${DURATION} s, each right after a ${DURATION} s slice of the baseline; the table gives medians, and each ratio is the median of the per-slice ratios. The home-page run asks each of the ${SITES} hosts in turn (the first visit of a host renders, later ones are cached) and is compared with the book-page baseline.`,
@@ -466,20 +328,7 @@ async function main() {
       `Measured ${new Date().toISOString().slice(0, 10)} by \`${pgBase ? "BENCH_POSTGRES_URL=… " : ""}npm run bench:sites\`.`,
       "",
     ].join("\n");
-    const file = "bench/RESULTS.md";
-    let previous = "";
-    try {
-      previous = readFileSync(file, "utf8");
-    } catch {
-      /* first run */
-    }
-    // Keep every other section (Lighthouse writes its own); replace only this one.
-    const rest = previous
-      .split(/^(?=## )/m)
-      .filter((sec) => sec.startsWith("## ") && !sec.startsWith("## Public author sites"));
-    writeFileSync(file, [report, ...rest.map((sec) => `${sec.trimEnd()}\n`)].join("\n"));
-    // The repository's formatter aligns Markdown tables; format now so lint stays green.
-    spawnSync("npx", ["biome", "format", "--write", file], { stdio: "ignore" });
+    writeSection("Public author sites", report);
     console.log(report);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,10 +2,10 @@
 // needs only `npm install` and `npm start`:
 // - the web app (dist/web, Vite), and
 // - the server (dist/server/main.js, an esbuild bundle). Production runs plain JavaScript: no
-//   transpiler in the process and no wrapper process (ADR 036).
+//   transpiler in the process and no wrapper process (ADR 037).
 // `node scripts/build-if-stale.mjs server` builds only the server (the process tests use it).
 import { execSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The newest modification time of a file, or of any file under a directory. */
@@ -32,7 +32,7 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
   console.log("Building the server (first start, or its sources changed)…");
   const { build } = await import("esbuild");
   rmSync("dist/server", { recursive: true, force: true });
-  await build({
+  const result = await build({
     entryPoints: ["src/server/main.ts"],
     outdir: "dist/server",
     bundle: true,
@@ -62,9 +62,12 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
     legalComments: "none",
     sourcemap: "linked",
     logLevel: "warning",
+    // What went into which file (npm run bench:memory reports the packages loaded at start).
+    metafile: true,
     // The bundle's import.meta.url is dist/server/main.js: the files read beside the sources
     // are copied beside it (below).
   });
+  writeFileSync("dist/server/meta.json", JSON.stringify(result.metafile));
   cpSync("src/db/migrations", "dist/server/migrations", { recursive: true });
   cpSync("src/marketing/gallery", "dist/server/gallery", { recursive: true });
 }

@@ -2,6 +2,7 @@
 // be SIGKILLed, restarted and measured from outside.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { productionCommand } from "../testing/production-server.ts";
 
 export type ServerProcess = {
   pid: number;
@@ -25,9 +26,11 @@ export type ServerProcessOptions = {
 };
 
 export async function startServerProcess(opts: ServerProcessOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const production = productionCommand();
+  const child = spawn(process.execPath, production.args, {
     env: {
       ...process.env,
+      ...production.env,
       NODE_ENV: "test",
       PORT: String(opts.port),
       HOST: "127.0.0.1",
