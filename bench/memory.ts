@@ -16,7 +16,7 @@
 //    which only on first use (from esbuild's metafile, dist/server/meta.json).
 // 6. Writes its section of bench/RESULTS.md, with the targets (ADR 037): idle ≤ 150 MB on
 //    PostgreSQL and ≤ 250 MB on PGlite, under load within 1.5× idle, healthy within 2 s.
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -290,6 +290,23 @@ async function heapSnapshot(): Promise<{ totalMb: number; kinds: [string, number
   };
 }
 
+/**
+ * The heap each package adds when imported alone into a fresh Node (used heap after full
+ * collections, against Node with nothing imported): the heap by dependency.
+ */
+function heapByPackage(packages: string[]): [string, number][] {
+  const probe = (pkg: string | null) => {
+    const code = `${pkg ? `await import(${JSON.stringify(pkg)});` : ""} globalThis.gc(); globalThis.gc(); console.log(process.memoryUsage().heapUsed);`;
+    const r = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", code], { encoding: "utf8" });
+    return r.status === 0 ? Number(r.stdout.trim()) : Number.NaN;
+  };
+  const base = probe(null);
+  return packages
+    .map((p) => [p, (probe(p) - base) / 1024 / 1024] as [string, number])
+    .filter(([, mb]) => Number.isFinite(mb))
+    .sort((a, b) => b[1] - a[1]);
+}
+
 /** Bytes of each package in what the server loads at start, and in what it loads only on first use. */
 function bundleByPackage(): { eager: [string, number][]; lazy: [string, number][] } {
   const metaFile = "dist/server/meta.json";
@@ -357,6 +374,9 @@ function report(runs: Run[], heap: Awaited<ReturnType<typeof heapSnapshot>>): st
   }
   const kb = (b: number) => `${Math.round(b / 1024)} KB`;
   const bundle = bundleByPackage();
+  const byPackage = heapByPackage(
+    [...new Set([...bundle.eager, ...bundle.lazy].map(([p]) => p))].filter((p) => !p.startsWith("(")),
+  ).slice(0, 15);
   lines.push(
     "",
     `What the idle server's heap holds (PGlite, demo site; a heap snapshot, ${heap.totalMb.toFixed(1)} MB of objects): ${heap.kinds.map(([k, v]) => `${k} ${v.toFixed(1)} MB`).join(", ")}. The largest script sources: ${heap.scripts
@@ -373,6 +393,13 @@ function report(runs: Run[], heap: Awaited<ReturnType<typeof heapSnapshot>>): st
       .join(
         ", ",
       )}; and sharp (libvips, a native library) with the first image. PGlite stays outside the bundle (it loads its WebAssembly and data files from its package).`,
+    "",
+    `The heap by dependency — what each package adds to a fresh Node's used heap when imported whole and alone (MB; the 15 largest; the bundle keeps only the parts used, so lucide-react, for one, weighs less there): ${byPackage
+      .map(
+        ([p, mb]) =>
+          `${p} ${mb.toFixed(1)}${bundle.lazy.some(([l]) => l === p) && !bundle.eager.some(([e]) => e === p) ? " (first use only)" : ""}`,
+      )
+      .join(", ")}.`,
   );
   lines.push(
     "",

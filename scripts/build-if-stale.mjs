@@ -21,7 +21,7 @@ const stale = (out, sources) =>
 const only = process.argv[2];
 
 // src/marketing: its classes are in the marketing stylesheet the build makes.
-if (only !== "server" && stale("dist/web/index.html", ["src/web", "src/shared", "src/marketing"])) {
+if (only !== "server" && stale("dist/web/index.html", ["src/web", "src/shared", "src/marketing", "vite.config.ts"])) {
   console.log("Building the web app (first start, or its sources changed)…");
   // Always the production bundle, whatever NODE_ENV the caller runs with (tests set "test").
   execSync("npx vite build --logLevel warn", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
