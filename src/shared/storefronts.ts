@@ -52,7 +52,7 @@ const GROUP_OF_LANGUAGE: Record<string, CountryGroup> = {
 
 /** The group of a two-letter country code (any case); unknown or malformed → "". */
 export function groupOfCountry(code: string | undefined): CountryGroup {
-  if (!code || code.length !== 2) return "";
+  if (code?.length !== 2) return "";
   return GROUP_OF_COUNTRY[code.toUpperCase()] ?? "";
 }
 
@@ -203,5 +203,5 @@ export function servesGroup(storefront: string | null, group: CountryGroup): boo
 export function firstStoreIndex(links: readonly { storefront: string | null }[], group: CountryGroup): number {
   if (links.length === 0) return -1;
   const local = links.findIndex((l) => servesGroup(l.storefront, group));
-  return local >= 0 ? local : 0;
+  return Math.max(local, 0);
 }
