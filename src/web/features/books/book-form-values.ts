@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { BOOK_MESSAGES, isValidIsbn, parsePriceMinor } from "../../../shared/schemas/book.ts";
+import type { StoreCurrency, Storefront } from "../../../shared/storefronts.ts";
 import type { BookDetail, BookInput } from "./books-api.ts";
 
 const optionalUrl = (label: string) =>
@@ -23,6 +24,18 @@ export const retailerLinkSchema = z.object({
     .trim()
     .min(1, { message: "Retailer URL is required" })
     .refine((v) => /^https?:\/\/\S+$/i.test(v), { message: "Retailer URL must start with http:// or https://" }),
+  /** A storefront id, or "" for any other store (ADR 036). */
+  storefront: z.string().optional(),
+  /** The price on this store as typed; "" for none. */
+  price: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (PRICE_TYPING.test(v) && parsePriceMinor(v) !== null), {
+      message: BOOK_MESSAGES.price,
+    })
+    .optional(),
+  /** "" for the store's own currency. */
+  currency: z.string().optional(),
 });
 
 export const reviewSchema = z.object({
@@ -180,11 +193,17 @@ export function toBookInput(v: BookFormValues): BookInput {
     narratorName: orNull(v.narratorName),
     audioSampleUrl: orNull(v.audioSampleUrl),
     additionalStoresEnabled: v.additionalStoresEnabled,
-    retailerLinks: v.retailerLinks.map((l) => ({
-      ...(l.id ? { id: l.id } : {}),
-      retailerName: l.retailerName.trim(),
-      retailerUrl: l.retailerUrl.trim(),
-    })),
+    retailerLinks: v.retailerLinks.map((l) => {
+      const priceMinor = parsePriceMinor(l.price ?? "");
+      return {
+        ...(l.id ? { id: l.id } : {}),
+        retailerName: l.retailerName.trim(),
+        retailerUrl: l.retailerUrl.trim(),
+        storefront: l.storefront ? (l.storefront as Storefront) : null,
+        priceMinor,
+        currency: priceMinor === null || !l.currency ? null : (l.currency as StoreCurrency),
+      };
+    }),
     genres: v.genres,
     reviews: v.reviews.map((r) => ({
       ...(r.id ? { id: r.id } : {}),
@@ -232,6 +251,9 @@ export function fromBook(b: BookDetail): BookFormValues {
       id: l.id,
       retailerName: l.retailerName,
       retailerUrl: l.retailerUrl,
+      storefront: l.storefront ?? "",
+      price: l.priceMinor == null ? "" : (l.priceMinor / 100).toFixed(2),
+      currency: l.currency ?? "",
     })),
     genres: b.genres,
     reviews: b.reviews.map((r) => ({
