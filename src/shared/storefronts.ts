@@ -76,13 +76,12 @@ export function groupOfLanguages(header: string | undefined): CountryGroup {
     const dash = tag.indexOf("-");
     const lang = dash < 0 ? tag : tag.slice(0, dash);
     if (dash >= 0) {
-      // The region is the first two-letter subtag after the language (zh-Hant-TW, en-GB).
-      for (const part of tag.slice(dash + 1).split("-")) {
-        if (part.length === 2) {
-          const g = groupOfCountry(part);
-          if (g) return g;
-          break;
-        }
+      // The region follows the language, or the language and a script (en-GB, zh-Hant-TW).
+      const [second = "", third = ""] = tag.slice(dash + 1).split("-", 2);
+      const region = second.length === 4 ? third : second;
+      if (region.length === 2) {
+        const g = groupOfCountry(region);
+        if (g) return g;
       }
     }
     const byLang = GROUP_OF_LANGUAGE[lang];

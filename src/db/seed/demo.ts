@@ -204,7 +204,13 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
       await tx.insert(bookGenres).values(b.genres.map((g, position) => ({ bookId: row.id, genreName: g, position })));
       await tx.insert(retailerLinks).values([
         { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 0 },
-        { bookId: row.id, retailerName: "Bookshop.org", retailerUrl: "https://uk.bookshop.org/", sortOrder: 1 },
+        {
+          bookId: row.id,
+          retailerName: "Bookshop.org",
+          retailerUrl: "https://uk.bookshop.org/",
+          storefront: "bookshop-uk",
+          sortOrder: 1,
+        },
       ]);
       if (b.rating) {
         await tx.insert(reviews).values({
