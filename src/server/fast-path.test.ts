@@ -185,9 +185,10 @@ describe("the fast path in front of the app", () => {
 
   it("keys book pages, and only book pages, by the reader's country group", async () => {
     const book = "/book/00000000-0000-4000-8000-000000000001";
-    put({ subdomain: "jane" }, book, page("first: amazon.com"));
-    put({ subdomain: "jane" }, book, page("first: amazon.co.uk"), false, "uk");
-    put({ subdomain: "jane" }, book, page("first: amazon.de"), false, "de");
+    const varies = (body: string): CachedPage => ({ ...page(body), vary: "Accept-Language" });
+    put({ subdomain: "jane" }, book, varies("first: amazon.com"));
+    put({ subdomain: "jane" }, book, varies("first: amazon.co.uk"), false, "uk");
+    put({ subdomain: "jane" }, book, varies("first: amazon.de"), false, "de");
     put({ subdomain: "jane" }, "/about", page("about"));
     const on = (headers: Record<string, string>, path = book) => send(port, "jane.sites.test", path, headers);
     expect((await on({})).body).toBe("first: amazon.com");
@@ -206,6 +207,11 @@ describe("the fast path in front of the app", () => {
     // Other pages ignore both.
     expect((await on({ "accept-language": "de" }, "/about")).body).toBe("about");
     expect((await on({ "x-test-trusted": "1", "cf-ipcountry": "DE" }, "/about")).body).toBe("about");
+    // A book page the same for every group (one store) is kept once and serves them all.
+    const single = "/book/00000000-0000-4000-8000-000000000002";
+    put({ subdomain: "jane" }, single, page("one store"));
+    for (const lang of ["en-GB", "de", "en-US", ""])
+      expect((await on({ "accept-language": lang }, single)).body).toBe("one store");
   });
 
   it("counts a reader's views per page, not bots' or prefetches", async () => {

@@ -135,6 +135,25 @@ describe("the buy box without a trusted country header", () => {
     expect(home.status).toBe(200);
     expect(s.sites.cache?.size).toBe(before + 4);
     expect(home.headers.vary).toBe("Cookie, Accept-Encoding");
+    // A book with one store is the same page for everyone: kept once, without Vary.
+    const [single] = await s.database.db
+      .insert(books)
+      .values({
+        userId: fresh.a.id,
+        title: "One Store",
+        author: "J",
+        amazonUrl: "https://www.amazon.com/dp/B0ONESTORE",
+      })
+      .returning({ id: books.id });
+    const onSingle = (lang: string) =>
+      s.onHost(`${fresh.a.subdomain}.localhost`, `/book/${single?.id}`, { "accept-language": lang });
+    const sizeBefore = s.sites.cache?.size ?? 0;
+    for (const lang of ["en-GB", "de-DE", "en-US", "ja", "en-GB"]) {
+      const res = await onSingle(lang);
+      expect(buyBox(res.body).first, lang).toBe("Amazon");
+      expect(res.headers.vary, lang).toBe("Cookie, Accept-Encoding");
+    }
+    expect(s.sites.cache?.size).toBe(sizeBefore + 1);
   });
 
   it("sends a click to that book's stored address for that link, and nowhere else", async () => {

@@ -10,6 +10,7 @@ import {
   type Encoding,
   encodedBody,
   encodedEtag,
+  type PageCache,
   pickEncoding,
 } from "../server/modules/sites/page-cache.ts";
 import { type CountryGroup, groupOfCountry, groupOfLanguages } from "../shared/storefronts.ts";
@@ -163,6 +164,28 @@ export const differsByCountry = (path: string) => path.startsWith("/book/");
 export function readerGroup(countryHeader: string | null, header: (name: string) => string | undefined): CountryGroup {
   return countryHeader ? groupOfCountry(header(countryHeader)?.trim()) : groupOfLanguages(header("accept-language"));
 }
+
+/**
+ * The cached page for a reader of `group`: their group's own copy, else the one copy of a page
+ * that turned out the same for every group (no Vary: a book with one store). A page is stored
+ * under its group only when it varies (`keyToStore`), so most book pages are kept once.
+ */
+export function cachedFor(
+  cache: Pick<PageCache, "get">,
+  key: (group: CountryGroup) => string,
+  group: CountryGroup,
+): CachedPage | undefined {
+  if (group !== "") {
+    const own = cache.get(key(group));
+    if (own) return own;
+  }
+  const shared = cache.get(key(""));
+  return shared && (group === "" || !shared.vary) ? shared : undefined;
+}
+
+/** Where a freshly rendered page goes in the cache (see cachedFor). */
+export const keyToStore = (page: CachedPage, key: (group: CountryGroup) => string, group: CountryGroup) =>
+  page.vary ? key(group) : key("");
 
 /** What a CDN must key a book page by: the header the group was read from. */
 export const countryVary = (countryHeader: string | null) => countryHeader ?? "Accept-Language";

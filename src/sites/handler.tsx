@@ -23,11 +23,13 @@ import type { CountryGroup } from "../shared/storefronts.ts";
 import { buyBoxFor, statsKey, storesOf } from "./buy-box.ts";
 import {
   CACHED_STATUSES,
+  cachedFor,
   cacheKey,
   countryVary,
   deliver,
   differsByCountry,
   hasConsentChoice,
+  keyToStore,
   privateResponse,
   readerGroup,
 } from "./delivery.ts";
@@ -78,9 +80,9 @@ export async function handleSiteRequest<E extends SiteVars>(
   const group = differsByCountry(path) ? readerGroup(deps.env.countryHeader, (name) => c.req.header(name)) : "";
   // Previews are the owner's view of their own site: never shared, never cached.
   const shared = (method === "GET" || method === "HEAD") && req.mode !== "preview";
-  const key = shared ? cacheKey(c, req, path, consent, year, group) : "";
+  const keyOf = (g: CountryGroup) => cacheKey(c, req, path, consent, year, g);
   if (shared && cache) {
-    const hit = cache.get(key);
+    const hit = cachedFor(cache, keyOf, group);
     if (hit) return deliver(c, req, hit);
   }
   const ctx = await loadSiteContext(deps.database.db, req.lookup);
@@ -112,7 +114,7 @@ export async function handleSiteRequest<E extends SiteVars>(
     ...(out.vary ? { vary: out.vary } : {}),
     ...(out.store ? { store: out.store } : {}),
   };
-  if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, key, page);
+  if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, keyToStore(page, keyOf, group), page);
   return deliver(c, req, page);
 }
 
