@@ -6,6 +6,7 @@ import {
   amazonUrlFor,
   asinOfAmazonUrl,
   countryGroup,
+  firstStoreDiffers,
   firstStoreIndex,
   groupOfCountry,
   groupOfLanguages,
@@ -112,5 +113,13 @@ describe("stores from addresses", () => {
     expect(firstStoreIndex(links, "de")).toBe(0);
     expect(firstStoreIndex(links, "")).toBe(0);
     expect(firstStoreIndex([], "uk")).toBe(-1);
+  });
+
+  it("say a page varies only when a store after the first serves some countries", () => {
+    expect(firstStoreDiffers([{ storefront: "amazon-us" }, { storefront: "amazon-uk" }])).toBe(true);
+    expect(firstStoreDiffers([{ storefront: "kobo" }, { storefront: "bookshop-uk" }])).toBe(true);
+    expect(firstStoreDiffers([{ storefront: "amazon-us" }, { storefront: "kobo" }, { storefront: null }])).toBe(false);
+    expect(firstStoreDiffers([{ storefront: "amazon-uk" }])).toBe(false);
+    expect(firstStoreDiffers([])).toBe(false);
   });
 });

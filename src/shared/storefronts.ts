@@ -196,6 +196,17 @@ export function servesGroup(storefront: string | null, group: CountryGroup): boo
 }
 
 /**
+ * Whether the first store can differ by group: only when a store after the author's first serves
+ * some groups specifically (the first is everyone's fallback, global stores never win on country).
+ */
+export function firstStoreDiffers(links: readonly { storefront: string | null }[]): boolean {
+  return links.slice(1).some((l) => {
+    const s = l.storefront;
+    return s !== null && isStorefront(s) && (STOREFRONTS[s] as StorefrontInfo).serves !== "*";
+  });
+}
+
+/**
  * The reader's first store among `links` (in the author's order): the first one that serves the
  * reader's group, else the author's first. Returns its index, or -1 for no links.
  */

@@ -154,6 +154,23 @@ describe("the buy box without a trusted country header", () => {
       expect(res.headers.vary, lang).toBe("Cookie, Accept-Encoding");
     }
     expect(s.sites.cache?.size).toBe(sizeBefore + 1);
+    // Several stores none of which wins on country (the first is everyone's fallback): still once.
+    await s.database.db
+      .update(books)
+      .set({ additionalStoresEnabled: true })
+      .where(eq(books.id, single?.id ?? ""));
+    await s.database.db.insert(retailerLinks).values([
+      { bookId: single?.id ?? "", retailerName: "Kobo", retailerUrl: "https://www.kobo.com/x", storefront: "kobo" },
+      { bookId: single?.id ?? "", retailerName: "Shop", retailerUrl: "https://shop.example/x", sortOrder: 1 },
+    ]);
+    await markSiteChanged(s.database.db, fresh.a.id);
+    const afterChange = s.sites.cache?.size ?? 0;
+    for (const lang of ["en-GB", "de-DE", "en-US"]) {
+      const res = await onSingle(lang);
+      expect(buyBox(res.body), lang).toMatchObject({ first: "Amazon", others: ["Kobo", "Shop"] });
+      expect(res.headers.vary, lang).toBe("Cookie, Accept-Encoding");
+    }
+    expect(s.sites.cache?.size).toBe(afterChange + 1);
   });
 
   it("sends a click to that book's stored address for that link, and nowhere else", async () => {

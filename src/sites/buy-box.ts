@@ -2,7 +2,13 @@
 // first. Pure: the handler renders the page once per country group with it, and the buy route
 // finds the one stored address a click may go to with it.
 import type { BookDetail } from "../server/modules/sites/sites.service.ts";
-import { type CountryGroup, firstStoreIndex, storefrontLabel, storefrontOfUrl } from "../shared/storefronts.ts";
+import {
+  type CountryGroup,
+  firstStoreDiffers,
+  firstStoreIndex,
+  storefrontLabel,
+  storefrontOfUrl,
+} from "../shared/storefronts.ts";
 import { isHttp } from "./pages/layout.tsx";
 
 export type Store = {
@@ -61,10 +67,17 @@ export function storesOf(detail: BookDetail): Store[] {
   return out;
 }
 
+export type BuyBox = {
+  first: Store | null;
+  others: Store[];
+  /** Whether readers of another group could be shown another first store (the page varies). */
+  differs: boolean;
+};
+
 /** The reader's first store and the others, in the author's order. */
-export function buyBoxFor(detail: BookDetail, group: CountryGroup): { first: Store | null; others: Store[] } {
+export function buyBoxFor(detail: BookDetail, group: CountryGroup): BuyBox {
   const stores = storesOf(detail);
   const at = firstStoreIndex(stores, group);
-  if (at < 0) return { first: null, others: [] };
-  return { first: stores[at] ?? null, others: stores.filter((_, i) => i !== at) };
+  if (at < 0) return { first: null, others: [], differs: false };
+  return { first: stores[at] ?? null, others: stores.filter((_, i) => i !== at), differs: firstStoreDiffers(stores) };
 }

@@ -300,8 +300,8 @@ async function renderSite(
           },
           body: <BookPage env={env} detail={detail} buyBox={box} editHref={await editHrefFor(c, req, ctx, b.id)} />,
         }),
-        // With more than one store, which comes first depends on the reader's country group.
-        ...(box.others.length > 0 ? { vary: countryVary(deps.env.countryHeader) } : {}),
+        // Which store comes first may depend on the reader's country group.
+        ...(box.differs ? { vary: countryVary(deps.env.countryHeader) } : {}),
         ...(box.first ? { store: { bookId: b.id, store: statsKey(box.first) } } : {}),
       };
       // A pre-order counts the days down: the page is right until midnight.

@@ -1,7 +1,7 @@
 import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
 import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
 import { formatDate } from "../../shared/dates.ts";
-import type { Store } from "../buy-box.ts";
+import type { BuyBox, Store } from "../buy-box.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
 import { cleanHtml, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv } from "./layout.tsx";
@@ -11,7 +11,7 @@ export function BookPage(props: {
   env: PageEnv;
   detail: BookDetail;
   /** The reader's first store and the others (buy-box.ts), chosen for their country group. */
-  buyBox: { first: Store | null; others: Store[] };
+  buyBox: BuyBox;
   editHref?: string;
   /** After a "tell me when it's out" sign-up: its outcome. */
   alert?: { done: true } | { error: string | undefined };
