@@ -282,6 +282,12 @@ export function createApp(deps: AppDeps) {
   });
 
   // The fast path in front of all this: cached public pages, answered before the app (ADR 033).
-  const answerCached = cachedPageAnswerer({ sites: deps.sites, hosts: hostCfg, trustProxy: env.trustProxy, record });
+  const answerCached = cachedPageAnswerer({
+    sites: deps.sites,
+    hosts: hostCfg,
+    trustProxy: env.trustProxy,
+    countryHeader: env.countryHeader,
+    record,
+  });
   return { app, answerCached };
 }

@@ -33,6 +33,14 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** The header a proxy/CDN sets to the reader's country (e.g. CF-IPCountry); unset: not trusted (ADR 036). */
+  COUNTRY_HEADER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, { error: "must be a header name, e.g. CF-IPCountry" })
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: optionalString,
   SEED_DEMO: z
@@ -82,6 +90,8 @@ export type Env = {
   stripeApi: { host?: string; port?: number; protocol?: "http" | "https" };
   authSecret: string | undefined;
   trustProxy: boolean;
+  /** The trusted country header's name, lower case; null: the reader's languages decide (ADR 036). */
+  countryHeader: string | null;
   logLevel: string;
   seedDemo: boolean;
   metricsToken: string | undefined;
@@ -193,6 +203,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER ?? null,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     metricsToken: e.METRICS_TOKEN,

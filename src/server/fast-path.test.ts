@@ -4,7 +4,8 @@ import { createServer, type IncomingHttpHeaders, request, type Server } from "no
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { profiles, subscriptions, user, websitePageStats, websites } from "../db/schema/index.ts";
+import { books, profiles, retailerLinks, subscriptions, user, websitePageStats, websites } from "../db/schema/index.ts";
+import type { CountryGroup } from "../shared/storefronts.ts";
 import { pageKey } from "../sites/delivery.ts";
 import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import { VisitCounter } from "./modules/analytics/visit-counter.ts";
@@ -14,6 +15,7 @@ import { startTestServer, type TestServer } from "./testing/test-server.ts";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131 Safari/537.36";
 let s: TestServer;
 let siteId: string;
+let bookId: string;
 
 type Res = { status: number; headers: IncomingHttpHeaders; body: string };
 function send(port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
@@ -43,6 +45,26 @@ beforeAll(async () => {
     .returning({ id: websites.id });
   await db.insert(subscriptions).values({ userId: id, tier: "mini", status: "active" });
   siteId = site?.id ?? "";
+  const [book] = await db
+    .insert(books)
+    .values({
+      userId: id,
+      title: "Fast Book",
+      author: "Fast Author",
+      amazonUrl: "https://www.amazon.com/dp/B000000001",
+      additionalStoresEnabled: true,
+    })
+    .returning({ id: books.id });
+  bookId = book?.id ?? "";
+  await db.insert(retailerLinks).values([
+    {
+      bookId,
+      retailerName: "Amazon.co.uk",
+      retailerUrl: "https://www.amazon.co.uk/dp/B000000001",
+      storefront: "amazon-uk",
+    },
+    { bookId, retailerName: "Kobo", retailerUrl: "https://www.kobo.com/gb/en/ebook/fast", storefront: "kobo" },
+  ]);
 });
 afterAll(async () => {
   await s?.close();
@@ -67,19 +89,28 @@ describe("the fast path in front of the app", () => {
       countsAsView: true,
     };
   };
-  const put = (host: { subdomain: string } | { customDomain: string }, path: string, p: CachedPage, consent = false) =>
+  const put = (
+    host: { subdomain: string } | { customDomain: string },
+    path: string,
+    p: CachedPage,
+    consent = false,
+    group: CountryGroup = "",
+  ) =>
     cache.set(
       "owner",
-      pageKey({ lookup: host, basePath: "", mode: "tenant" }, path, "", consent, new Date().getUTCFullYear()),
+      pageKey({ lookup: host, basePath: "", mode: "tenant" }, path, "", consent, new Date().getUTCFullYear(), group),
       p,
     );
 
   beforeAll(async () => {
     server = createServer((req, res) => {
+      // A request marked x-test-trusted meets an answerer that trusts CF-IPCountry; others one that trusts none.
+      const trusted = req.headers["x-test-trusted"] === "1";
       const answer = cachedPageAnswerer({
         sites: { cache, visits },
         hosts,
         trustProxy: false,
+        countryHeader: trusted ? "cf-ipcountry" : null,
         record: (r) => answered.push(r),
       });
       if (!answer(req, res)) res.writeHead(599).end("app");
@@ -152,6 +183,37 @@ describe("the fast path in front of the app", () => {
     expect(again.headers.etag).toBe(etag);
   });
 
+  it("keys book pages, and only book pages, by the reader's country group", async () => {
+    const book = "/book/00000000-0000-4000-8000-000000000001";
+    const varies = (body: string): CachedPage => ({ ...page(body), vary: "Accept-Language" });
+    put({ subdomain: "jane" }, book, varies("first: amazon.com"));
+    put({ subdomain: "jane" }, book, varies("first: amazon.co.uk"), false, "uk");
+    put({ subdomain: "jane" }, book, varies("first: amazon.de"), false, "de");
+    put({ subdomain: "jane" }, "/about", page("about"));
+    const on = (headers: Record<string, string>, path = book) => send(port, "jane.sites.test", path, headers);
+    expect((await on({})).body).toBe("first: amazon.com");
+    expect((await on({ "accept-language": "en-GB,en;q=0.9" })).body).toBe("first: amazon.co.uk");
+    expect((await on({ "accept-language": "de-AT" })).body).toBe("first: amazon.de");
+    expect((await on({ "accept-language": "de" })).body).toBe("first: amazon.de");
+    expect((await on({ "accept-language": "en-US" })).body).toBe("app"); // group "us": not cached yet
+    expect((await on({ "accept-language": "pt-BR" })).body).toBe("first: amazon.com");
+    // Untrusted, a country header is nobody's word; trusted, it decides and languages do not.
+    expect((await on({ "cf-ipcountry": "GB" })).body).toBe("first: amazon.com");
+    expect((await on({ "x-test-trusted": "1", "cf-ipcountry": "GB", "accept-language": "de" })).body).toBe(
+      "first: amazon.co.uk",
+    );
+    expect((await on({ "x-test-trusted": "1", "cf-ipcountry": "IE" })).body).toBe("first: amazon.co.uk");
+    expect((await on({ "x-test-trusted": "1", "accept-language": "de" })).body).toBe("first: amazon.com");
+    // Other pages ignore both.
+    expect((await on({ "accept-language": "de" }, "/about")).body).toBe("about");
+    expect((await on({ "x-test-trusted": "1", "cf-ipcountry": "DE" }, "/about")).body).toBe("about");
+    // A book page the same for every group (one store) is kept once and serves them all.
+    const single = "/book/00000000-0000-4000-8000-000000000002";
+    put({ subdomain: "jane" }, single, page("one store"));
+    for (const lang of ["en-GB", "de", "en-US", ""])
+      expect((await on({ "accept-language": lang }, single)).body).toBe("one store");
+  });
+
   it("counts a reader's views per page, not bots' or prefetches", async () => {
     put({ subdomain: "jane" }, "/about", page("about"));
     await send(port, "jane.sites.test", "/about", { "user-agent": BROWSER, referer: "https://news.example/x" });
@@ -176,6 +238,32 @@ describe("the fast path in the running server", () => {
     expect(second).toEqual(first);
     expect(cached.body).toBe(rendered.body);
     expect(first["content-encoding"]).toBe("gzip");
+  });
+
+  it("answers a book page per country group like the app, with one cache entry per group", async () => {
+    const path = `/book/${bookId}`;
+    const ask = (lang: string) => ({ "user-agent": BROWSER, "accept-encoding": "br", "accept-language": lang });
+    const before = s.sites.cache?.size ?? 0;
+    const rendered = await s.onHost("fast.localhost", path, ask("en-GB,en;q=0.9"));
+    expect(rendered.status).toBe(200);
+    expect(s.sites.cache?.size).toBe(before + 1);
+    const cached = await s.onHost("fast.localhost", path, ask("en-GB,en;q=0.9"));
+    const { date: _a, ...first } = rendered.headers;
+    const { date: _b, ...second } = cached.headers;
+    expect(second).toEqual(first);
+    expect(cached.body).toBe(rendered.body);
+    expect(first.vary).toBe("Cookie, Accept-Encoding, Accept-Language");
+    // Other headers of the same group share the entry; another group gets its own.
+    await s.onHost("fast.localhost", path, ask("en-IE"));
+    await s.onHost("fast.localhost", path, ask("en-GB"));
+    expect(s.sites.cache?.size).toBe(before + 1);
+    await s.onHost("fast.localhost", path, ask("en-US"));
+    await s.onHost("fast.localhost", path, ask("en-US,en;q=0.5"));
+    expect(s.sites.cache?.size).toBe(before + 2);
+    const plain = (lang: string) =>
+      s.onHost("fast.localhost", path, { "user-agent": BROWSER, "accept-language": lang });
+    expect((await plain("en-GB")).body).toContain("Buy From Amazon.co.uk</a>");
+    expect((await plain("en-US")).body).toContain("Buy From Amazon.com</a>");
   });
 
   it("shows in the metrics: requests by host kind, and what the page cache holds", async () => {

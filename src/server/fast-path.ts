@@ -5,7 +5,15 @@
 // would rather read itself) goes to the app unchanged, which renders and fills the cache. The
 // answer is the renderer's own (delivery.ts builds both), counted and logged the same way.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerFor, countView, hasConsentChoice, pageKey } from "../sites/delivery.ts";
+import {
+  answerFor,
+  cachedFor,
+  countView,
+  differsByCountry,
+  hasConsentChoice,
+  pageKey,
+  readerGroup,
+} from "../sites/delivery.ts";
 import type { SiteRequest } from "../sites/handler.tsx";
 import { classifyHost, type HostConfig } from "./http/host.ts";
 import type { SiteRuntime } from "./modules/sites/site-runtime.ts";
@@ -24,6 +32,8 @@ export type FastPathOptions = {
   sites: Pick<SiteRuntime, "cache" | "visits">;
   hosts: HostConfig;
   trustProxy: boolean;
+  /** The trusted country header (lower case), or null: Accept-Language (ADR 036). */
+  countryHeader: string | null;
   record: (r: Answered, requestId: string | undefined) => void;
 };
 
@@ -81,7 +91,14 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
       basePath: "",
       mode: "tenant",
     };
-    const page = cache.get(pageKey(site, path, "", hasConsentChoice(req.headers.cookie), new Date().getUTCFullYear()));
+    // Only book pages differ by country: other pages read no more headers than before.
+    const group = differsByCountry(path) ? readerGroup(opts.countryHeader, (name) => header(req, name)) : "";
+    const consent = hasConsentChoice(req.headers.cookie);
+    const year = new Date().getUTCFullYear();
+    const page =
+      group === ""
+        ? cache.get(pageKey(site, path, "", consent, year, ""))
+        : cachedFor(cache, (g) => pageKey(site, path, "", consent, year, g), group);
     if (!page) return false;
     const out = answerFor(page, {
       method,

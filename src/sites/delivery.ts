@@ -10,8 +10,10 @@ import {
   type Encoding,
   encodedBody,
   encodedEtag,
+  type PageCache,
   pickEncoding,
 } from "../server/modules/sites/page-cache.ts";
+import { type CountryGroup, groupOfCountry, groupOfLanguages } from "../shared/storefronts.ts";
 import type { Out } from "./document.tsx";
 import type { SiteMode } from "./pages/layout.tsx";
 import { blogCategory, type SiteRequest, type SiteVars, sitePathOf } from "./site-request.ts";
@@ -72,8 +74,9 @@ function cachingHeaders(page: CachedPage, encoding: Encoding | null): Record<str
     headers = {
       ETag: encodedEtag(page.etag, encoding),
       "Cache-Control": page.status === 503 ? "no-store" : SHARED_CACHE_CONTROL,
-      // The only cookie a site reads is the reader's cookie-banner choice.
-      Vary: "Cookie, Accept-Encoding",
+      // The only cookie a site reads is the reader's cookie-banner choice; a book page's buy box
+      // also reads the reader's country (ADR 036).
+      Vary: page.vary ? `Cookie, Accept-Encoding, ${page.vary}` : "Cookie, Accept-Encoding",
       "Surrogate-Key": `site-${page.websiteId}`,
     };
     if (encoding) headers["Content-Encoding"] = encoding;
@@ -115,6 +118,7 @@ export function countView(visits: VisitCounter, page: CachedPage, ask: ViewAsk):
   visits.record(page.websiteId, ask.address(), ask.userAgent, {
     path: ask.path,
     source: referrerSource(ask.referer, ask.host),
+    ...(page.store ? { store: page.store } : {}),
   });
 }
 
@@ -149,17 +153,68 @@ export function hasConsentChoice(cookie: string | undefined): boolean {
   return cookie !== undefined && /(?:^|;\s*)cookie_consent=(accepted|declined)/.test(cookie);
 }
 
+/** Only a book page differs by the reader's country (its buy box, ADR 036). */
+export const differsByCountry = (path: string) => path.startsWith("/book/");
+
+/**
+ * The reader's country group: from the trusted country header when one is configured (the proxy
+ * or CDN sets it on every request), else from Accept-Language. `header` reads a request header by
+ * its lower-case name; both the app and the fast path pass their own.
+ */
+export function readerGroup(countryHeader: string | null, header: (name: string) => string | undefined): CountryGroup {
+  return countryHeader ? groupOfCountry(header(countryHeader)?.trim()) : groupOfLanguages(header("accept-language"));
+}
+
+/**
+ * The cached page for a reader of `group`: their group's own copy, else the one copy of a page
+ * that turned out the same for every group (no Vary: a book with one store). A page is stored
+ * under its group only when it varies (`keyToStore`), so most book pages are kept once.
+ */
+export function cachedFor(
+  cache: Pick<PageCache, "get">,
+  key: (group: CountryGroup) => string,
+  group: CountryGroup,
+): CachedPage | undefined {
+  if (group !== "") {
+    const own = cache.get(key(group));
+    if (own) return own;
+  }
+  const shared = cache.get(key(""));
+  return shared && (group === "" || !shared.vary) ? shared : undefined;
+}
+
+/** Where a freshly rendered page goes in the cache (see cachedFor). */
+export const keyToStore = (page: CachedPage, key: (group: CountryGroup) => string, group: CountryGroup) =>
+  page.vary ? key(group) : key("");
+
+/** What a CDN must key a book page by: the header the group was read from. */
+export const countryVary = (countryHeader: string | null) => countryHeader ?? "Accept-Language";
+
 /** The cache key of a shared page: everything its bytes depend on, and nothing else. */
-export function pageKey(req: SiteRequest, path: string, query: string, consent: boolean, year: number): string {
+export function pageKey(
+  req: SiteRequest,
+  path: string,
+  query: string,
+  consent: boolean,
+  year: number,
+  group: CountryGroup,
+): string {
   const site =
     "subdomain" in req.lookup
       ? `s:${req.lookup.subdomain.toLowerCase()}`
       : `d:${req.lookup.customDomain.toLowerCase()}`;
-  return `${req.mode}|${site}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}`;
+  return `${req.mode}|${site}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}|${group}`;
 }
 
-export function cacheKey(c: Context<SiteVars>, req: SiteRequest, path: string, consent: boolean, year: number): string {
+export function cacheKey(
+  c: Context<SiteVars>,
+  req: SiteRequest,
+  path: string,
+  consent: boolean,
+  year: number,
+  group: CountryGroup,
+): string {
   // Only the blog reads the query string, and only a known category: anything else is the same
   // page as no query, so junk queries (random categories included) share one entry and one render.
-  return pageKey(req, path, path === "/blog" ? blogCategory(c) : "", consent, year);
+  return pageKey(req, path, path === "/blog" ? blogCategory(c) : "", consent, year, group);
 }

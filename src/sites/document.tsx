@@ -44,6 +44,10 @@ export type Out = {
   view?: boolean;
   /** When the page stops being right (ms since the epoch): a countdown's next midnight. */
   expiresAt?: number;
+  /** A request header the page depends on besides Cookie and Accept-Encoding (for Vary). */
+  vary?: string;
+  /** The store it shows first, counted with each view (ADR 036). */
+  store?: { bookId: string; store: string };
 };
 
 export const HTML = "text/html; charset=UTF-8";

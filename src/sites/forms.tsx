@@ -7,6 +7,8 @@ import { confirmReleaseAlert, signUpForReleaseAlert } from "../server/modules/bo
 import { receiveContactMessage } from "../server/modules/contact/contact.service.ts";
 import { confirmNewsletterSubscriber, signUpForNewsletter } from "../server/modules/newsletter/newsletter.service.ts";
 import { getVisibleBook, type SiteContext } from "../server/modules/sites/sites.service.ts";
+import { buyBoxFor } from "./buy-box.ts";
+import { readerGroup } from "./delivery.ts";
 import { type Out, type Page, renderHtml } from "./document.tsx";
 import { BookPage } from "./pages/book-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";
@@ -208,6 +210,10 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
           <BookPage
             env={env}
             detail={detail}
+            buyBox={buyBoxFor(
+              detail,
+              readerGroup(c.get("deps").env.countryHeader, (h) => c.req.header(h)),
+            )}
             alert={outcome.status === 200 ? { done: true } : { error: outcome.error }}
           />
         ),

@@ -3,6 +3,7 @@
 // around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import { isBot } from "../server/modules/analytics/visit-counter.ts";
 import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
 import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
@@ -16,8 +17,22 @@ import {
   type SiteContext,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
+import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
-import { CACHED_STATUSES, cacheKey, deliver, hasConsentChoice, privateResponse } from "./delivery.ts";
+import type { CountryGroup } from "../shared/storefronts.ts";
+import { buyBoxFor, statsKey, storesOf } from "./buy-box.ts";
+import {
+  CACHED_STATUSES,
+  cachedFor,
+  cacheKey,
+  countryVary,
+  deliver,
+  differsByCountry,
+  hasConsentChoice,
+  keyToStore,
+  privateResponse,
+  readerGroup,
+} from "./delivery.ts";
 import { HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { ALERT_LINK_INVALID, answerForm } from "./forms.tsx";
@@ -39,6 +54,10 @@ import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, 
 import { blogPostingLd, bookCover, bookLd, bookSeriesLd, personLd } from "./structured-data.ts";
 
 export { serveFont } from "./fonts.ts";
+
+/** A store link on a book page: /book/{book id}/buy/{link id}. */
+const BUY_PATH = /^\/book\/([^/]+)\/buy\/([^/]+)$/;
+
 export type { SiteLookup, SiteRequest } from "./site-request.ts";
 
 /**
@@ -58,11 +77,12 @@ export async function handleSiteRequest<E extends SiteVars>(
   const path = sitePathOf(c, req.basePath);
   const consent = hasConsentChoice(c.req.header("cookie"));
   const year = new Date().getUTCFullYear();
+  const group = differsByCountry(path) ? readerGroup(deps.env.countryHeader, (name) => c.req.header(name)) : "";
   // Previews are the owner's view of their own site: never shared, never cached.
   const shared = (method === "GET" || method === "HEAD") && req.mode !== "preview";
-  const key = shared ? cacheKey(c, req, path, consent, year) : "";
+  const keyOf = (g: CountryGroup) => cacheKey(c, req, path, consent, year, g);
   if (shared && cache) {
-    const hit = cache.get(key);
+    const hit = cachedFor(cache, keyOf, group);
     if (hit) return deliver(c, req, hit);
   }
   const ctx = await loadSiteContext(deps.database.db, req.lookup);
@@ -80,7 +100,7 @@ export async function handleSiteRequest<E extends SiteVars>(
     const page = "subdomain" in req.lookup ? renderAuthorNotFound() : renderWebsiteNotFound();
     return c.html(page, 404, { "Cache-Control": "no-store" });
   }
-  const out = await renderSite(c, req, ctx, { path, consent, year });
+  const out = await renderSite(c, req, ctx, { path, consent, year, group });
   if (!shared || out.personal) return privateResponse(out);
   const body = Buffer.from(out.body ?? "", "utf8");
   const page: CachedPage = {
@@ -91,8 +111,10 @@ export async function handleSiteRequest<E extends SiteVars>(
     websiteId: ctx.website.id,
     countsAsView: out.view === true,
     ...(out.expiresAt ? { expiresAt: out.expiresAt } : {}),
+    ...(out.vary ? { vary: out.vary } : {}),
+    ...(out.store ? { store: out.store } : {}),
   };
-  if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, key, page);
+  if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, keyToStore(page, keyOf, group), page);
   return deliver(c, req, page);
 }
 
@@ -129,7 +151,7 @@ async function renderSite(
   c: Context<SiteVars>,
   req: SiteRequest,
   ctx: SiteContext,
-  r: { path: string; consent: boolean; year: number },
+  r: { path: string; consent: boolean; year: number; group: CountryGroup },
 ): Promise<Out> {
   const deps = c.get("deps");
   const db = deps.database.db;
@@ -207,7 +229,21 @@ async function renderSite(
     return plain(405, "Method not allowed", { "Content-Type": "text/plain; charset=UTF-8", Allow: "GET, HEAD, POST" });
 
   const { origin } = env;
+  const buy = w.booksEnabled ? BUY_PATH.exec(path) : null;
   switch (true) {
+    case buy !== null: {
+      // A reader following a store link (ADR 036): counted, then sent to the address stored for
+      // that link of that book, never to one the request names.
+      const detail = await getVisibleBook(db, w.userId, buy?.[1] ?? "", ctx.bookLimit);
+      const store = detail ? storesOf(detail).find((x) => x.id === buy?.[2]) : undefined;
+      if (!detail || !store) return notFound();
+      if (req.mode !== "preview" && method === "GET" && !isBot(c.req.header("user-agent"))) {
+        await recordStoreClick(db, detail.book.id, statsKey(store)).catch((err: unknown) => {
+          deps.logger.warn({ err }, "store click not counted");
+        });
+      }
+      return { ...plain(302, null, { Location: store.url, "X-Robots-Tag": "noindex" }), personal: true };
+    }
     case path === "/": {
       const books = w.booksEnabled ? await listVisibleBooks(db, w.userId, ctx.bookLimit) : [];
       return html({
@@ -249,19 +285,25 @@ async function renderSite(
         });
       }
       const b = detail.book;
+      const box = buyBoxFor(detail, r.group);
       const cover = bookCover(b);
       const days = daysUntil(b.releaseDate, env.now);
-      const page = html({
-        status: 200,
-        head: {
-          title: `${b.title} | ${name}`,
-          description: plainText(b.shortBlurb) || `${b.title} by ${b.author}`,
-          image: cover,
-          type: "book",
-          jsonLd: [bookLd(detail, origin)],
-        },
-        body: <BookPage env={env} detail={detail} editHref={await editHrefFor(c, req, ctx, b.id)} />,
-      });
+      const page: Out = {
+        ...html({
+          status: 200,
+          head: {
+            title: `${b.title} | ${name}`,
+            description: plainText(b.shortBlurb) || `${b.title} by ${b.author}`,
+            image: cover,
+            type: "book",
+            jsonLd: [bookLd(detail, origin)],
+          },
+          body: <BookPage env={env} detail={detail} buyBox={box} editHref={await editHrefFor(c, req, ctx, b.id)} />,
+        }),
+        // Which store comes first may depend on the reader's country group.
+        ...(box.differs ? { vary: countryVary(deps.env.countryHeader) } : {}),
+        ...(box.first ? { store: { bookId: b.id, store: statsKey(box.first) } } : {}),
+      };
       // A pre-order counts the days down: the page is right until midnight.
       return days !== null && days > 0 ? { ...page, expiresAt: nextDayStarts(env.now) } : page;
     }

@@ -18,7 +18,7 @@ import type { SiteMode } from "./pages/layout.tsx";
  * these and more).
  */
 export type SiteDeps = {
-  env: Pick<Env, "appOrigin" | "sitesDomain" | "trustProxy" | "uploadsPublicUrl">;
+  env: Pick<Env, "appOrigin" | "sitesDomain" | "trustProxy" | "uploadsPublicUrl" | "countryHeader">;
   database: Database;
   auth: Auth;
   mailer: Mailer;

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES } from "../../shared/enums.ts";
+import { STORE_CURRENCIES, STOREFRONT_IDS } from "../../shared/storefronts.ts";
 import { user } from "./auth.ts";
 import { oneOf } from "./util.ts";
 
@@ -137,6 +138,11 @@ export const retailerLinks = pgTable(
     retailerName: text("retailer_name").notNull(),
     retailerUrl: text("retailer_url").notNull(),
     retailerIcon: text("retailer_icon"),
+    /** Which store (src/shared/storefronts.ts), so readers get their own first; null = any other. */
+    storefront: text("storefront"),
+    /** The price on this store, in minor units of `currency` (ADR 036), if the author gave one. */
+    priceMinor: integer("price_minor"),
+    currency: text("currency"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -144,7 +150,32 @@ export const retailerLinks = pgTable(
   (t) => [
     index("retailer_links_book_idx").on(t.bookId, t.sortOrder),
     check("retailer_links_url_check", sql`${t.retailerUrl} ~* '^https?://'`),
+    check("retailer_links_storefront_check", oneOf(t.storefront, STOREFRONT_IDS)),
+    check("retailer_links_currency_check", oneOf(t.currency, STORE_CURRENCIES)),
+    check(
+      "retailer_links_price_check",
+      sql`(${t.priceMinor} is null) = (${t.currency} is null) and ${t.priceMinor} >= 0`,
+    ),
   ],
+);
+
+/**
+ * The buy box per book, store and UTC day (ADR 036): how often a store was the reader's first
+ * (`shown`, counted with the page view) and how often readers followed a link to it (`clicks`,
+ * through /book/{id}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
+ */
+export const bookStoreStats = pgTable(
+  "book_store_stats",
+  {
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    store: text("store").notNull(),
+    shown: integer("shown").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [uniqueIndex("book_store_stats_book_date_store_idx").on(t.bookId, t.date, t.store)],
 );
 
 export const bookGenres = pgTable(

@@ -199,13 +199,28 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
           coverImageUrl: variants.at(-1)?.url ?? null,
           coverImageVariants: variants,
           amazonUrl: "https://www.amazon.co.uk/",
+          // The buy box (ADR 036): readers in the US get Amazon.com first, everyone else the UK store.
+          additionalStoresEnabled: true,
         })
         .returning({ id: books.id });
       if (!row) continue;
       await tx.insert(bookGenres).values(b.genres.map((g, position) => ({ bookId: row.id, genreName: g, position })));
       await tx.insert(retailerLinks).values([
-        { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 0 },
-        { bookId: row.id, retailerName: "Bookshop.org", retailerUrl: "https://uk.bookshop.org/", sortOrder: 1 },
+        {
+          bookId: row.id,
+          retailerName: "Amazon.com",
+          retailerUrl: "https://www.amazon.com/",
+          storefront: "amazon-us",
+          sortOrder: 0,
+        },
+        { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 1 },
+        {
+          bookId: row.id,
+          retailerName: "Bookshop.org",
+          retailerUrl: "https://uk.bookshop.org/",
+          storefront: "bookshop-uk",
+          sortOrder: 2,
+        },
       ]);
       if (b.rating) {
         await tx.insert(reviews).values({

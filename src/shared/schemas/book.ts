@@ -5,6 +5,7 @@
 // http(s) URL; empty optional text is saved as none.
 import { z } from "zod";
 import { CURRENCIES, TIERS } from "../enums.ts";
+import { isStorefront, STORE_CURRENCIES, STOREFRONTS, storefrontLabel, storefrontOfUrl } from "../storefronts.ts";
 import { plainText } from "./text.ts";
 
 export const BOOK_MESSAGES = {
@@ -25,6 +26,8 @@ export const BOOK_MESSAGES = {
   retailerName: "Retailer name is required",
   retailerUrl: "Retailer URL is required",
   retailerUrlScheme: "Retailer URL must start with http:// or https://",
+  storefront: "Unknown storefront",
+  priceCurrency: "Please choose the currency of the price",
   reviewText: "Review text is required",
   notImage: "Please select an image file",
 } as const;
@@ -170,28 +173,68 @@ function ratingSchema(message: string) {
 
 const idSchema = z.uuid({ error: "Invalid id" });
 
-export const retailerLinkInputSchema = z.strictObject({
-  id: idSchema.optional(),
-  retailerName: z.preprocess(
-    nullish,
-    z
-      .string({ error: "Retailer name must be text" })
-      .trim()
-      .min(1, { error: BOOK_MESSAGES.retailerName })
-      .pipe(plainText(1, BOOK_LIMITS.retailerName, "Retailer name")),
-  ),
-  retailerUrl: z.preprocess(
-    nullish,
-    z
-      .string({ error: "Retailer URL must be text" })
-      .trim()
-      .min(1, { error: BOOK_MESSAGES.retailerUrl })
-      .pipe(plainText(1, BOOK_LIMITS.url, "Retailer URL"))
-      .refine(isHttpUrl, { error: BOOK_MESSAGES.retailerUrlScheme }),
-  ),
-  retailerIcon: optionalText(BOOK_LIMITS.retailerIcon, "Retailer icon").optional(),
-});
+export const retailerLinkInputSchema = z
+  .strictObject({
+    id: idSchema.optional(),
+    retailerName: z.preprocess(
+      nullish,
+      z
+        .string({ error: "Retailer name must be text" })
+        .trim()
+        .min(1, { error: BOOK_MESSAGES.retailerName })
+        .pipe(plainText(1, BOOK_LIMITS.retailerName, "Retailer name")),
+    ),
+    retailerUrl: z.preprocess(
+      nullish,
+      z
+        .string({ error: "Retailer URL must be text" })
+        .trim()
+        .min(1, { error: BOOK_MESSAGES.retailerUrl })
+        .pipe(plainText(1, BOOK_LIMITS.url, "Retailer URL"))
+        .refine(isHttpUrl, { error: BOOK_MESSAGES.retailerUrlScheme }),
+    ),
+    retailerIcon: optionalText(BOOK_LIMITS.retailerIcon, "Retailer icon").optional(),
+    /** Which store (ADR 036); null is any other store; left out, the server reads it from the URL. */
+    storefront: z
+      .string({ error: BOOK_MESSAGES.storefront })
+      .refine(isStorefront, { error: BOOK_MESSAGES.storefront })
+      .nullable()
+      .optional(),
+    /** The price on this store, in minor units of `currency`; both or neither. */
+    priceMinor: z
+      .number({ error: BOOK_MESSAGES.price })
+      .int({ error: BOOK_MESSAGES.price })
+      .min(0, { error: BOOK_MESSAGES.price })
+      .max(BOOK_LIMITS.priceMinor, { error: "Price is too large" })
+      .nullable()
+      .optional(),
+    currency: z
+      .enum(STORE_CURRENCIES, { error: `Currency must be one of ${STORE_CURRENCIES.join(", ")}` })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((l, ctx) => {
+    const known = storefrontOfUrl(l.retailerUrl);
+    if (l.storefront && known && known !== l.storefront) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["retailerUrl"],
+        message: `This link goes to ${storefrontLabel(known)}, not ${storefrontLabel(l.storefront)}`,
+      });
+    }
+    const storefront = l.storefront === undefined ? known : l.storefront;
+    if ((l.priceMinor ?? null) !== null && !linkCurrency({ storefront, currency: l.currency ?? null })) {
+      ctx.addIssue({ code: "custom", path: ["currency"], message: BOOK_MESSAGES.priceCurrency });
+    }
+  });
 export type RetailerLinkInput = z.infer<typeof retailerLinkInputSchema>;
+
+/** A link's price currency: the one given, else its storefront's own (Amazon.de is in euros). */
+export function linkCurrency(l: { storefront?: string | null; currency?: string | null }): string | null {
+  if (l.currency) return l.currency;
+  const s = l.storefront;
+  return s && isStorefront(s) ? ((STOREFRONTS[s] as { currency?: string }).currency ?? null) : null;
+}
 
 export const retailerLinksSchema = z
   .array(retailerLinkInputSchema, { error: "Retailer links must be a list" })
@@ -347,7 +390,16 @@ export const COVER_WIDTHS = [200, 400, 800] as const;
 // What the API answers (the app's types come from these, ADR 021).
 
 export const retailerLinkSchema = z
-  .object({ id: z.string(), retailerName: z.string(), retailerUrl: z.string(), retailerIcon: z.string().nullable() })
+  .object({
+    id: z.string(),
+    retailerName: z.string(),
+    retailerUrl: z.string(),
+    retailerIcon: z.string().nullable(),
+    /** A storefront id (src/shared/storefronts.ts) or null for any other store. */
+    storefront: z.string().nullable(),
+    priceMinor: z.number().nullable(),
+    currency: z.string().nullable(),
+  })
   .meta({ id: "RetailerLink" });
 export type RetailerLink = z.infer<typeof retailerLinkSchema>;
 

@@ -27,6 +27,17 @@ export const statsSchema = z
     topBooks: z.array(named),
     /** Arrivals per referring site, most first (up to 10); "" is direct or unknown. */
     referrers: z.array(z.object({ source: z.string(), visits: z.number() })),
+    /**
+     * The buy box per book (ADR 036): per store, how often it was the one shown first and how
+     * often readers followed a link to it; books by title, stores by clicks.
+     */
+    stores: z.array(
+      z.object({
+        bookId: z.string(),
+        title: z.string(),
+        stores: z.array(z.object({ store: z.string(), label: z.string(), shown: z.number(), clicks: z.number() })),
+      }),
+    ),
   })
   .meta({ id: "Stats" });
 export type Stats = z.infer<typeof statsSchema>;

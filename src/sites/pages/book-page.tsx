@@ -1,19 +1,23 @@
 import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
 import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
 import { formatDate } from "../../shared/dates.ts";
+import type { BuyBox, Store } from "../buy-box.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
 import { cleanHtml, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv } from "./layout.tsx";
-import { Cover, isoDate, Price, Stars } from "./parts.tsx";
+import { Cover, isoDate, Price, price, Stars } from "./parts.tsx";
 
 export function BookPage(props: {
   env: PageEnv;
   detail: BookDetail;
+  /** The reader's first store and the others (buy-box.ts), chosen for their country group. */
+  buyBox: BuyBox;
   editHref?: string;
   /** After a "tell me when it's out" sign-up: its outcome. */
   alert?: { done: true } | { error: string | undefined };
 }) {
   const { env, detail, alert } = props;
+  const { first, others } = props.buyBox;
   const b = detail.book;
   const formats = [
     b.formatEbook && "eBook",
@@ -22,7 +26,12 @@ export function BookPage(props: {
     b.formatAudiobook && "Audiobook",
     b.formatKindleUnlimited && "Kindle Unlimited",
   ].filter(Boolean) as string[];
-  const retailers = b.additionalStoresEnabled ? (detail.retailers ?? []).filter((r) => isHttp(r.url)) : [];
+  const buyHref = (s: Store) => href(env, `/book/${b.id}/buy/${encodeURIComponent(s.id)}`);
+  // The reader's store's own price when the author gave one, else the book's.
+  const shownPrice =
+    first?.priceMinor != null && first.currency
+      ? { minor: first.priceMinor, currency: first.currency }
+      : { minor: b.primaryPriceMinor, currency: b.primaryCurrency };
   const reviews = (detail.reviews ?? []).slice(0, 5);
   const blurb = cleanHtml(b.shortBlurb);
   const sample = b.audiobookEnabled && isHttp(b.audioSampleUrl) ? b.audioSampleUrl.trim() : null;
@@ -83,7 +92,7 @@ export function BookPage(props: {
           )}
           {b.audiobookEnabled && b.narratorName && <p className="meta">Narrated by {b.narratorName}</p>}
           <Stars rating={b.userRating} show={b.showUserRating} />
-          <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />
+          <Price minor={shownPrice.minor} currency={shownPrice.currency} />
           {(formats.length > 0 || (detail.genres?.length ?? 0) > 0) && (
             <ul className="row" aria-label="Formats and genres">
               {formats.map((f) => (
@@ -99,9 +108,9 @@ export function BookPage(props: {
             </ul>
           )}
           <div className="buy">
-            {isHttp(b.amazonUrl) && (
-              <a className="btn" href={b.amazonUrl.trim()} rel="noopener noreferrer">
-                <ShoppingCart aria-hidden="true" /> Buy From Amazon
+            {first && (
+              <a className="btn" href={buyHref(first)} rel="nofollow" data-store={first.storefront ?? "other"}>
+                <ShoppingCart aria-hidden="true" /> Buy From {first.name}
               </a>
             )}
             {sample && (
@@ -109,16 +118,19 @@ export function BookPage(props: {
                 <Headphones aria-hidden="true" /> Listen to Sample
               </a>
             )}
-            {retailers.length > 0 && (
+            {others.length > 0 && (
               <details className="drop">
                 <summary className="btn ghost">
-                  Alternative Retailers <span aria-hidden="true">▾</span>
+                  Other stores <span aria-hidden="true">▾</span>
                 </summary>
                 <ul>
-                  {retailers.map((r) => (
-                    <li key={r.url}>
-                      <a href={r.url.trim()} rel="noopener noreferrer">
-                        {r.name}
+                  {others.map((s) => (
+                    <li key={s.id}>
+                      <a href={buyHref(s)} rel="nofollow" data-store={s.storefront ?? "other"}>
+                        {s.name}
+                        {s.priceMinor != null && s.currency && (
+                          <span className="store-price"> {price(s.priceMinor, s.currency)}</span>
+                        )}
                       </a>
                     </li>
                   ))}

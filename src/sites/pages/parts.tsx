@@ -6,7 +6,11 @@ import type { PageEnv } from "./layout.tsx";
 
 export function price(minor: number | null, currency: string): string | null {
   if (minor === null || minor === undefined) return null;
-  const symbol = (CURRENCIES as readonly string[]).includes(currency) ? CURRENCY_SYMBOLS[currency as Currency] : "";
+  const symbol = (CURRENCIES as readonly string[]).includes(currency)
+    ? CURRENCY_SYMBOLS[currency as Currency]
+    : currency === "INR"
+      ? "₹"
+      : "";
   return `${symbol}${(minor / 100).toFixed(2)}`;
 }
 

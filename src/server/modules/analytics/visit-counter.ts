@@ -5,11 +5,13 @@
 // slice that is new for the site and day is a new visitor. So many addresses share each slice that
 // none can be traced back, and slices and salts are deleted after a day. Beside the daily totals
 // it keeps views per page path and arrivals per referring site (the Referer's host, never the
-// full address).
+// full address), and per book which store its buy box showed first (ADR 036).
 import { hash, randomBytes } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
+  bookStoreStats,
+  books,
   visitSalts,
   websiteAnalytics,
   websitePageStats,
@@ -38,6 +40,8 @@ type Pending = {
   readers: Map<string, Set<string>>;
   pages: Map<string, number>;
   sources: Map<string, number>;
+  /** Per book and store (`bookId\u0000store`): views whose buy box showed that store first. */
+  stores: Map<string, number>;
 };
 
 /** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
@@ -95,7 +99,7 @@ export class VisitCounter {
     websiteId: string,
     address: string | undefined,
     userAgent: string | undefined,
-    page?: { path: string; source: string | null },
+    page?: { path: string; source: string | null; store?: { bookId: string; store: string } },
   ): void {
     if (isBot(userAgent)) return;
     const now = this.opts.now?.().getTime() ?? Date.now();
@@ -113,7 +117,15 @@ export class VisitCounter {
     }
     let p = this.pending.get(websiteId);
     if (!p) {
-      p = { websiteId, day: this.day, views: 0, readers: new Map(), pages: new Map(), sources: new Map() };
+      p = {
+        websiteId,
+        day: this.day,
+        views: 0,
+        readers: new Map(),
+        pages: new Map(),
+        sources: new Map(),
+        stores: new Map(),
+      };
       this.pending.set(websiteId, p);
     }
     p.views++;
@@ -128,6 +140,10 @@ export class VisitCounter {
     if (!page) return;
     const path = page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path;
     p.pages.set(path, (p.pages.get(path) ?? 0) + 1);
+    if (page.store) {
+      const key = `${page.store.bookId}\u0000${page.store.store}`;
+      p.stores.set(key, (p.stores.get(key) ?? 0) + 1);
+    }
     if (page.source !== null) {
       let known = this.sourcesToday.get(websiteId);
       if (!known) {
@@ -230,6 +246,12 @@ export class VisitCounter {
     const sources = rows.flatMap((r) =>
       [...r.sources].map(([source, visits]) => ({ websiteId: r.websiteId, date: r.day, source, visits })),
     );
+    const stores = rows.flatMap((r) =>
+      [...r.stores].map(([key, shown]) => {
+        const [bookId = "", store = ""] = key.split("\u0000");
+        return { bookId, date: r.day, store, shown };
+      }),
+    );
     await this.db
       .insert(websiteAnalytics)
       .values(
@@ -264,6 +286,22 @@ export class VisitCounter {
           target: [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source],
           set: { visits: sql`${websiteReferrerStats.visits} + excluded.visits` },
         });
+    }
+    if (stores.length) {
+      // A book deleted since its views were counted takes its counts with it (not the whole write).
+      const ids = [...new Set(stores.map((x) => x.bookId))];
+      const live = new Set(
+        (await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids))).map((b) => b.id),
+      );
+      const kept = stores.filter((x) => live.has(x.bookId));
+      if (kept.length)
+        await this.db
+          .insert(bookStoreStats)
+          .values(kept)
+          .onConflictDoUpdate({
+            target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
+            set: { shown: sql`${bookStoreStats.shown} + excluded.shown` },
+          });
     }
   }
 

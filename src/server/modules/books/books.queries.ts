@@ -3,7 +3,8 @@
 import { and, asc, count, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookGenres, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
-import type { RetailerLinkInput, ReviewInput } from "../../../shared/schemas/book.ts";
+import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
+import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
 
 type Conn = Db | Tx;
 export type BookRow = typeof books.$inferSelect;
@@ -144,10 +145,16 @@ export async function syncRetailerLinks(tx: Tx, bookId: string, links: RetailerL
   const kept: string[] = [];
   const now = new Date();
   for (const [i, l] of links.entries()) {
+    // Left out, the store is read from the address; a price is in the store's currency unless given.
+    const storefront = l.storefront === undefined ? storefrontOfUrl(l.retailerUrl) : l.storefront;
+    const priceMinor = l.priceMinor ?? null;
     const values = {
       retailerName: l.retailerName,
       retailerUrl: l.retailerUrl,
       ...(l.retailerIcon !== undefined ? { retailerIcon: l.retailerIcon } : {}),
+      storefront,
+      priceMinor,
+      currency: priceMinor === null ? null : (linkCurrency({ storefront, currency: l.currency }) as StoreCurrency),
       sortOrder: i,
       updatedAt: now,
     };

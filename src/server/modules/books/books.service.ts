@@ -51,6 +51,9 @@ const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   retailerName: l.retailerName,
   retailerUrl: l.retailerUrl,
   retailerIcon: l.retailerIcon,
+  storefront: l.storefront,
+  priceMinor: l.priceMinor,
+  currency: l.currency,
 });
 
 const reviewView = (r: q.ReviewRow): Review => ({

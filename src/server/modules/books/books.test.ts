@@ -345,6 +345,50 @@ describe("validation with the spec's rules and messages", () => {
       "retailerLinks.0.retailerUrl",
       "Retailer URL must start with http:// or https://",
     ],
+    [
+      "javascript: retailer link",
+      { retailerLinks: [{ retailerName: "Shop", retailerUrl: "javascript:alert(1)//https://x.com" }] },
+      "retailerLinks.0.retailerUrl",
+      "Retailer URL must start with http:// or https://",
+    ],
+    [
+      "unknown storefront",
+      { retailerLinks: [{ retailerName: "Shop", retailerUrl: "https://x.com", storefront: "amazon-mars" }] },
+      "retailerLinks.0.storefront",
+      "Unknown storefront",
+    ],
+    [
+      "a link that is another store's",
+      {
+        retailerLinks: [
+          { retailerName: "Amazon UK", retailerUrl: "https://www.amazon.com/dp/B000000001", storefront: "amazon-uk" },
+        ],
+      },
+      "retailerLinks.0.retailerUrl",
+      "This link goes to Amazon.com, not Amazon.co.uk",
+    ],
+    [
+      "a price without a currency on another store",
+      { retailerLinks: [{ retailerName: "Shop", retailerUrl: "https://x.com", priceMinor: 499 }] },
+      "retailerLinks.0.currency",
+      "Please choose the currency of the price",
+    ],
+    [
+      "a negative store price",
+      {
+        retailerLinks: [{ retailerName: "Kobo", retailerUrl: "https://kobo.com/x", priceMinor: -1, currency: "EUR" }],
+      },
+      "retailerLinks.0.priceMinor",
+      "Please enter a valid price",
+    ],
+    [
+      "a store price in an unknown currency",
+      {
+        retailerLinks: [{ retailerName: "Kobo", retailerUrl: "https://kobo.com/x", priceMinor: 100, currency: "XYZ" }],
+      },
+      "retailerLinks.0.currency",
+      "Currency must be one of USD, GBP, EUR, CAD, AUD, INR",
+    ],
     ["review without text", { reviews: [{ reviewText: " " }] }, "reviews.0.reviewText", "Review text is required"],
     [
       "review rating 6",
@@ -410,6 +454,30 @@ describe("validation with the spec's rules and messages", () => {
     expect(on.body.book.promoBadgeText).toBe("Sale");
     const off = await call(a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: false });
     expect(off.body.book).toMatchObject({ promoBadgeEnabled: false, promoBadgeText: null });
+  });
+
+  it("keeps each link's storefront (given, or read from its address) and price in the store's currency", async () => {
+    const b = await createOk(a, {
+      retailerLinks: [
+        { retailerName: "Amazon.de", retailerUrl: "https://www.amazon.de/dp/B000000001", priceMinor: 499 },
+        { retailerName: "Kobo", retailerUrl: "https://www.kobo.com/ebook/x", storefront: "kobo" },
+        { retailerName: "My shop", retailerUrl: "https://shop.example/x", priceMinor: 899, currency: "GBP" },
+        { retailerName: "Apple", retailerUrl: "https://apple.co/xyz", storefront: "apple" },
+      ],
+    });
+    expect(b.retailerLinks.map((l: Json) => [l.storefront, l.priceMinor, l.currency])).toEqual([
+      ["amazon-de", 499, "EUR"],
+      ["kobo", null, null],
+      [null, 899, "GBP"],
+      ["apple", null, null],
+    ]);
+    // Replacing the links with none of the new fields keeps reading the store from the address.
+    const put = await call(a, "PUT", `/api/books/${b.id}/retailer-links`, {
+      retailerLinks: [{ id: b.retailerLinks[0].id, retailerName: "Amazon", retailerUrl: "https://amazon.co.uk/dp/X1" }],
+    });
+    expect(put.body.retailerLinks).toEqual([
+      expect.objectContaining({ storefront: "amazon-uk", priceMinor: null, currency: null }),
+    ]);
   });
 
   it("dedupes genres whatever their case and drops empty ones", async () => {

@@ -95,7 +95,11 @@ beforeAll(async () => {
     author: "Owner",
     subtitle: "Unpublished",
     isFeatured: true,
-    retailerLinks: [{ retailerName: "Shop", retailerUrl: "https://shop.example/1" }],
+    retailerLinks: [
+      { retailerName: "Shop", retailerUrl: "https://shop.example/1" },
+      { retailerName: "Amazon.de", retailerUrl: "https://www.amazon.de/dp/B0SECRET01", priceMinor: 499 },
+    ],
+    additionalStoresEnabled: true,
     genres: ["Mystery"],
     reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
   });
@@ -169,6 +173,25 @@ const ENDPOINTS: [string, Req][] = [
       () => ({ retailerLinks: [{ id: ownerLinkId, retailerName: "Evil", retailerUrl: "https://evil.example" }] }),
     ),
   ],
+  [
+    "PUT /api/books/:id/retailer-links with stores and prices",
+    byIntruder(
+      "PUT",
+      (b) => `/api/books/${b}/retailer-links`,
+      () => ({
+        retailerLinks: [
+          {
+            id: ownerLinkId,
+            retailerName: "Amazon",
+            retailerUrl: "https://www.amazon.com/dp/EVIL000001",
+            storefront: "amazon-us",
+            priceMinor: 1,
+            currency: "USD",
+          },
+        ],
+      }),
+    ),
+  ],
   ["GET /api/books/:id/genres", byIntruder("GET", (b) => `/api/books/${b}/genres`)],
   [
     "PUT /api/books/:id/genres",
@@ -225,7 +248,10 @@ describe("another author's book id", () => {
       visibilityEnabled: true,
       coverImageUrl: expect.stringMatching(/^\/uploads\/covers\//),
       genres: ["Mystery"],
-      retailerLinks: [expect.objectContaining({ id: ownerLinkId, retailerName: "Shop" })],
+      retailerLinks: [
+        expect.objectContaining({ id: ownerLinkId, retailerName: "Shop", storefront: null }),
+        expect.objectContaining({ storefront: "amazon-de", priceMinor: 499, currency: "EUR" }),
+      ],
       reviews: [expect.objectContaining({ id: ownerReviewId, reviewText: "Only the owner may edit this." })],
     });
   });
@@ -280,6 +306,22 @@ describe("another author's ids inside the intruder's own requests", () => {
     expect(put.status).toBe(200);
     expect(put.body.retailerLinks[0].id).not.toBe(ownerLinkId);
     expect(await ownerState()).toEqual(before);
+  });
+
+  it("the intruder's site sends no reader to the owner's store links, and their Stats hold none of the owner's clicks", async () => {
+    const ua = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0" };
+    const ownerClick = await s.onHost(`${owner.subdomain}.localhost`, `/book/${ownerBook.id}/buy/${ownerLinkId}`, ua);
+    expect(ownerClick).toMatchObject({ status: 302, headers: { location: "https://shop.example/1" } });
+    for (const link of [ownerLinkId, "amazon"]) {
+      const r = await s.onHost(`${intruder.subdomain}.localhost`, `/book/${ownerBook.id}/buy/${link}`, ua);
+      expect(r.status).toBe(404);
+      expect(r.headers.location).toBeUndefined();
+    }
+    const own = (await call(owner, "GET", "/api/stats?days=7")).body;
+    expect(own.stores).toEqual([expect.objectContaining({ bookId: ownerBook.id })]);
+    const theirs = (await call(intruder, "GET", "/api/stats?days=7")).body;
+    expect(theirs.stores).toEqual([]);
+    expect(JSON.stringify(theirs)).not.toContain(ownerBook.id);
   });
 
   it("featuring the intruder's book leaves the owner's featured book alone", async () => {

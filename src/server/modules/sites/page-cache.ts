@@ -18,6 +18,10 @@ export type CachedPage = {
   countsAsView: boolean;
   /** When it stops being right (ms since the epoch; a countdown's midnight): not served after. */
   expiresAt?: number;
+  /** A request header besides Cookie and Accept-Encoding the page depends on (a book page's country). */
+  vary?: string;
+  /** The store a book page shows first, counted with each view of it (ADR 036). */
+  store?: { bookId: string; store: string };
   /** Compressed copies, made on first demand and kept with the page. */
   encoded?: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>;
   /** Per encoding, the caching headers and all the headers, built on first demand (delivery.ts). */

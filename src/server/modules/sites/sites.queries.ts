@@ -119,7 +119,7 @@ function prepareStatements(db: Db) {
         >`(select json_agg(bg.genre_name order by bg.position, bg.id) from book_genres bg where bg.book_id = "books"."id")`,
         retailers: sql<
           RetailerRow[] | null
-        >`(select json_agg(json_build_object('name', r.retailer_name, 'url', r.retailer_url) order by r.sort_order) from retailer_links r where r.book_id = "books"."id")`,
+        >`(select json_agg(json_build_object('id', r.id, 'name', r.retailer_name, 'url', r.retailer_url, 'storefront', r.storefront, 'priceMinor', r.price_minor, 'currency', r.currency) order by r.sort_order, r.created_at, r.id) from retailer_links r where r.book_id = "books"."id")`,
         reviews: sql<
           ReviewRow[] | null
         >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.created_at desc limit 5) x)`,
@@ -171,7 +171,14 @@ export async function selectVisibleBooks(db: Db, userId: string, limit: number) 
   return statements(db).visibleBooks.execute({ userId, limit });
 }
 
-export type RetailerRow = { name: string; url: string };
+export type RetailerRow = {
+  id: string;
+  name: string;
+  url: string;
+  storefront: string | null;
+  priceMinor: number | null;
+  currency: string | null;
+};
 export type SeriesBookRow = { id: string; title: string };
 export type ReviewRow = {
   rating: number | null;

@@ -4,6 +4,7 @@ import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   blogPosts,
+  bookStoreStats,
   books,
   websiteAnalytics,
   websitePageStats,
@@ -76,4 +77,28 @@ export async function selectTitles(db: Db, userId: string, bookIds: string[], sl
     books: new Map(bookRows.map((b) => [b.id, b.title])),
     posts: new Map(postRows.map((p) => [p.slug, p.title])),
   };
+}
+
+/** One click on a book's store link today (ADR 036); the book is the site's own (the caller found it). */
+export async function upsertStoreClick(db: Db, bookId: string, store: string, date: string) {
+  await db
+    .insert(bookStoreStats)
+    .values({ bookId, date, store, clicks: 1 })
+    .onConflictDoUpdate({
+      target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
+      set: { clicks: sql`${bookStoreStats.clicks} + 1` },
+    });
+}
+
+/** Per book and store over the range: times shown first and clicks, the author's books only. */
+export function selectStoreStats(db: Db, userId: string, from: string) {
+  const shown = sql<number>`sum(${bookStoreStats.shown})::int`;
+  const clicks = sql<number>`sum(${bookStoreStats.clicks})::int`;
+  return db
+    .select({ bookId: bookStoreStats.bookId, title: books.title, store: bookStoreStats.store, shown, clicks })
+    .from(bookStoreStats)
+    .innerJoin(books, eq(books.id, bookStoreStats.bookId))
+    .where(and(eq(books.userId, userId), gte(bookStoreStats.date, from)))
+    .groupBy(bookStoreStats.bookId, books.title, bookStoreStats.store)
+    .orderBy(books.title, bookStoreStats.bookId, desc(clicks), desc(shown), bookStoreStats.store);
 }

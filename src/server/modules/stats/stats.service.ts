@@ -2,6 +2,7 @@
 // readers came from, for the last 7, 30 or 90 days (today included, UTC days like the counts).
 import type { Db } from "../../../db/client.ts";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
+import { storefrontLabel } from "../../../shared/storefronts.ts";
 import { HttpError } from "../../http/errors.ts";
 import * as q from "./stats.queries.ts";
 
@@ -31,12 +32,22 @@ export async function getStats(db: Db, userId: string, days: StatsRange, now = n
   if (!websiteId) throw new HttpError(404, "Set up your website first");
   const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
   const from = isoDay(today - (days - 1) * DAY_MS);
-  const [rows, topPaths, topBookPaths, sources] = await Promise.all([
+  const [rows, topPaths, topBookPaths, sources, storeRows] = await Promise.all([
     q.selectDaily(db, websiteId, from),
     q.selectTopPaths(db, websiteId, from, 10),
     q.selectTopPaths(db, websiteId, from, 5, "/book/"),
     q.selectTopSources(db, websiteId, from, 10),
+    q.selectStoreStats(db, userId, from),
   ]);
+  const stores: Stats["stores"] = [];
+  for (const r of storeRows) {
+    let book = stores.at(-1);
+    if (book?.bookId !== r.bookId) {
+      book = { bookId: r.bookId, title: r.title, stores: [] };
+      stores.push(book);
+    }
+    book.stores.push({ store: r.store, label: storefrontLabel(r.store), shown: r.shown, clicks: r.clicks });
+  }
   const byDay = new Map(rows.map((r) => [r.date, r]));
   const daily = Array.from({ length: days }, (_, i) => {
     const date = isoDay(today - (days - 1 - i) * DAY_MS);
@@ -65,5 +76,11 @@ export async function getStats(db: Db, userId: string, days: StatsRange, now = n
     topPages: topPaths.map(named),
     topBooks: topBookPaths.map(named),
     referrers: sources,
+    stores,
   };
+}
+
+/** A reader followed a store link on a book page (the renderer found the book on its site). */
+export async function recordStoreClick(db: Db, bookId: string, store: string, now = new Date()): Promise<void> {
+  await q.upsertStoreClick(db, bookId, store, isoDay(now.getTime()));
 }

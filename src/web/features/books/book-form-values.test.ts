@@ -90,6 +90,35 @@ describe("book form values", () => {
     }
   });
 
+  it("checks each store link as the server does, and sends its store and price", () => {
+    const link = (over: Record<string, string>) => ({
+      ...EMPTY_BOOK_FORM,
+      title: "A",
+      author: "B",
+      retailerLinks: [{ retailerName: "Shop", retailerUrl: "https://www.amazon.com/dp/B0SALTROAD", ...over }],
+    });
+    expect(issues(link({ storefront: "amazon-uk" }))).toEqual({
+      "retailerLinks.0.retailerUrl": "This link goes to Amazon.com, not Amazon.co.uk",
+    });
+    expect(issues(link({ retailerUrl: "https://shop.example/x", price: "4.99" }))).toEqual({
+      "retailerLinks.0.currency": "Please choose the currency of the price",
+    });
+    expect(issues(link({ price: "4.9.9" }))).toEqual({ "retailerLinks.0.price": "Please enter a valid price" });
+    expect(issues(link({ storefront: "amazon-us", price: "4.99" }))).toEqual({});
+    const body = toBookInput(link({ storefront: "amazon-us", price: "4.995", currency: "" }) as never);
+    expect(body.retailerLinks).toEqual([
+      {
+        retailerName: "Shop",
+        retailerUrl: "https://www.amazon.com/dp/B0SALTROAD",
+        storefront: "amazon-us",
+        priceMinor: 500,
+        currency: null,
+      },
+    ]);
+    const other = toBookInput(link({ retailerUrl: "https://shop.example/x", storefront: "", price: "" }) as never);
+    expect(other.retailerLinks?.[0]).toMatchObject({ storefront: null, priceMinor: null, currency: null });
+  });
+
   it("round-trips a stored book through the form", () => {
     const input = toBookInput({ ...EMPTY_BOOK_FORM, title: "T", author: "A", price: "12.5", seriesName: "S" });
     const book: BookDetail = {

@@ -2,7 +2,8 @@
 // them into the API body (empty optional text → null, price → minor units).
 import { z } from "zod";
 import { CURRENCIES } from "../../../shared/enums.ts";
-import { BOOK_MESSAGES, isValidIsbn, parsePriceMinor } from "../../../shared/schemas/book.ts";
+import { BOOK_MESSAGES, isValidIsbn, linkCurrency, parsePriceMinor } from "../../../shared/schemas/book.ts";
+import { type StoreCurrency, type Storefront, storefrontLabel, storefrontOfUrl } from "../../../shared/storefronts.ts";
 import type { BookDetail, BookInput } from "./books-api.ts";
 
 const optionalUrl = (label: string) =>
@@ -15,15 +16,43 @@ const optionalUrl = (label: string) =>
 
 export const PRICE_TYPING = /^\d*\.?\d*$/;
 
-export const retailerLinkSchema = z.object({
-  id: z.string().optional(),
-  retailerName: z.string().trim().min(1, { message: "Retailer name is required" }),
-  retailerUrl: z
-    .string()
-    .trim()
-    .min(1, { message: "Retailer URL is required" })
-    .refine((v) => /^https?:\/\/\S+$/i.test(v), { message: "Retailer URL must start with http:// or https://" }),
-});
+export const retailerLinkSchema = z
+  .object({
+    id: z.string().optional(),
+    retailerName: z.string().trim().min(1, { message: "Retailer name is required" }),
+    retailerUrl: z
+      .string()
+      .trim()
+      .min(1, { message: "Retailer URL is required" })
+      .refine((v) => /^https?:\/\/\S+$/i.test(v), { message: "Retailer URL must start with http:// or https://" }),
+    /** A storefront id, or "" for any other store (ADR 036). */
+    storefront: z.string().optional(),
+    /** The price on this store as typed; "" for none. */
+    price: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || (PRICE_TYPING.test(v) && parsePriceMinor(v) !== null), {
+        message: BOOK_MESSAGES.price,
+      })
+      .optional(),
+    /** "" for the store's own currency. */
+    currency: z.string().optional(),
+  })
+  .superRefine((l, ctx) => {
+    // The server's rules, said while the author types (ADR 036).
+    const known = storefrontOfUrl(l.retailerUrl.trim());
+    if (l.storefront && known && known !== l.storefront) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["retailerUrl"],
+        message: `This link goes to ${storefrontLabel(known)}, not ${storefrontLabel(l.storefront)}`,
+      });
+    }
+    const storefront = l.storefront || known;
+    if (l.price?.trim() && !linkCurrency({ storefront, currency: l.currency || null })) {
+      ctx.addIssue({ code: "custom", path: ["currency"], message: BOOK_MESSAGES.priceCurrency });
+    }
+  });
 
 export const reviewSchema = z.object({
   id: z.string().optional(),
@@ -180,11 +209,17 @@ export function toBookInput(v: BookFormValues): BookInput {
     narratorName: orNull(v.narratorName),
     audioSampleUrl: orNull(v.audioSampleUrl),
     additionalStoresEnabled: v.additionalStoresEnabled,
-    retailerLinks: v.retailerLinks.map((l) => ({
-      ...(l.id ? { id: l.id } : {}),
-      retailerName: l.retailerName.trim(),
-      retailerUrl: l.retailerUrl.trim(),
-    })),
+    retailerLinks: v.retailerLinks.map((l) => {
+      const priceMinor = parsePriceMinor(l.price ?? "");
+      return {
+        ...(l.id ? { id: l.id } : {}),
+        retailerName: l.retailerName.trim(),
+        retailerUrl: l.retailerUrl.trim(),
+        storefront: l.storefront ? (l.storefront as Storefront) : null,
+        priceMinor,
+        currency: priceMinor === null || !l.currency ? null : (l.currency as StoreCurrency),
+      };
+    }),
     genres: v.genres,
     reviews: v.reviews.map((r) => ({
       ...(r.id ? { id: r.id } : {}),
@@ -232,6 +267,9 @@ export function fromBook(b: BookDetail): BookFormValues {
       id: l.id,
       retailerName: l.retailerName,
       retailerUrl: l.retailerUrl,
+      storefront: l.storefront ?? "",
+      price: l.priceMinor == null ? "" : (l.priceMinor / 100).toFixed(2),
+      currency: l.currency ?? "",
     })),
     genres: b.genres,
     reviews: b.reviews.map((r) => ({

@@ -231,7 +231,10 @@ export function BookForm({
           {text("amazonUrl", "Amazon buy link", { type: "url", placeholder: "https://www.amazon.co.uk/dp/…" })}
         </Section>
 
-        <Section title="Where to buy" description="Links to other stores, shown in this order on the book page.">
+        <Section
+          title="Where to buy"
+          description="Links to stores, in your order. Each reader sees their own country's store first; the rest are under Other stores."
+        >
           <RetailerLinksEditor />
           <Controller
             control={control}

@@ -140,7 +140,60 @@ function StatsBody({ data }: { data: Stats }) {
           />
         </div>
       </div>
+      <BuyBoxStats books={data.stores} />
     </>
+  );
+}
+
+/** Per book, which store readers were shown first (their country's) and which they clicked (ADR 036). */
+function BuyBoxStats(props: { books: Stats["stores"] }) {
+  return (
+    <Card>
+      <CardContent className="space-y-3">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Where readers buy</h2>
+          <p className="text-xs text-slate-500">
+            Per book: how often each store was the one shown first (the reader's own country's), and how often readers
+            followed a link to it.
+          </p>
+        </div>
+        {props.books.length === 0 ? (
+          <p className="text-sm text-slate-600">No store links shown or clicked yet.</p>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {props.books.map((b) => (
+              <table key={b.bookId} className="w-full text-sm" aria-label={`Stores for ${b.title}`}>
+                <caption className="mb-1 text-left font-medium text-slate-900">{b.title}</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 text-xs text-slate-500">
+                    <th scope="col" className="py-1 text-left font-medium">
+                      Store
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Shown first
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Clicks
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.stores.map((st) => (
+                    <tr key={st.store} className="border-b border-slate-100 last:border-0">
+                      <th scope="row" className="py-1.5 text-left font-normal text-slate-900">
+                        {st.label}
+                      </th>
+                      <td className="py-1.5 text-right tabular-nums text-slate-600">{count(st.shown)}</td>
+                      <td className="py-1.5 text-right tabular-nums text-slate-900">{count(st.clicks)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ))}
+          </div>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

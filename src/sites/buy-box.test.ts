@@ -1,0 +1,282 @@
+// The buy box (issue 17 part 1, ADR 036) through real requests: the reader's own store first by
+// the trusted country header or, without one, by Accept-Language; one cached page per country
+// group; the matching Vary; clicks through /book/{id}/buy/{link} only to that book's stored
+// addresses; shown-first and clicks counted per book and store in the author's Stats, and only there.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
+import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+/** The first store's button and the other stores' names, as the page shows them. */
+function buyBox(html: string) {
+  const first =
+    /<a class="btn" href="[^"]*\/buy\/[^"]*"[^>]*>.*?Buy From (?:<!-- -->)?([^<]+)<\/a>/.exec(html)?.[1] ?? null;
+  const details = /<details class="drop">([\s\S]*?)<\/details>/.exec(html)?.[1] ?? "";
+  const others = [...details.matchAll(/data-store="[^"]*">([^<]+)/g)].map((m) => m[1]);
+  const price = /<p class="price"><small>Prices From<\/small> ?(?:<!-- -->)?([^<]+)<\/p>/.exec(html)?.[1] ?? null;
+  return { first, others, price };
+}
+
+async function setUp(s: TestServer) {
+  const a = await createAuthor(s);
+  const db = s.database.db;
+  const [book] = await db
+    .insert(books)
+    .values({
+      userId: a.id,
+      title: "The Salt Road",
+      author: a.name,
+      amazonUrl: "https://www.amazon.com/dp/B0SALTROAD",
+      additionalStoresEnabled: true,
+      primaryPriceMinor: 1299,
+      primaryCurrency: "USD",
+    })
+    .returning({ id: books.id });
+  const bookId = book?.id ?? "";
+  const links = await db
+    .insert(retailerLinks)
+    .values([
+      {
+        bookId,
+        retailerName: "Amazon.co.uk",
+        retailerUrl: "https://www.amazon.co.uk/dp/B0SALTROAD",
+        storefront: "amazon-uk",
+        priceMinor: 499,
+        currency: "GBP",
+        sortOrder: 0,
+      },
+      {
+        bookId,
+        retailerName: "Amazon.de",
+        retailerUrl: "https://www.amazon.de/dp/B0SALTROAD",
+        storefront: "amazon-de",
+        priceMinor: 599,
+        currency: "EUR",
+        sortOrder: 1,
+      },
+      {
+        bookId,
+        retailerName: "Kobo",
+        retailerUrl: "https://www.kobo.com/ebook/salt-road",
+        storefront: "kobo",
+        sortOrder: 2,
+      },
+      { bookId, retailerName: "Indie Shop", retailerUrl: "https://shop.example/salt-road", sortOrder: 3 },
+    ])
+    .returning({ id: retailerLinks.id, name: retailerLinks.retailerName });
+  const linkId = (name: string) => links.find((l) => l.name === name)?.id ?? "";
+  return { a, bookId, linkId };
+}
+
+describe("the buy box without a trusted country header", () => {
+  let s: TestServer;
+  let a: TestAuthor;
+  let bookId: string;
+  let linkId: (name: string) => string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    ({ a, bookId, linkId } = await setUp(s));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const page = (headers: Record<string, string>, path = `/book/${bookId}`) =>
+    s.onHost(`${a.subdomain}.localhost`, path, { "user-agent": FIREFOX, ...headers });
+
+  it("puts the reader's store first by their languages, with its price, and the others under Other stores", async () => {
+    const uk = await page({ "accept-language": "en-GB,en;q=0.9" });
+    expect(uk.status).toBe(200);
+    expect(buyBox(uk.body)).toEqual({
+      first: "Amazon.co.uk",
+      others: ["Amazon.com", "Amazon.de", "Kobo", "Indie Shop"],
+      price: "£4.99",
+    });
+    expect(uk.headers.vary).toBe("Cookie, Accept-Encoding, Accept-Language");
+    expect(buyBox((await page({ "accept-language": "de-CH, en;q=0.5" })).body)).toMatchObject({
+      first: "Amazon.de",
+      price: "€5.99",
+    });
+    expect(buyBox((await page({ "accept-language": "de" })).body).first).toBe("Amazon.de");
+    // No store of their own: the author's first, at the book's own price.
+    for (const lang of ["en-US", "fr-FR", "ja", ""]) {
+      const box = buyBox((await page(lang ? { "accept-language": lang } : {})).body);
+      expect(box, lang).toEqual({
+        first: "Amazon.com",
+        others: ["Amazon.co.uk", "Amazon.de", "Kobo", "Indie Shop"],
+        price: "$12.99",
+      });
+    }
+    // A country header is nobody's word until the operator names it.
+    expect(buyBox((await page({ "cf-ipcountry": "DE", "accept-language": "en-GB" })).body).first).toBe("Amazon.co.uk");
+  });
+
+  it("keeps one cached copy per country group, not one per request", async () => {
+    const fresh = await setUp(s);
+    const path = `/book/${fresh.bookId}`;
+    const on = (lang: string) =>
+      s.onHost(`${fresh.a.subdomain}.localhost`, path, { "user-agent": FIREFOX, "accept-language": lang });
+    const before = s.sites.cache?.size ?? 0;
+    for (const lang of ["en-GB", "en-GB,en;q=0.9", "en-IE", "en-gb;q=1", "cy-GB"]) await on(lang);
+    expect(s.sites.cache?.size).toBe(before + 1);
+    for (const lang of ["de-DE", "de-AT", "de", "de-CH,de;q=0.9"]) await on(lang);
+    expect(s.sites.cache?.size).toBe(before + 2);
+    for (const lang of ["ja", "pt-BR", "en", "zh-Hant-TW"]) await on(lang);
+    expect(s.sites.cache?.size).toBe(before + 3);
+    // Other pages do not vary by country at all.
+    const home = await s.onHost(`${fresh.a.subdomain}.localhost`, "/", { "accept-language": "en-GB" });
+    await s.onHost(`${fresh.a.subdomain}.localhost`, "/", { "accept-language": "de-DE" });
+    expect(home.status).toBe(200);
+    expect(s.sites.cache?.size).toBe(before + 4);
+    expect(home.headers.vary).toBe("Cookie, Accept-Encoding");
+    // A book with one store is the same page for everyone: kept once, without Vary.
+    const [single] = await s.database.db
+      .insert(books)
+      .values({
+        userId: fresh.a.id,
+        title: "One Store",
+        author: "J",
+        amazonUrl: "https://www.amazon.com/dp/B0ONESTORE",
+      })
+      .returning({ id: books.id });
+    const onSingle = (lang: string) =>
+      s.onHost(`${fresh.a.subdomain}.localhost`, `/book/${single?.id}`, { "accept-language": lang });
+    const sizeBefore = s.sites.cache?.size ?? 0;
+    for (const lang of ["en-GB", "de-DE", "en-US", "ja", "en-GB"]) {
+      const res = await onSingle(lang);
+      expect(buyBox(res.body).first, lang).toBe("Amazon");
+      expect(res.headers.vary, lang).toBe("Cookie, Accept-Encoding");
+    }
+    expect(s.sites.cache?.size).toBe(sizeBefore + 1);
+    // Several stores none of which wins on country (the first is everyone's fallback): still once.
+    await s.database.db
+      .update(books)
+      .set({ additionalStoresEnabled: true })
+      .where(eq(books.id, single?.id ?? ""));
+    await s.database.db.insert(retailerLinks).values([
+      { bookId: single?.id ?? "", retailerName: "Kobo", retailerUrl: "https://www.kobo.com/x", storefront: "kobo" },
+      { bookId: single?.id ?? "", retailerName: "Shop", retailerUrl: "https://shop.example/x", sortOrder: 1 },
+    ]);
+    await markSiteChanged(s.database.db, fresh.a.id);
+    const afterChange = s.sites.cache?.size ?? 0;
+    for (const lang of ["en-GB", "de-DE", "en-US"]) {
+      const res = await onSingle(lang);
+      expect(buyBox(res.body), lang).toMatchObject({ first: "Amazon", others: ["Kobo", "Shop"] });
+      expect(res.headers.vary, lang).toBe("Cookie, Accept-Encoding");
+    }
+    expect(s.sites.cache?.size).toBe(afterChange + 1);
+  });
+
+  it("sends a click to that book's stored address for that link, and nowhere else", async () => {
+    const go = await page({}, `/book/${bookId}/buy/${linkId("Kobo")}`);
+    expect(go.status).toBe(302);
+    expect(go.headers.location).toBe("https://www.kobo.com/ebook/salt-road");
+    expect(go.headers["cache-control"]).toBe("no-store");
+    expect((await page({}, `/book/${bookId}/buy/amazon`)).headers.location).toBe(
+      "https://www.amazon.com/dp/B0SALTROAD",
+    );
+    // Another book's link, another author's book, made-up ids and addresses: not found.
+    const other = await setUp(s);
+    for (const path of [
+      `/book/${bookId}/buy/${other.linkId("Kobo")}`,
+      `/book/${other.bookId}/buy/${linkId("Kobo")}`,
+      `/book/${bookId}/buy/00000000-0000-4000-8000-000000000000`,
+      `/book/${bookId}/buy/https%3A%2F%2Fevil.example`,
+      `/book/${bookId}/buy/${linkId("Kobo")}/https://evil.example`,
+      `/book/not-a-book/buy/amazon`,
+    ]) {
+      const res = await page({}, path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.location, path).toBeUndefined();
+    }
+    // A hidden book's links go nowhere either.
+    await s.database.db.update(books).set({ visibilityEnabled: false }).where(eq(books.id, other.bookId));
+    await markSiteChanged(s.database.db, other.a.id);
+    expect((await s.onHost(`${other.a.subdomain}.localhost`, `/book/${other.bookId}/buy/amazon`)).status).toBe(404);
+  });
+
+  it("counts the store shown first and clicks per store, cookie-less, in the author's Stats only", async () => {
+    const fresh = await setUp(s);
+    const host = `${fresh.a.subdomain}.localhost`;
+    const path = `/book/${fresh.bookId}`;
+    const view = (lang: string, ua = FIREFOX) => s.onHost(host, path, { "user-agent": ua, "accept-language": lang });
+    await view("en-GB");
+    await view("en-GB"); // from the cache: still counted
+    await view("de-DE");
+    await view("en-US");
+    await view("en-GB", "Googlebot/2.1 (+http://www.google.com/bot.html)");
+    const click = (link: string, ua = FIREFOX) => s.onHost(host, `${path}/buy/${link}`, { "user-agent": ua });
+    expect((await click(fresh.linkId("Amazon.co.uk"))).status).toBe(302);
+    await click(fresh.linkId("Amazon.co.uk"));
+    await click(fresh.linkId("Indie Shop"));
+    await click("amazon");
+    await click(fresh.linkId("Kobo"), "curl/8.0");
+    expect((await s.onHost(host, `${path}/buy/${fresh.linkId("Kobo")}`, { cookie: "x=1" })).headers["set-cookie"]).toBe(
+      undefined,
+    );
+    await s.sites.flushVisits();
+
+    const res = await s.api("/api/stats?days=7", { cookie: fresh.a.cookie });
+    const body = (await res.json()) as Json;
+    expect(body.stores).toEqual([
+      {
+        bookId: fresh.bookId,
+        title: "The Salt Road",
+        stores: [
+          { store: "amazon-uk", label: "Amazon.co.uk", shown: 2, clicks: 2 },
+          { store: "amazon-us", label: "Amazon.com", shown: 1, clicks: 1 },
+          { store: "other", label: "Other", shown: 0, clicks: 1 },
+          { store: "amazon-de", label: "Amazon.de", shown: 1, clicks: 0 },
+        ],
+      },
+    ]);
+    // No reader is stored: only the book, the day, the store and two counts.
+    const rows = await s.database.db
+      .select()
+      .from(bookStoreStats)
+      .where(and(eq(bookStoreStats.bookId, fresh.bookId), eq(bookStoreStats.store, "amazon-uk")));
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["bookId", "clicks", "date", "shown", "store"]);
+
+    // Another author sees none of it.
+    const other = await createAuthor(s);
+    const theirs = (await (await s.api("/api/stats?days=7", { cookie: other.cookie })).json()) as Json;
+    expect(theirs.stores).toEqual([]);
+    expect(JSON.stringify(theirs)).not.toContain("Salt Road");
+  });
+});
+
+describe("the buy box behind a proxy that sets the country", () => {
+  let s: TestServer;
+  let a: TestAuthor;
+  let bookId: string;
+  beforeAll(async () => {
+    s = await startTestServer({ COUNTRY_HEADER: "CF-IPCountry" });
+    ({ a, bookId } = await setUp(s));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const page = (headers: Record<string, string>) =>
+    s.onHost(`${a.subdomain}.localhost`, `/book/${bookId}`, { "user-agent": FIREFOX, ...headers });
+
+  it("puts the store of the header's country first, whatever the languages, and says so in Vary", async () => {
+    const gb = await page({ "cf-ipcountry": "GB", "accept-language": "de-DE" });
+    expect(buyBox(gb.body).first).toBe("Amazon.co.uk");
+    expect(gb.headers.vary).toBe("Cookie, Accept-Encoding, cf-ipcountry");
+    expect(buyBox((await page({ "cf-ipcountry": "AT", "accept-language": "en-GB" })).body).first).toBe("Amazon.de");
+    expect(buyBox((await page({ "cf-ipcountry": "ie" })).body).first).toBe("Amazon.co.uk");
+    for (const country of ["US", "BR", "XX", "T1", "", "GBR"]) {
+      expect(buyBox((await page({ "cf-ipcountry": country, "accept-language": "en-GB" })).body).first, country).toBe(
+        "Amazon.com",
+      );
+    }
+    // Without the header the reader's languages are not guessed from: the CDN keys by the header alone.
+    expect(buyBox((await page({ "accept-language": "de-DE" })).body).first).toBe("Amazon.com");
+  });
+});
