@@ -67,22 +67,26 @@ type Run = {
   load: { cached: Result; uncached: Result; api: Result };
 };
 
-/** Every same-host page the demo site links to, from its home page outwards (no assets). */
+/** Every same-host page the demo site links to that answers 200 with HTML, from its home page outwards. */
 async function crawl(port: number, host: string): Promise<string[]> {
   const seen = new Set<string>(["/"]);
   const queue = ["/"];
+  const pages: string[] = [];
   while (queue.length > 0) {
     const path = queue.shift() as string;
     const res = await get(port, host, path);
+    // Redirects (a store link's /buy/ counts a click and leaves the site) are not pages.
     if (res.status !== 200 || !String(res.headers["content-type"]).startsWith("text/html")) continue;
+    pages.push(path);
     for (const m of res.body.toString().matchAll(/href="(\/[^"#?]*)"/g)) {
       const next = m[1] as string;
-      if (next.startsWith("/_") || /\.(xml|txt|woff2|png|webp|jpg|css|js)$/.test(next) || seen.has(next)) continue;
+      if (next.startsWith("/_") || /\/buy\/|\.(xml|txt|woff2|png|webp|jpg|css|js)$/.test(next) || seen.has(next))
+        continue;
       seen.add(next);
       queue.push(next);
     }
   }
-  return [...seen];
+  return pages;
 }
 
 /** An author signed up, verified (through the SMTP catcher) and onboarded; their session cookie. */
