@@ -64,8 +64,18 @@ async function seed(dataDir: string, databaseUrl = "", sites = SITES) {
         bio: `<p>${b.name} writes novels. `.repeat(20),
       })),
     );
-    await db.insert(websites).values(batch.map((b) => ({ userId: b.id, subdomain: b.sub, websiteName: b.name })));
-    await db.insert(subscriptions).values(batch.map((b) => ({ userId: b.id, tier: "midi", status: "active" })));
+    // Dated a day back: the page cache's sweep (ADR 007) drops the pages of sites whose website or
+    // subscription row changed within the last minute, so rows written just before the server
+    // starts would empty the cache every 15 s for that minute — not what a real site sees.
+    const old = new Date(Date.now() - 86_400_000);
+    await db
+      .insert(websites)
+      .values(
+        batch.map((b) => ({ userId: b.id, subdomain: b.sub, websiteName: b.name, createdAt: old, updatedAt: old })),
+      );
+    await db
+      .insert(subscriptions)
+      .values(batch.map((b) => ({ userId: b.id, tier: "midi", status: "active", createdAt: old, updatedAt: old })));
     const rows = await db
       .insert(books)
       .values(
