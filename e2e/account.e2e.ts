@@ -44,6 +44,9 @@ browserDescribe("account page", () => {
     await page.getByRole("button", { name: "Sign out of all other devices" }).click();
     await page.getByText("Signed out of all other devices").waitFor();
     expect(await stillSignedIn(laptop)).toBe(false);
+    // The message shows as the request returns; the list follows when it is read again.
+    await page.getByText("Firefox on Windows").waitFor({ state: "detached" });
+    for (let i = 0; i < 50 && (await sessions.count()) !== 1; i++) await page.waitForTimeout(100);
     expect(await sessions.count()).toBe(1);
 
     await page.getByRole("button", { name: "Sign out of all devices" }).click();
