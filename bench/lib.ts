@@ -4,11 +4,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { productionCommand } from "../src/server/testing/production-server.ts";
+import { freshPostgres as freshTestPostgres } from "../src/server/testing/resources.ts";
 
 /**
  * `npm start`'s command after `node` (Node's flags and the built server); BENCH_NODE_FLAGS
@@ -84,36 +83,10 @@ export function stop(child: ChildProcess) {
   });
 }
 
-/** A fresh database on the PostgreSQL server at `base`, dropped by the returned function. */
-export async function freshPostgres(base: string) {
-  const name = `bookplate_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { freePort } from "../src/server/testing/resources.ts";
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => ok(p));
-    });
-  });
-}
+/** A fresh database for a benchmark on the PostgreSQL server at `base`, dropped by the returned function. */
+export const freshPostgres = (base: string) => freshTestPostgres(base, "bookplate_bench");
 
 export type Answer = { status: number; body: Buffer; headers: Record<string, string | string[] | undefined> };
 

@@ -2,7 +2,6 @@
 // nothing that identifies a reader in the database, and the counts written on shutdown.
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { openDatabase } from "../db/client.ts";
 import { books, profiles, user, websiteAnalytics, websites } from "../db/schema/index.ts";
 import { loadEnv } from "../server/env.ts";
 import { type RunningServer, startServer } from "../server/server.ts";
+import { freePort } from "../server/testing/resources.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -152,14 +152,3 @@ describe("shutdown", () => {
     }
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => ok(p));
-    });
-  });
-}

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { loadEnv } from "../env.ts";
 import { type RunningServer, startServer } from "../server.ts";
+import { freePort, freshPostgres } from "./resources.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
 export type TestServer = RunningServer & {
@@ -22,25 +22,6 @@ export type TestServer = RunningServer & {
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>;
 };
-
-async function freshPostgres(baseUrl: string) {
-  const name = `bookplate_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 export async function startTestServer(
   overrides: Record<string, string> = {},
@@ -118,18 +99,7 @@ export async function startTestServer(
   };
 }
 
-/** A port nothing listens on right now (to put in APP_ORIGIN before the server starts). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net");
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
-    });
-  });
-}
+export { freePort } from "./resources.ts";
 
 /** The cookie header to send back, from a response's Set-Cookie headers. */
 export function cookiesFrom(res: Response, previous = ""): string {
