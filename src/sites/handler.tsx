@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { isBot } from "../server/modules/analytics/visit-counter.ts";
 import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
-import { type CachedPage, etagOf } from "../server/modules/sites/page-cache.ts";
+import { type CachedPage, etagOf, utf8Bytes } from "../server/modules/sites/page-cache.ts";
 import {
   findPost,
   findSeries,
@@ -102,7 +102,7 @@ export async function handleSiteRequest<E extends SiteVars>(
   }
   const out = await renderSite(c, req, ctx, { path, consent, year, group });
   if (!shared || out.personal) return privateResponse(out);
-  const body = Buffer.from(out.body ?? "", "utf8");
+  const body = utf8Bytes(out.body ?? "");
   const page: CachedPage = {
     status: out.status,
     body,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { etagOf, PageCache } from "./page-cache.ts";
+import { etagOf, PageCache, utf8Bytes } from "./page-cache.ts";
 
 const page = (body: string) => ({
   status: 200,
@@ -58,5 +58,30 @@ describe("PageCache", () => {
     expect(etagOf("same")).toBe(etagOf("same"));
     expect(etagOf("one")).not.toBe(etagOf("two"));
     expect(etagOf("one")).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+  });
+});
+
+describe("a page's UTF-8 bytes", () => {
+  const pages = [
+    "",
+    "<p>plain ASCII</p>",
+    "<p>Zoë’s “novel” — ★★★★☆ £8.99 ©</p>",
+    "<p>日本語の本 📚 and a lone surrogate \ud800 here</p>",
+    `<main>${"<p>Ἀρχή — ★ </p>".repeat(5000)}</main>`,
+    "x".repeat(600 * 1024) + "★", // past the scratch buffer's limit
+  ];
+  it("are exactly what Buffer.from makes, for every kind of string", () => {
+    for (const page of pages) expect(utf8Bytes(page).equals(Buffer.from(page, "utf8"))).toBe(true);
+  });
+  it("do not share memory with the next page encoded", () => {
+    const first = utf8Bytes("<p>first ★</p>");
+    utf8Bytes("<p>second, and longer ★</p>");
+    expect(first.toString("utf8")).toBe("<p>first ★</p>");
+    expect(first.buffer.byteLength).toBe(first.byteLength);
+  });
+  it("keep the same validator as before", () => {
+    const body = utf8Bytes("<p>★</p>");
+    expect(etagOf(body)).toBe(etagOf("<p>★</p>"));
+    expect(etagOf(body)).toMatch(/^"[\w-]{27}"$/);
   });
 });
