@@ -2,21 +2,12 @@
 // figures, the yellow banner, copy buttons); staff see real accounts, and a ticket an author
 // files on the Help screen reaches an open Support tab's count without a reload, is answered
 // there, and the answer shows on the author's Help screen.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { setRole } from "../src/server/cli/admin.ts";
-import { browserDescribe, createAuthorAccount, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 async function signedIn(email: string): Promise<Page> {
   const page = await newPage(e);

@@ -1,27 +1,16 @@
 // The books screens in a real browser: add a book with everything hanging off it (cover,
 // retailer links, genres, a review), see it on the dashboard and the public site, edit it;
 // reorder by buttons, 'Go to' and dragging; hide and show; delete; and the plan limit.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
-import { browserDescribe, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
 
 // biome-ignore lint/suspicious/noExplicitAny: API bodies are read loosely in assertions
 type Json = Record<string, any>;
-
-/** Set E2E_SCREENSHOTS=dir to keep pictures of the screens for a person to look at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-  await page.screenshot({ path: join(dir, `${name}-full.png`), fullPage: true });
-}
 
 async function signedIn(author: TestAuthor): Promise<Page> {
   const page = await newPage(e);
@@ -91,7 +80,7 @@ browserDescribe("books", () => {
     const submit = page.getByRole("button", { name: "Add Book", exact: true });
     await page.getByText("Please fill in the required fields: Title and Author").waitFor();
     expect(await submit.isDisabled()).toBe(true);
-    await shot(page, "add-book-empty");
+    await shot(page, "add-book-empty", { viewport: true });
 
     await page.getByLabel("Title", { exact: true }).fill("The Lighthouse Keeper");
     expect(await submit.isDisabled()).toBe(true);
@@ -162,7 +151,7 @@ browserDescribe("books", () => {
     await review.getByLabel("Review text").fill("Could not put it down.");
     await review.getByText("Review text is required").waitFor({ state: "detached" });
     await review.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await shot(page, "add-book-filled");
+    await shot(page, "add-book-filled", { viewport: true });
 
     await submit.click();
     await page.getByText('"The Lighthouse Keeper" has been added to your collection!').waitFor();
@@ -176,7 +165,7 @@ browserDescribe("books", () => {
     const cover = added.getByRole("img", { name: "Cover of The Lighthouse Keeper" });
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
     expect(await cover.getAttribute("src")).toMatch(/^\/uploads\/covers\/.+\.webp$/);
-    await shot(page, "dashboard-books");
+    await shot(page, "dashboard-books", { viewport: true });
 
     const [stored] = (await pageApi(page, "/api/books")).books as Json[];
     const detail = (await pageApi(page, `/api/books/${stored?.id}`)).book as Json;
@@ -199,7 +188,7 @@ browserDescribe("books", () => {
     await expect.poll(() => title.inputValue()).toBe("The Lighthouse Keeper");
     expect(await page.getByLabel("Price", { exact: true }).inputValue()).toBe("12.35");
     await page.getByTestId("cover-preview").waitFor();
-    await shot(page, "edit-book");
+    await shot(page, "edit-book", { viewport: true });
     await title.fill("The Lighthouse Keeper's Daughter");
     await page.getByLabel("Retailer 2 name").fill("Waterstones UK");
     await page.getByRole("button", { name: "Move retailer 2 up" }).click();
@@ -250,7 +239,7 @@ browserDescribe("books", () => {
     await expect
       .poll(() => publicCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
-    await shot(page, "public-book");
+    await shot(page, "public-book", { viewport: true });
 
     // Removing the cover on the edit screen leaves the placeholder.
     await page.goto(`${e.server.url}/edit-book/${detail.id}`);
@@ -329,12 +318,12 @@ browserDescribe("books", () => {
     await card(page, "B1").getByText("Hidden", { exact: true }).waitFor();
     expect(await card(page, "B1").locator(".opacity-50").count()).toBe(1);
     expect(await card(page, "B2").locator(".opacity-50").count()).toBe(0);
-    await shot(page, "dashboard-books-hidden");
+    await shot(page, "dashboard-books-hidden", { viewport: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, "dashboard-books-phone");
+    await shot(page, "dashboard-books-phone", { viewport: true });
     await page.goto("/add-book");
     await page.getByLabel("Title", { exact: true }).waitFor();
-    await shot(page, "add-book-phone");
+    await shot(page, "add-book-phone", { viewport: true });
     await page.goto("/dashboard/books");
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "All Books" }).click();
@@ -390,7 +379,7 @@ browserDescribe("books", () => {
     const dialog = page.getByRole("dialog", { name: "Upgrade Required" });
     await dialog.waitFor();
     await dialog.getByText(/book limit of your Mini plan \(5 books\)/).waitFor();
-    await shot(page, "add-book-limit");
+    await shot(page, "add-book-limit", { viewport: true });
     // Behind the modal (hidden from the accessibility tree while it is open), and disabled.
     const submit = page.getByRole("button", { name: "Add Book", exact: true, includeHidden: true });
     expect(await submit.isDisabled()).toBe(true);

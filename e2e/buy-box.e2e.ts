@@ -3,25 +3,14 @@
 // (by their browser's language) each see their own Amazon first with its price, the rest under
 // Other stores, which opens without JavaScript; a click goes to the store through the site and
 // shows in the author's Stats.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { createAuthor } from "../src/server/testing/users.ts";
-import { browserDescribe, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
 
 // biome-ignore lint/suspicious/noExplicitAny: API bodies are read loosely in assertions
 type Json = Record<string, any>;
-
-/** Set E2E_SCREENSHOTS=dir to keep pictures of the screens for a person to look at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 // Headless Chromium names itself in its user agent, which the counter takes for a robot.
 const READER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";

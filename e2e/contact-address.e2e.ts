@@ -1,23 +1,20 @@
 // The contact address in a real browser (ADR 014): the author sets it, the screen says a link was
 // mailed and where messages go meanwhile, a new link can be asked for, and the link from the mail
 // verifies the address.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { browserDescribe, createAuthorAccount, firstLink, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import {
+  browserDescribe,
+  createAuthorAccount,
+  firstLink,
+  newPage,
+  setupE2E,
+  shot,
+  signInThroughUi,
+} from "./fixtures.ts";
 
 const e = setupE2E();
 
 const SUBJECT = "Confirm the contact address of your Bookplate website";
-
-/** Set E2E_SCREENSHOTS=dir to keep pictures of the screens for a person to look at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 browserDescribe("the contact address", () => {
   it("is pending until the link mailed to it is opened, then verified", async () => {

@@ -1,11 +1,8 @@
 // The Domain section in a real browser, with a real DNS server: add a domain, see and copy the
 // records, Verify before and after they exist, see the badge — and the site answers there.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestDnsServer, type TestDnsServer } from "../src/server/testing/dns-server.ts";
-import { browserDescribe, createAuthorAccount, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const TARGET = "sites.bookplate.test";
 let dns: TestDnsServer;
@@ -17,13 +14,6 @@ afterAll(async () => {
   await dns?.close();
 });
 const e = setupE2E(() => ({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: TARGET }));
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 browserDescribe("the Domain section", () => {
   it("connects a custom domain: records, copy, Verify with a diagnosis, then Verified and served", async () => {

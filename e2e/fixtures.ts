@@ -1,6 +1,8 @@
 // What the browser specs share: one real server and one Chromium per file, a fresh browser
 // context (own cookies) per test, and quick API helpers for accounts the test does not need
 // to create through the screens.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
 import { firstLink } from "../src/server/testing/smtp-catcher.ts";
@@ -94,4 +96,21 @@ export async function signInThroughUi(page: Page, email: string, password = PASS
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Set E2E_SCREENSHOTS=dir to keep pictures of the screens for a person to look at: the whole
+ * page as `{name}.png`, or with `viewport`, what fits the window as `{name}.png` and the whole
+ * page as `{name}-full.png`.
+ */
+export async function shot(page: Page, name: string, opts: { viewport?: boolean } = {}) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  if (opts.viewport) {
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+    await page.screenshot({ path: join(dir, `${name}-full.png`), fullPage: true });
+  } else {
+    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  }
 }

@@ -1,13 +1,13 @@
 // The marketing site in a real browser: every page with JavaScript off (it needs none) reads
 // and navigates, the FAQ opens one answer at a time, the contact form works, and axe-core finds
 // no accessibility violation on any page.
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { STATIC_PAGES } from "../src/marketing/routes.tsx";
-import { browserDescribe, setupE2E } from "./fixtures.ts";
+import { browserDescribe, setupE2E, shot } from "./fixtures.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -22,13 +22,6 @@ async function page(js: boolean, width = 1280): Promise<Page> {
   const p = await context.newPage();
   p.setDefaultTimeout(15_000);
   return p;
-}
-
-async function shot(p: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await p.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
