@@ -6,12 +6,12 @@
 //
 // Uses Debian's chromium (CHROMIUM_PATH, default /usr/bin/chromium); never downloads a browser.
 // Not part of `npm test`: it takes about a minute and measures, it does not assert.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import { freePort, writeSection } from "./lib.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -21,17 +21,6 @@ const LABELS: Record<(typeof CATEGORIES)[number], string> = {
   "best-practices": "Best practices",
   seo: "SEO",
 };
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -61,24 +50,6 @@ function stop(child: ChildProcess | undefined): Promise<void> {
     });
     child.kill("SIGTERM");
   });
-}
-
-function writeResults(section: string) {
-  const file = join(import.meta.dirname, "RESULTS.md");
-  let previous = "";
-  try {
-    previous = readFileSync(file, "utf8");
-  } catch {
-    /* first run */
-  }
-  // Replace only our own section; everything other benchmarks wrote stays as it was.
-  const parts = previous.split(/^(?=## )/m);
-  const kept = parts.filter((p) => !p.startsWith("## Lighthouse"));
-  const head = kept[0] !== undefined && !kept[0].startsWith("## ") ? (kept.shift() ?? "").trim() : "";
-  const body = [...kept.map((p) => `${p.trimEnd()}\n\n`), section];
-  writeFileSync(file, `${head || "# Benchmark results"}\n\n${body.join("")}`);
-  // The repository's formatter aligns Markdown tables; format now so lint stays green.
-  spawnSync("npx", ["biome", "format", "--write", file], { stdio: "ignore" });
 }
 
 async function main() {
@@ -202,7 +173,7 @@ async function main() {
       ...rows.map((r) => `| ${r.label} | ${r.host} | \`${r.path}\` | ${r.scores.join(" | ")} |`),
       "",
     ].join("\n");
-    writeResults(section);
+    writeSection("Lighthouse", section);
     console.log("\nWritten to bench/RESULTS.md (section 'Lighthouse').");
   } finally {
     await stop(chromium);
