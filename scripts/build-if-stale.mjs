@@ -54,11 +54,13 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
       js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
     },
     // Whitespace and comments out and syntax shortened: V8 keeps every script's source in the heap
-    // (and a single non-ASCII character in a comment doubles it). Identifiers and function
-    // names are kept, so stack traces and the logs read as the sources do.
+    // (and a single non-ASCII character in a comment doubles it). Identifiers are not minified,
+    // so stack traces read as the sources do (a name two modules share gets a digit: Layout2).
+    // No keepNames: it wraps every named function, nested ones too, in a call that redefines
+    // its `name` each time the function is created, and with it the uncached page cost ~1.6×
+    // the server CPU under the young generation npm start gives (ADR 039).
     minifyWhitespace: true,
     minifySyntax: true,
-    keepNames: true,
     legalComments: "none",
     sourcemap: "linked",
     logLevel: "warning",

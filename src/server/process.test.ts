@@ -1,9 +1,9 @@
 // The real process, as `npm start` runs it (the built bundle, ADR 037): one per embedded data
 // directory, a clean shutdown on SIGTERM, and the parts it loads only when first used.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeStripe } from "./testing/fake-stripe.ts";
@@ -83,6 +83,23 @@ describe("the server process", () => {
     // Three cold starts of the real process (PGlite, migrations): slow on a loaded 2-core
     // machine (37 s alone, over 90 s beside the other suites), and not a timing test.
   }, 240_000);
+});
+
+describe("the built bundle", () => {
+  // esbuild's keepNames wraps every named function, each time it is created, in a call that
+  // redefines its name; with it an uncached page cost ~1.6× the server's CPU (ADR 039).
+  it("carries no keepNames wrappers", () => {
+    const main = production.args.find((a) => a.endsWith(".js")) as string;
+    const chunks = join(dirname(main), "chunks");
+    const files = [
+      main,
+      ...readdirSync(chunks)
+        .filter((f) => f.endsWith(".js"))
+        .map((f) => join(chunks, f)),
+    ];
+    expect(files.length).toBeGreaterThan(1);
+    for (const f of files) expect(readFileSync(f, "utf8"), f).not.toMatch(/\b__name\(/);
+  });
 });
 
 describe("the built server's parts loaded on first use", () => {
