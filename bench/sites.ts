@@ -2,9 +2,10 @@
 // Node http server sending the identical bytes, measured in the same run on the same machine.
 //
 // 1. Seeds 1,000 sites of 10 books each into a fresh embedded database.
-// 2. Starts the production server (page cache on), and again with PAGE_CACHE=false; with
-//    BENCH_POSTGRES_URL set (a PostgreSQL server), also seeds a fresh database there and repeats
-//    the uncached run on it.
+// 2. Starts the production server (page cache on), again with PAGE_CACHE=false (every page
+//    rendered; the site contexts kept), and again with SITE_CONTEXT_CACHE=false too (nothing
+//    kept); with BENCH_POSTGRES_URL set (a PostgreSQL server), also seeds a fresh database there
+//    and repeats the two uncached runs on it.
 // 3. Loads one book page (cached, then uncached) and the home pages of all 1,000 hosts.
 // 4. The scale run (BENCH_SCALE_SITES, 10,000 by default; 0 skips it): seeds that many sites into
 //    a database of their own (timed), caches every home page in a budget that holds them all
@@ -255,13 +256,21 @@ async function main() {
     );
     await stop(server);
 
+    // Not cached: the page is rendered on every request, its site's context kept (a page missing
+    // from the cache of a site read lately), then with nothing kept at all (a site's first page).
+    const COLD = { PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" };
     console.log("book page, cache off…");
     server = (await startServer(dataDir, port, { PAGE_CACHE: "false" })).child;
     const uncached = await against(bookLoad(bookPath));
     await stop(server);
+    console.log("book page, nothing kept…");
+    server = (await startServer(dataDir, port, COLD)).child;
+    const cold = await against(bookLoad(bookPath));
+    await stop(server);
 
     // The same uncached run on PostgreSQL (the production database), when one is offered.
     let onPostgres: Measured | undefined;
+    let coldOnPostgres: Measured | undefined;
     const pgBase = process.env.BENCH_POSTGRES_URL;
     if (pgBase) {
       const fresh = await freshPostgres(pgBase);
@@ -273,6 +282,10 @@ async function main() {
         if ((await get(port, host, pgPath)).status !== 200) throw new Error("book page on PostgreSQL failed");
         console.log("book page, cache off, PostgreSQL…");
         onPostgres = await against(bookLoad(pgPath));
+        await stop(server);
+        console.log("book page, nothing kept, PostgreSQL…");
+        server = (await startServer(dataDir, port, { ...COLD, DATABASE_URL: fresh.url })).child;
+        coldOnPostgres = await against(bookLoad(pgPath));
         await stop(server);
       } finally {
         await fresh.drop();
@@ -329,12 +342,14 @@ async function main() {
       "| run | requests/s | of baseline | p99 ms | p99 vs baseline | errors + non-2xx | target |",
       "|---|---:|---:|---:|---:|---:|---|",
       row("book page, cached", cached, 80),
-      row("book page, cache off (`PAGE_CACHE=false`)", uncached, 5),
-      ...(onPostgres ? [row("book page, cache off, on PostgreSQL (same machine)", onPostgres, 5)] : []),
+      row("book page, cache off (`PAGE_CACHE=false`): rendered every time, its site's context kept", uncached, 5),
+      ...(onPostgres ? [row("the same on PostgreSQL (same machine)", onPostgres, 5)] : []),
+      row("book page, nothing kept (`SITE_CONTEXT_CACHE=false` too): the site read every time", cold),
+      ...(coldOnPostgres ? [row("the same on PostgreSQL (same machine)", coldOnPostgres)] : []),
       row(`home pages over all ${SITES} hosts, cache on`, hosts),
       row(`marketing page \`/features\` (${marketingPage.body.length} bytes), app host`, marketing),
       "",
-      "An uncached page is two database queries plus rendering (ADR 011). On the embedded database the queries run as named prepared statements inside the server's own process (ADR 013), so they share its one core with the rendering; PostgreSQL runs them in a process of its own.",
+      "A page the page cache does not hold is rendered with one database query when its site was read in the last few minutes (the site's context is kept, and dropped with its pages when the site changes: ADR 040), and with two when not, the site's context and then the page's own (ADR 011). On the embedded database the queries run as named prepared statements inside the server's own process (ADR 013), so they share its one core with the rendering; PostgreSQL runs them in a process of its own.",
       "",
       ...(scale ? scaleReport(scale, row) : []),
       `Measured ${new Date().toISOString().slice(0, 10)} by \`${pgBase ? "BENCH_POSTGRES_URL=… " : ""}npm run bench:sites\`.`,

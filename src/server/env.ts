@@ -51,6 +51,11 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  /** Keep the site contexts of sites read lately (ADR 040); false for benchmarks of a cold miss. */
+  SITE_CONTEXT_CACHE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("true")
+    .transform((v) => v !== "false" && v !== "0"),
   /** The page cache's budget in MB: what a process may hold of rendered pages (ADR 033). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   DNS_SERVERS: optionalString,
@@ -99,6 +104,8 @@ export type Env = {
   pageCache: boolean;
   /** The page cache's budget in bytes (PAGE_CACHE_MB). */
   pageCacheBytes: number;
+  /** Keep the site contexts of sites read lately (SITE_CONTEXT_CACHE=false reads the site on every miss; benchmarks). */
+  siteContextCache: boolean;
   /** Seconds a client may take to send a request's headers, and the whole request. */
   http: { headersTimeoutS: number; requestTimeoutS: number };
   /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
@@ -209,6 +216,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     pageCache: e.PAGE_CACHE,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    siteContextCache: e.SITE_CONTEXT_CACHE,
     http: {
       // Node requires the headers to fit within the whole request's time.
       headersTimeoutS: Math.min(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT),

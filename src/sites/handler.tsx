@@ -15,6 +15,7 @@ import {
   listVisibleBooks,
   loadSiteContext,
   type SiteContext,
+  type SiteContexts,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
@@ -63,7 +64,7 @@ export type { SiteLookup, SiteRequest } from "./site-request.ts";
 /**
  * Answers any request for a public author site. A page that is the same for every reader is
  * served from the per-site cache when there (no database at all), else rendered with at most two
- * database round trips (the site context, then one page query) and kept.
+ * database round trips (the site context, unless read lately, then one page query) and kept.
  */
 export async function handleSiteRequest<E extends SiteVars>(
   appContext: Context<E>,
@@ -85,10 +86,14 @@ export async function handleSiteRequest<E extends SiteVars>(
     const hit = cachedFor(cache, keyOf, group);
     if (hit) return deliver(c, req, hit);
   }
-  const ctx = await loadSiteContext(deps.database.db, req.lookup);
+  // The owner's preview reads the site afresh: it must show a save the moment it returns, even
+  // from a process whose notice of it is still on the way.
+  const contexts = req.mode === "preview" ? null : deps.sites.contexts;
+  const ctx = await loadSiteContext(deps.database.db, req.lookup, contexts);
   if (!ctx) {
     // www.janeauthor.com and janeauthor.com both reach us; the one the author chose is the site.
-    const other = "customDomain" in req.lookup ? await otherFormOf(deps.database.db, req.lookup.customDomain) : null;
+    const other =
+      "customDomain" in req.lookup ? await otherFormOf(deps.database.db, contexts, req.lookup.customDomain) : null;
     if (other && (method === "GET" || method === "HEAD")) {
       const url = new URL(c.req.url);
       return c.body(null, 301, {
@@ -119,10 +124,10 @@ export async function handleSiteRequest<E extends SiteVars>(
 }
 
 /** The verified custom domain that `host` is the www. or bare form of, if any. */
-async function otherFormOf(db: Db, host: string): Promise<string | null> {
+async function otherFormOf(db: Db, contexts: SiteContexts | null, host: string): Promise<string | null> {
   const other = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
   if (!other.includes(".")) return null;
-  const ctx = await loadSiteContext(db, { customDomain: other });
+  const ctx = await loadSiteContext(db, { customDomain: other }, contexts);
   return ctx?.website.customDomain ?? null;
 }
 

@@ -1,13 +1,14 @@
-// What the public-site renderer keeps for the life of the process: the rendered-page cache
-// (and what keeps it fresh), the visit counter and the form rate limits. See ADR 007.
+// What the public-site renderer keeps for the life of the process: the rendered-page cache and
+// the site contexts (and what keeps them fresh), the visit counter and the form rate limits. See ADR 007.
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { VisitCounter } from "../server/modules/analytics/visit-counter.ts";
+import { SiteContextCache } from "../server/modules/sites/context-cache.ts";
 import { PageCache } from "../server/modules/sites/page-cache.ts";
 import { onLocalSiteChange, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
 import type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
-import { sitesChangedSince } from "../server/modules/sites/sites.service.ts";
+import { type SiteContexts, sitesChangedSince } from "../server/modules/sites/sites.service.ts";
 
 export type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
 
@@ -18,6 +19,8 @@ export type SiteRuntimeOptions = {
   logger: Logger;
   /** The page cache's budget, or false for none (every page rendered). */
   pageCache: { maxBytes: number } | false;
+  /** The site contexts' budget, or false for none (every miss reads its site). */
+  siteContexts: { maxChars: number } | false;
   visitFlushMs?: number;
   /** How often to look for sites changed without a notice reaching us (a dropped LISTEN link). */
   sweepMs?: number;
@@ -31,46 +34,50 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
   });
   visits.start();
   const cache = opts.pageCache ? new PageCache(opts.pageCache.maxBytes) : null;
+  const contexts: SiteContexts | null = opts.siteContexts ? new SiteContextCache(opts.siteContexts.maxChars) : null;
+  const dropSite = (userId: string) => {
+    cache?.dropSite(userId);
+    contexts?.dropSite(userId);
+  };
   const stops: (() => Promise<void> | void)[] = [];
-  let sweep = async () => {};
-  if (cache) {
-    // 1. This process's own changes, at once (deterministic for tests and for the author).
-    stops.push(onLocalSiteChange((userId) => cache.dropSite(userId)));
-    // 2. Every process's changes, on commit.
-    //    Notices sent while the LISTEN link was down are lost: drop every page when it is back.
-    stops.push(
-      await database.listen(SITE_CHANGED_CHANNEL, (userId) => cache.dropSite(userId), {
-        onReconnect: () => {
-          logger.warn("site change notices resumed after a lost database link: page cache dropped");
-          cache.clear();
-        },
-      }),
-    );
-    // 3. A sweep for changes whose notice was lost, and for subscription and domain changes
-    //    written by code that does not know about sites. The overlap covers clock skew and
-    //    transactions that committed after the previous sweep looked.
-    let since = Date.now();
-    let sweeping: Promise<void> | undefined;
-    sweep = () => {
-      sweeping ??= (async () => {
-        const started = Date.now();
-        try {
-          for (const userId of await sitesChangedSince(database.db, new Date(since - 60_000))) cache.dropSite(userId);
-          since = started;
-        } catch (err) {
-          logger.warn({ err }, "page cache sweep failed");
-        } finally {
-          sweeping = undefined;
-        }
-      })();
-      return sweeping;
-    };
-    const timer = setInterval(() => void sweep(), opts.sweepMs ?? 15_000);
-    timer.unref();
-    stops.push(() => clearInterval(timer));
-  }
+  // 1. This process's own changes, at once (deterministic for tests and for the author).
+  stops.push(onLocalSiteChange(dropSite));
+  // 2. Every process's changes, on commit.
+  //    Notices sent while the LISTEN link was down are lost: drop everything when it is back.
+  stops.push(
+    await database.listen(SITE_CHANGED_CHANNEL, dropSite, {
+      onReconnect: () => {
+        logger.warn("site change notices resumed after a lost database link: kept pages and site contexts dropped");
+        cache?.clear();
+        contexts?.clear();
+      },
+    }),
+  );
+  // 3. A sweep for changes whose notice was lost, and for subscription and domain changes
+  //    written by code that does not know about sites. The overlap covers clock skew and
+  //    transactions that committed after the previous sweep looked.
+  let since = Date.now();
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    sweeping ??= (async () => {
+      const started = Date.now();
+      try {
+        for (const userId of await sitesChangedSince(database.db, new Date(since - 60_000))) dropSite(userId);
+        since = started;
+      } catch (err) {
+        logger.warn({ err }, "page cache sweep failed");
+      } finally {
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  };
+  const timer = setInterval(() => void sweep(), opts.sweepMs ?? 15_000);
+  timer.unref();
+  stops.push(() => clearInterval(timer));
   return {
     cache,
+    contexts,
     visits,
     limits: {
       contact: dbRateLimiter(database.db, "contact", 5, HOUR),

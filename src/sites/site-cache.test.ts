@@ -330,4 +330,35 @@ describe("a page that is not cached", () => {
     expect(counts["/books"]).toBe(2);
     expect(counts["/series/round-trips"]).toBe(2);
   });
+
+  it("costs one round trip when its site was read lately, until the site changes", async () => {
+    const a = await makeSite("onetrip");
+    const db = s.database.db;
+    const readsSite = (q: string) => /from "websites"/.test(q);
+    expect((await hit("onetrip.localhost", "/")).status).toBe(200);
+    // Other pages of the site, not cached yet: only their own queries (ADR 040).
+    const books = await countQueries(db, async () => {
+      expect((await hit("onetrip.localhost", "/books")).status).toBe(200);
+    });
+    expect(books).toHaveLength(1);
+    expect(books.some(readsSite)).toBe(false);
+    const about = await countQueries(db, async () => {
+      expect((await hit("onetrip.localhost", "/about")).status).toBe(200);
+    });
+    expect(about).toEqual([]);
+    // The owner's preview reads the site afresh all the same.
+    const preview = await countQueries(db, async () => {
+      expect((await hit("localhost", "/author/onetrip/about")).status).toBe(200);
+    });
+    expect(preview.some(readsSite)).toBe(true);
+    // The owner changes their name: the site is read again and readers see the new one.
+    await db.update(profiles).set({ name: "Renamed Onetrip" }).where(eq(profiles.id, a.id));
+    await markSiteChanged(db, a.id);
+    let contact: Res | undefined;
+    const afterChange = await countQueries(db, async () => {
+      contact = await hit("onetrip.localhost", "/contact");
+    });
+    expect(afterChange.some(readsSite)).toBe(true);
+    expect(contact?.body).toContain("Renamed Onetrip");
+  });
 });

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../shared/enums.ts";
 import { bookLimit, isTier } from "../../../shared/plans.ts";
 import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
+import type { SiteContextCache } from "./context-cache.ts";
 import * as q from "./sites.queries.ts";
 
 // ---- The public site renderer's view of the data (src/sites/ calls only these). ----
@@ -40,18 +41,29 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   };
 }
 
-/** Everything every page of a site needs, in one query. */
+/** The site contexts of sites read lately (runtime.ts keeps one per process). */
+export type SiteContexts = SiteContextCache<q.SiteContextRow>;
+
+/**
+ * Everything every page of a site needs, in one query, or from `contexts` when the site was read
+ * lately (ADR 040).
+ */
 export async function loadSiteContext(
   db: Db,
   by: { subdomain: string } | { customDomain: string },
+  contexts?: SiteContexts | null,
   now = new Date(),
 ): Promise<SiteContext | null> {
-  return toContext(
+  const key = "subdomain" in by ? `s:${by.subdomain.toLowerCase()}` : `d:${by.customDomain.toLowerCase()}`;
+  const kept = contexts?.get(key);
+  if (kept) return toContext(kept, now);
+  const keep = contexts?.reading(key);
+  const row =
     "subdomain" in by
       ? await q.selectContextBySubdomain(db, by.subdomain)
-      : await q.selectContextByCustomDomain(db, by.customDomain),
-    now,
-  );
+      : await q.selectContextByCustomDomain(db, by.customDomain);
+  if (row) keep?.(row.website.userId, row);
+  return toContext(row, now);
 }
 
 export type BookCard = Awaited<ReturnType<typeof q.selectVisibleBooks>>[number];

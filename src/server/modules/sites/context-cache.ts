@@ -1,0 +1,108 @@
+// The site context (the one query behind every page of a site, sites.queries.ts) of sites read
+// lately, so that a page the page cache does not hold costs one database round trip, not two
+// (ADR 040). Kept and dropped like the rendered pages: per site, on the site's change notice and
+// the sweep (src/sites/runtime.ts), with the same safety-net age. It holds the row as read; what
+// depends on the clock (a cancelled plan's end) is worked out per request (sites.service.ts).
+// Only sites that exist are kept: a subdomain claimed a moment ago must answer at once.
+
+type Entry<Row> = { siteId: string; row: Row; chars: number; storedAt: number };
+
+/** What an entry is counted as: the characters of its text, and a little for everything else. */
+function charsOf(value: unknown): number {
+  if (typeof value === "string") return value.length;
+  if (value === null || typeof value !== "object" || value instanceof Date) return 8;
+  let n = 16;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) n += charsOf(v);
+  return n;
+}
+
+export class SiteContextCache<Row> {
+  private readonly rows = new Map<string, Entry<Row>>();
+  private readonly bySite = new Map<string, Set<string>>();
+  private chars = 0;
+  /** Counts drops: a row read while a change was under way is not kept (see `reading`). */
+  private epoch = 0;
+
+  /**
+   * @param maxChars the budget, in characters of the rows' text (an author's bio, home page and
+   *   privacy page are most of a row)
+   * @param maxAgeMs safety net only, as for the page cache: a row is normally dropped by its
+   *   site's change notice
+   */
+  constructor(
+    private readonly maxChars = 8_000_000,
+    private readonly maxAgeMs = 5 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The kept row for a lookup key, or undefined. */
+  get(key: string): Row | undefined {
+    const entry = this.rows.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.maxAgeMs) {
+      this.remove(key);
+      return undefined;
+    }
+    return entry.row;
+  }
+
+  /**
+   * Call before reading a row from the database; the function it returns keeps what was read,
+   * unless some site was dropped in between: the read may have seen the data from before a change
+   * whose notice has already been handled, and keeping it would outlive the notice.
+   */
+  reading(key: string): (siteId: string, row: Row) => void {
+    const epoch = this.epoch;
+    return (siteId, row) => {
+      if (this.epoch === epoch) this.set(key, siteId, row);
+    };
+  }
+
+  private set(key: string, siteId: string, row: Row): void {
+    this.remove(key);
+    // About 2 k more for the row's objects, dates and the entry itself.
+    const chars = charsOf(row) + key.length + 2048;
+    if (chars > this.maxChars / 4) return;
+    this.rows.set(key, { siteId, row, chars, storedAt: this.now() });
+    let keys = this.bySite.get(siteId);
+    if (!keys) {
+      keys = new Set();
+      this.bySite.set(siteId, keys);
+    }
+    keys.add(key);
+    this.chars += chars;
+    // Oldest first (a Map iterates in insertion order): a busy site is read back soon enough.
+    while (this.chars > this.maxChars) {
+      const oldest = this.rows.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  dropSite(siteId: string): void {
+    this.epoch++;
+    for (const k of this.bySite.get(siteId) ?? []) this.remove(k);
+    this.bySite.delete(siteId);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.rows.clear();
+    this.bySite.clear();
+    this.chars = 0;
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  private remove(key: string): void {
+    const entry = this.rows.get(key);
+    if (!entry) return;
+    this.rows.delete(key);
+    this.chars -= entry.chars;
+    const keys = this.bySite.get(entry.siteId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.bySite.delete(entry.siteId);
+  }
+}
