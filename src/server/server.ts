@@ -79,8 +79,8 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       database,
       logger,
       pageCache: env.pageCache ? { maxBytes: env.pageCacheBytes } : false,
-      // A quarter of the pages' budget, in characters: some thousands of sites (ADR 040).
-      siteContexts: env.siteContextCache ? { maxChars: env.pageCacheBytes / 4 } : false,
+      // An eighth of the pages' budget, in characters: a few thousand sites (ADR 040).
+      siteContexts: env.siteContextCache ? { maxChars: env.pageCacheBytes / 8 } : false,
     });
     const dns = createDnsLookup(env.dnsServers);
     const { app, answerCached } = createApp({

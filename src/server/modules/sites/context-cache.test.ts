@@ -37,13 +37,22 @@ describe("SiteContextCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("stays within its budget, the oldest rows going first, and refuses a row too big to share it", () => {
+  it("stays within its budget: when full it keeps what it has until rows age out, and refuses a row too big", () => {
+    let now = 1_000;
     // Each row counts about 3.1 k characters of the 13 k budget: four fit.
-    const cache = new SiteContextCache<Row>(13_000);
+    const cache = new SiteContextCache<Row>(13_000, 60_000, () => now);
     for (const n of [1, 2, 3, 4, 5]) keep(cache, `s:${n}`, String(n), row(String(n), "x".repeat(1000)));
-    expect(cache.get("s:1")).toBeUndefined();
-    expect(cache.get("s:5")).toBeDefined();
     expect(cache.size).toBe(4);
+    expect(cache.get("s:1")).toBeDefined();
+    expect(cache.get("s:5")).toBeUndefined();
+    // A site's change makes room at once; age does too.
+    cache.dropSite("1");
+    keep(cache, "s:5", "5", row("5", "x".repeat(1000)));
+    expect(cache.get("s:5")).toBeDefined();
+    now += 61_000;
+    keep(cache, "s:6", "6", row("6", "x".repeat(1000)));
+    expect(cache.get("s:6")).toBeDefined();
+    expect(cache.size).toBe(1);
     keep(cache, "s:huge", "h", row("huge", "x".repeat(2000)));
     expect(cache.get("s:huge")).toBeUndefined();
   });

@@ -3,7 +3,8 @@
 // (ADR 040). Kept and dropped like the rendered pages: per site, on the site's change notice and
 // the sweep (src/sites/runtime.ts), with the same safety-net age. It holds the row as read; what
 // depends on the clock (a cancelled plan's end) is worked out per request (sites.service.ts).
-// Only sites that exist are kept: a subdomain claimed a moment ago must answer at once.
+// Only sites that exist are kept: a subdomain claimed a moment ago must answer at once. When the
+// budget is full nothing is evicted: new rows wait for room (see `set`).
 
 type Entry<Row> = { siteId: string; row: Row; chars: number; storedAt: number };
 
@@ -26,8 +27,8 @@ export class SiteContextCache<Row> {
   /**
    * @param maxChars the budget, in characters of the rows' text (an author's bio, home page and
    *   privacy page are most of a row)
-   * @param maxAgeMs safety net only, as for the page cache: a row is normally dropped by its
-   *   site's change notice
+   * @param maxAgeMs safety net, as for the page cache: a row is normally dropped by its site's
+   *   change notice; when the budget is full, also what makes room
    */
   constructor(
     private readonly maxChars = 8_000_000,
@@ -60,9 +61,15 @@ export class SiteContextCache<Row> {
 
   private set(key: string, siteId: string, row: Row): void {
     this.remove(key);
+    this.expireOldest();
+    // Full: what is kept stays until it ages out or its site changes. Evicting the oldest instead
+    // would, under requests that go round more sites than fit, replace every row before it is
+    // read again: all cost (each row kept long enough to be promoted, then collected), no gain.
+    if (this.chars >= this.maxChars) return;
     // About 2 k more for the row's objects, dates and the entry itself.
     const chars = charsOf(row) + key.length + 2048;
-    if (chars > this.maxChars / 4) return;
+    // One huge row (a book-length privacy page) would take the room of many sites.
+    if (chars > this.maxChars / 4 || this.chars + chars > this.maxChars) return;
     this.rows.set(key, { siteId, row, chars, storedAt: this.now() });
     let keys = this.bySite.get(siteId);
     if (!keys) {
@@ -71,11 +78,14 @@ export class SiteContextCache<Row> {
     }
     keys.add(key);
     this.chars += chars;
-    // Oldest first (a Map iterates in insertion order): a busy site is read back soon enough.
-    while (this.chars > this.maxChars) {
-      const oldest = this.rows.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
+  }
+
+  /** Rows are kept in the order they were read (a Map iterates in insertion order): oldest first. */
+  private expireOldest(): void {
+    const now = this.now();
+    for (const [key, entry] of this.rows) {
+      if (now - entry.storedAt <= this.maxAgeMs) break;
+      this.remove(key);
     }
   }
 
