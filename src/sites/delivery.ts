@@ -13,6 +13,7 @@ import {
   type PageCache,
   pickEncoding,
 } from "../server/modules/sites/page-cache.ts";
+import { siteLookupKey } from "../server/modules/sites/sites.service.ts";
 import { type CountryGroup, groupOfCountry, groupOfLanguages } from "../shared/storefronts.ts";
 import type { Out } from "./document.tsx";
 import type { SiteMode } from "./pages/layout.tsx";
@@ -199,11 +200,7 @@ export function pageKey(
   year: number,
   group: CountryGroup,
 ): string {
-  const site =
-    "subdomain" in req.lookup
-      ? `s:${req.lookup.subdomain.toLowerCase()}`
-      : `d:${req.lookup.customDomain.toLowerCase()}`;
-  return `${req.mode}|${site}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}|${group}`;
+  return `${req.mode}|${siteLookupKey(req.lookup)}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}|${group}`;
 }
 
 export function cacheKey(

@@ -6,6 +6,8 @@
 // Only sites that exist are kept: a subdomain claimed a moment ago must answer at once. When the
 // budget is full nothing is evicted: new rows wait for room (see `set`).
 
+import { SiteKeys } from "./site-keys.ts";
+
 type Entry<Row> = { siteId: string; row: Row; chars: number; storedAt: number };
 
 /** What an entry is counted as: the characters of its text, and a little for everything else. */
@@ -19,7 +21,7 @@ function charsOf(value: unknown): number {
 
 export class SiteContextCache<Row> {
   private readonly rows = new Map<string, Entry<Row>>();
-  private readonly bySite = new Map<string, Set<string>>();
+  private readonly sites = new SiteKeys();
   private chars = 0;
   /** Counts drops: a row read while a change was under way is not kept (see `reading`). */
   private epoch = 0;
@@ -71,12 +73,7 @@ export class SiteContextCache<Row> {
     // One huge row (a book-length privacy page) would take the room of many sites.
     if (chars > this.maxChars / 4 || this.chars + chars > this.maxChars) return;
     this.rows.set(key, { siteId, row, chars, storedAt: this.now() });
-    let keys = this.bySite.get(siteId);
-    if (!keys) {
-      keys = new Set();
-      this.bySite.set(siteId, keys);
-    }
-    keys.add(key);
+    this.sites.add(siteId, key);
     this.chars += chars;
   }
 
@@ -91,14 +88,13 @@ export class SiteContextCache<Row> {
 
   dropSite(siteId: string): void {
     this.epoch++;
-    for (const k of this.bySite.get(siteId) ?? []) this.remove(k);
-    this.bySite.delete(siteId);
+    for (const k of this.sites.take(siteId)) this.remove(k);
   }
 
   clear(): void {
     this.epoch++;
     this.rows.clear();
-    this.bySite.clear();
+    this.sites.clear();
     this.chars = 0;
   }
 
@@ -111,8 +107,6 @@ export class SiteContextCache<Row> {
     if (!entry) return;
     this.rows.delete(key);
     this.chars -= entry.chars;
-    const keys = this.bySite.get(entry.siteId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.bySite.delete(entry.siteId);
+    this.sites.delete(entry.siteId, key);
   }
 }

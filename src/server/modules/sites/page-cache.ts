@@ -3,6 +3,7 @@
 // is looked up by its request key alone (host, mode, path, variant): a hit needs no database.
 import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { SiteKeys } from "./site-keys.ts";
 
 export type CachedPage = {
   status: number;
@@ -104,7 +105,7 @@ type Entry = { siteId: string; page: CachedPage; bytes: number; storedAt: number
 
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
-  private readonly bySite = new Map<string, Set<string>>();
+  private readonly sites = new SiteKeys();
   private bytes = 0;
 
   /**
@@ -140,12 +141,7 @@ export class PageCache {
     const bytes = (typeof page.body === "string" ? page.body.length * 2 : Math.ceil(page.body.byteLength * 1.5)) + 1024;
     if (bytes > this.maxBytes / 4) return;
     this.pages.set(key, { siteId, page, bytes, storedAt: this.now() });
-    let keys = this.bySite.get(siteId);
-    if (!keys) {
-      keys = new Set();
-      this.bySite.set(siteId, keys);
-    }
-    keys.add(key);
+    this.sites.add(siteId, key);
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) {
       const oldest = this.pages.keys().next().value;
@@ -155,13 +151,12 @@ export class PageCache {
   }
 
   dropSite(siteId: string): void {
-    for (const k of this.bySite.get(siteId) ?? []) this.remove(k);
-    this.bySite.delete(siteId);
+    for (const k of this.sites.take(siteId)) this.remove(k);
   }
 
   clear(): void {
     this.pages.clear();
-    this.bySite.clear();
+    this.sites.clear();
     this.bytes = 0;
   }
 
@@ -179,8 +174,6 @@ export class PageCache {
     if (!entry) return;
     this.pages.delete(key);
     this.bytes -= entry.bytes;
-    const keys = this.bySite.get(entry.siteId);
-    keys?.delete(key);
-    if (keys?.size === 0) this.bySite.delete(entry.siteId);
+    this.sites.delete(entry.siteId, key);
   }
 }

@@ -41,6 +41,10 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   };
 }
 
+/** A site's address as the caches key it: `s:{subdomain}` or `d:{custom domain}`, lower case. */
+export const siteLookupKey = (by: { subdomain: string } | { customDomain: string }) =>
+  "subdomain" in by ? `s:${by.subdomain.toLowerCase()}` : `d:${by.customDomain.toLowerCase()}`;
+
 /** The site contexts of sites read lately (runtime.ts keeps one per process). */
 export type SiteContexts = SiteContextCache<q.SiteContextRow>;
 
@@ -54,7 +58,7 @@ export async function loadSiteContext(
   contexts?: SiteContexts | null,
   now = new Date(),
 ): Promise<SiteContext | null> {
-  const key = "subdomain" in by ? `s:${by.subdomain.toLowerCase()}` : `d:${by.customDomain.toLowerCase()}`;
+  const key = siteLookupKey(by);
   const kept = contexts?.get(key);
   if (kept) return toContext(kept, now);
   const keep = contexts?.reading(key);
