@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { STATIC_PAGES } from "../src/marketing/routes.tsx";
-import { browserDescribe, setupE2E, shot } from "./fixtures.ts";
+import { browserDescribe, createAuthorAccount, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -136,6 +136,26 @@ browserDescribe("marketing site", () => {
     await off.goto("/features");
     await off.getByRole("link", { name: /The author dashboard/ }).click();
     await off.waitForURL((u) => /^\/gallery\/dashboard-1280-[0-9a-f]+\.webp$/.test(u.pathname));
+  });
+
+  it("takes a signed-in author from any page to their dashboard, and offers sign-in after they sign out", async () => {
+    const author = await createAuthorAccount(e.server);
+    const p = await page(true);
+    await signInThroughUi(p, author.email, author.password);
+    await p.waitForURL((u) => u.pathname === "/dashboard");
+    await p.goto("/features");
+    const header = p.getByRole("banner");
+    await header.getByRole("link", { name: "Your dashboard" }).waitFor();
+    expect(await header.getByRole("link", { name: "Sign in" }).count()).toBe(0);
+    expect(await axeViolations(p)).toEqual([]);
+    await shot(p, "marketing-signed-in", { viewport: true });
+    await header.getByRole("link", { name: "Your dashboard" }).click();
+    await p.waitForURL((u) => u.pathname === "/dashboard");
+    await p.getByRole("button", { name: /sign out/i }).click();
+    await p.waitForURL((u) => u.pathname === "/login");
+    await p.goto("/features");
+    await p.getByRole("banner").getByRole("link", { name: "Sign in" }).waitFor();
+    expect(await p.getByRole("banner").getByRole("link", { name: "Your dashboard" }).count()).toBe(0);
   });
 
   it("has no accessibility violations on any page", async () => {

@@ -44,7 +44,8 @@ export type MarketingEnv = { origin: string; assets: MarketingAssets | null };
 /** JSON in a <script> element: `<` cannot close it. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c");
 
-export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: string): string {
+/** `signedIn`: the header's links for a visitor who is signed in (Layout). */
+export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: string, signedIn = false): string {
   const canonical = `${env.origin}${path}`;
   const title = page.title === "Bookplate" ? page.title : `${page.title} · Bookplate`;
   const doc = (
@@ -78,7 +79,9 @@ export function renderMarketing(env: MarketingEnv, page: MarketingPage, path: st
         ))}
       </head>
       <body className="bg-white font-sans text-slate-900 antialiased">
-        <Layout path={path}>{page.body}</Layout>
+        <Layout path={path} signedIn={signedIn}>
+          {page.body}
+        </Layout>
         {page.script ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash
           <script dangerouslySetInnerHTML={{ __html: page.script }} />

@@ -51,7 +51,11 @@ export const buttonClass = {
   secondary: `inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-3 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 ${focus}`,
 };
 
-export function Layout({ path, children }: { path: string; children: ReactNode }) {
+/**
+ * `signedIn`: the visitor's browser holds a session (its cookie is there, not checked: an expired
+ * one leads to the sign-in page): the header offers the dashboard instead of signing in or up.
+ */
+export function Layout({ path, signedIn, children }: { path: string; signedIn: boolean; children: ReactNode }) {
   return (
     <>
       <a
@@ -79,12 +83,23 @@ export function Layout({ path, children }: { path: string; children: ReactNode }
             ))}
           </nav>
           <div className="flex items-center gap-2">
-            <a href="/login" className={`px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 ${focus}`}>
-              Sign in
-            </a>
-            <a href="/signup" className={buttonClass.primary.replace("px-5 py-3", "px-4 py-2")}>
-              Start free trial
-            </a>
+            {signedIn ? (
+              <a href="/dashboard" className={buttonClass.primary.replace("px-5 py-3", "px-4 py-2")}>
+                Your dashboard
+              </a>
+            ) : (
+              <>
+                <a
+                  href="/login"
+                  className={`px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 ${focus}`}
+                >
+                  Sign in
+                </a>
+                <a href="/signup" className={buttonClass.primary.replace("px-5 py-3", "px-4 py-2")}>
+                  Start free trial
+                </a>
+              </>
+            )}
           </div>
         </div>
       </header>

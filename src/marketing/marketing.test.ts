@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+import { createSignedInUser } from "../server/testing/users.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { CURRENCIES, TIERS } from "../shared/enums.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR } from "../shared/plans.ts";
@@ -142,6 +143,35 @@ describe("marketing pages", () => {
     expect(etag).toBeTruthy();
     const again = await s.api("/features", { headers: { "if-none-match": etag ?? "" } });
     expect(again.status).toBe(304);
+  });
+
+  it("offers a signed-in visitor their dashboard instead of signing in, on every page", async () => {
+    const { cookie } = await createSignedInUser(s);
+    const header = (html: string) => html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    for (const path of [...Object.keys(STATIC_PAGES), "/pricing", "/no-such-page"]) {
+      const out = await s.api(path);
+      const signedIn = await s.api(path, { cookie });
+      expect(signedIn.status, path).toBe(out.status);
+      const outHeader = header(await out.text());
+      const inHeader = header(await signedIn.text());
+      expect(outHeader, path).toContain('href="/login"');
+      expect(outHeader, path).toContain('href="/signup"');
+      expect(outHeader, path).not.toContain('href="/dashboard"');
+      expect(inHeader, path).toContain('<a href="/dashboard"');
+      expect(inHeader, path).toContain("Your dashboard");
+      expect(inHeader, path).not.toContain('href="/login"');
+      if (out.status === 200) {
+        // Two renderings of one address: a cache must keep them apart, and a validator of one
+        // must not stand for the other.
+        expect(signedIn.headers.get("vary"), path).toContain("Cookie");
+        expect(signedIn.headers.get("etag"), path).not.toBe(out.headers.get("etag"));
+        const stale = await s.api(path, { cookie, headers: { "if-none-match": out.headers.get("etag") ?? "" } });
+        expect(stale.status, path).toBe(200);
+      }
+    }
+    // Any other cookie is not a session.
+    const other = await s.api("/features", { cookie: "pricing_currency=EUR" });
+    expect(header(await other.text())).toContain('href="/login"');
   });
 
   it("answers an unknown address with a real 404 page, and lists the pages for crawlers", async () => {

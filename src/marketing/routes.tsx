@@ -2,6 +2,7 @@
 // rendered once per process and answered with an ETag; the contact form files a support ticket.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { getSessionCookie } from "better-auth/cookies";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
@@ -55,19 +56,26 @@ export const CURRENCY_COOKIE = "pricing_currency";
 
 type Rendered = { html: string; etag: string; csp: string };
 
+/**
+ * Whether the visitor's browser holds a session: its cookie is present (better-auth's optimistic
+ * check; the session is not looked up). It picks the header's links, so each page has two
+ * renderings and says it varies by Cookie.
+ */
+export const hasSession = (headers: Headers) => getSessionCookie(headers) !== null;
+
 export function marketingRoutes(deps: MarketingDeps) {
   const r = new Hono();
   const env = (): MarketingEnv => ({ origin: deps.appOrigin, assets: marketingAssets(deps.webDist) });
   // Rendered once per stylesheet (a new build makes a new one).
   const cache = new Map<string, Rendered>();
   /** `variant`: one of several renderings of the same address (the pricing page's currencies). */
-  const rendered = (path: string, make: () => MarketingPage, variant = ""): Rendered => {
+  const rendered = (path: string, make: () => MarketingPage, signedIn: boolean, variant = ""): Rendered => {
     const e = env();
-    const key = `${e.assets?.stylesheet}|${path}|${variant}`;
+    const key = `${e.assets?.stylesheet}|${path}|${signedIn}|${variant}`;
     let hit = cache.get(key);
     if (!hit) {
       const page = make();
-      const html = renderMarketing(e, page, path);
+      const html = renderMarketing(e, page, path, signedIn);
       hit = {
         html,
         etag: `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`,
@@ -81,12 +89,13 @@ export function marketingRoutes(deps: MarketingDeps) {
 
   for (const [path, make] of Object.entries(STATIC_PAGES)) {
     r.get(path, (c) => {
-      const page = rendered(path, make);
+      const page = rendered(path, make, hasSession(c.req.raw.headers));
       const caching = {
         ...headers,
         "Content-Security-Policy": page.csp,
         ETag: page.etag,
         "Cache-Control": "public, max-age=0, must-revalidate",
+        Vary: "Cookie",
       };
       if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
       return c.body(page.html, 200, caching);
@@ -115,7 +124,7 @@ export function marketingRoutes(deps: MarketingDeps) {
       setCookie(c, CURRENCY_COOKIE, asked, { path: "/", sameSite: "Lax", httpOnly: true });
     }
     // One canonical address for every currency: the same page, in other money.
-    const page = rendered("/pricing", () => pricingPage(currency), currency);
+    const page = rendered("/pricing", () => pricingPage(currency), hasSession(c.req.raw.headers), currency);
     const caching = {
       ...headers,
       ETag: page.etag,
@@ -135,7 +144,7 @@ export function marketingRoutes(deps: MarketingDeps) {
   });
   r.post("/contact", formLimit, async (c) => {
     const render = (page: MarketingPage) =>
-      c.body(renderMarketing(env(), page, "/contact"), page.status as 200, headers);
+      c.body(renderMarketing(env(), page, "/contact", hasSession(c.req.raw.headers)), page.status as 200, headers);
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
@@ -202,10 +211,10 @@ export function marketingRoutes(deps: MarketingDeps) {
 }
 
 /** The 404 page for any address nothing else answers on the app host. */
-export function marketingNotFound(deps: Pick<MarketingDeps, "appOrigin" | "webDist">, path: string) {
+export function marketingNotFound(deps: Pick<MarketingDeps, "appOrigin" | "webDist">, path: string, signedIn: boolean) {
   const env = { origin: deps.appOrigin, assets: marketingAssets(deps.webDist) };
   return {
-    html: renderMarketing(env, notFoundPage(), path),
+    html: renderMarketing(env, notFoundPage(), path, signedIn),
     headers: { "Content-Type": HTML, "Content-Security-Policy": MARKETING_CSP },
   };
 }

@@ -16,7 +16,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
+import { hasSession, marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
 import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
@@ -270,7 +270,11 @@ export function createApp(deps: AppDeps) {
   app.get("*", (c) => {
     if (!isSpaRoute(c.req.path)) {
       // A real 404 for browsers and crawlers, as a page of the marketing site.
-      const page = marketingNotFound({ appOrigin: env.appOrigin, webDist: deps.webDist }, c.req.path);
+      const page = marketingNotFound(
+        { appOrigin: env.appOrigin, webDist: deps.webDist },
+        c.req.path,
+        hasSession(c.req.raw.headers),
+      );
       return c.body(page.html, 404, page.headers);
     }
     const status = 200;
