@@ -16,6 +16,7 @@ import {
   loadSiteContext,
   type SiteContext,
   type SiteContexts,
+  seriesBooks,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
@@ -313,8 +314,12 @@ async function renderSite(
       return days !== null && days > 0 ? { ...page, expiresAt: nextDayStarts(env.now) } : page;
     }
     case path.startsWith("/series/") && w.booksEnabled: {
-      const series = findSeries(await listVisibleBooks(db, w.userId, ctx.bookLimit), path.slice("/series/".length));
+      const slug = path.slice("/series/".length);
+      const { books, movedTo } = await seriesBooks(db, w.userId, ctx.bookLimit, slug);
+      const series = findSeries(books, slug);
       if (!series) {
+        // A series renamed since: its old address leads to its new one, as a post's does.
+        if (movedTo && movedTo !== slug) return plain(301, null, { Location: href(env, `/series/${movedTo}`) });
         return html({
           status: 404,
           head: { title: `Series not found | ${name}` },

@@ -5,7 +5,16 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { blogPosts, books, profiles, subscriptions, user, websites } from "../db/schema/index.ts";
+import {
+  blogPosts,
+  bookSeries,
+  bookSeriesSlugs,
+  books,
+  profiles,
+  subscriptions,
+  user,
+  websites,
+} from "../db/schema/index.ts";
 import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 
@@ -291,8 +300,15 @@ describe("a page that is not cached", () => {
     const a = await makeSite("roundtrips");
     const db = s.database.db;
     await db.update(books).set({ seriesName: "Round Trips", orderInSeries: 1 }).where(eq(books.id, a.bookId));
+    // A series renamed from "Old Round Trips": its old address answers 301 in the same read.
+    const [series] = await db
+      .insert(bookSeries)
+      .values({ userId: a.id, name: "Round Trips" })
+      .returning({ id: bookSeries.id });
+    await db.insert(bookSeriesSlugs).values({ userId: a.id, slug: "old-round-trips", seriesId: series?.id ?? "" });
     const paths = [
       "/series/round-trips",
+      "/series/old-round-trips",
       "/series/no-such-series",
       "/",
       "/books",
@@ -312,6 +328,7 @@ describe("a page that is not cached", () => {
       "/no-such-page",
     ];
     const counts: Record<string, number> = {};
+    const statuses: Record<string, number> = {};
     for (const p of paths) {
       await markSiteChanged(db, a.id);
       let status = 0;
@@ -321,6 +338,7 @@ describe("a page that is not cached", () => {
       expect([200, 301, 404]).toContain(status);
       expect(queries.length, `${p}: ${queries.join("\n")}`).toBeLessThanOrEqual(2);
       counts[p] = queries.length;
+      statuses[p] = status;
     }
     // Not cached means really rendered: the context query at least, and the page's own.
     // The home page shows the featured or latest book, so it reads the books too.
@@ -329,6 +347,8 @@ describe("a page that is not cached", () => {
     expect(counts[`/book/${a.bookId}`]).toBe(2);
     expect(counts["/books"]).toBe(2);
     expect(counts["/series/round-trips"]).toBe(2);
+    expect(counts["/series/old-round-trips"]).toBe(2);
+    expect(statuses["/series/old-round-trips"]).toBe(301);
   });
 
   it("costs one round trip when its site was read lately, until the site changes", async () => {

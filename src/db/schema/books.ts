@@ -100,6 +100,29 @@ export const bookSeries = pgTable(
 );
 
 /**
+ * A series' earlier addresses: a renamed series' old `/series/{slug}` answers 301 to its current
+ * one. The latest series to leave an address gets it; a series that takes back an old address
+ * drops that row.
+ */
+export const bookSeriesSlugs = pgTable(
+  "book_series_slugs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    seriesId: uuid("series_id")
+      .notNull()
+      .references(() => bookSeries.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("book_series_slugs_user_slug_idx").on(t.userId, t.slug),
+    index("book_series_slugs_series_idx").on(t.seriesId),
+  ],
+);
+
+/**
  * Readers who asked to be told when a book comes out (issue 17): double opt-in like the
  * newsletter, per book; `notifiedAt` is set in the transaction that queues the release mail, so
  * a reader is told once.

@@ -9,6 +9,7 @@ import {
   blogPosts,
   bookGenres,
   bookSeries,
+  bookSeriesSlugs,
   books,
   contactMessages,
   contactSettings,
@@ -79,6 +80,7 @@ export async function selectAccountData(db: Db, userId: string) {
     })),
     series: await db.select().from(bookSeries).where(eq(bookSeries.userId, userId)).orderBy(asc(bookSeries.name)),
     posts: await db.select().from(blogPosts).where(eq(blogPosts.userId, userId)).orderBy(asc(blogPosts.createdAt)),
+    seriesOldAddresses: await db.select().from(bookSeriesSlugs).where(eq(bookSeriesSlugs.userId, userId)),
     postOldAddresses: await db.select().from(blogPostSlugs).where(eq(blogPostSlugs.userId, userId)),
     newsletterSubscribers: await db
       .select({

@@ -1,7 +1,7 @@
 // Series rows and the books' series names (ADR 034). Every query takes the owner's id.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { bookSeries, books } from "../../../db/schema/index.ts";
+import { bookSeries, bookSeriesSlugs, books } from "../../../db/schema/index.ts";
 
 type Conn = Db | Tx;
 export type SeriesRow = typeof bookSeries.$inferSelect;
@@ -105,4 +105,29 @@ export async function writeSeriesOrder(tx: Tx, userId: string, bookIds: string[]
 
 export async function deleteSeriesRow(tx: Tx, userId: string, id: string): Promise<void> {
   await tx.delete(bookSeries).where(and(eq(bookSeries.userId, userId), eq(bookSeries.id, id)));
+}
+
+/**
+ * Keeps a renamed series' previous address, so links to it redirect (the latest series to leave
+ * an address gets it); a series taking back an old address of its own drops that row.
+ */
+export async function recordSeriesSlugChange(
+  tx: Tx,
+  userId: string,
+  seriesId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .delete(bookSeriesSlugs)
+    .where(
+      and(eq(bookSeriesSlugs.userId, userId), eq(bookSeriesSlugs.seriesId, seriesId), eq(bookSeriesSlugs.slug, to)),
+    );
+  await tx
+    .insert(bookSeriesSlugs)
+    .values({ userId, seriesId, slug: from })
+    .onConflictDoUpdate({
+      target: [bookSeriesSlugs.userId, bookSeriesSlugs.slug],
+      set: { seriesId, createdAt: new Date() },
+    });
 }

@@ -1,5 +1,5 @@
 // Series (ADR 034): listing an author's series with their books in reading order, creating,
-// renaming (the books follow), describing, reordering and removing them. Every change marks the
+// renaming (the books follow; the old address redirects), describing, reordering and removing them. Every change marks the
 // site changed in its transaction (books.service `change`).
 import type { Db, Tx } from "../../../db/client.ts";
 import {
@@ -65,6 +65,9 @@ export async function updateSeries(db: Db, userId: string, id: string, input: Se
     await q.updateSeriesRow(tx, userId, id, input);
     if (input.name !== undefined && input.name !== current.name) {
       await q.renameBooksSeries(tx, userId, current.name, input.name);
+      const from = slugify(current.name, "series");
+      const to = slugify(input.name, "series");
+      if (from !== to) await q.recordSeriesSlugChange(tx, userId, id, from, to);
     }
   });
   return one(db, userId, id);

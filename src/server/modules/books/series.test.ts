@@ -1,5 +1,5 @@
 // Series through the API (ADR 034): a book's series name makes the series; renaming moves the
-// books; the reading order is the author's to set; removing a series keeps its books. Another
+// books and keeps the old address leading to the new one; the reading order is the author's to set; removing a series keeps its books. Another
 // author can neither see nor change them, and bad input changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
@@ -69,6 +69,10 @@ describe("series", () => {
     const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
     expect(page.status).toBe(200);
     expect(page.body).toContain("<h1>The Longest Day</h1>");
+    // Links to the old address still arrive.
+    const old = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-long-day");
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe("/series/the-longest-day");
     // Into another series' name: refused, nothing moves.
     const clash = await call(jane, "PATCH", `/api/series/${target?.id}`, { name: "NIGHT SONGS" });
     expect(clash.status).toBe(409);
@@ -125,5 +129,41 @@ describe("series", () => {
     expect(books.map((b) => b.title).sort()).toEqual(["Alone", "Dawn", "Dusk", "Noon", "Stranger"]);
     expect(books.every((b) => b.seriesName === null && b.orderInSeries === null)).toBe(true);
     expect((await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day")).status).toBe(404);
+    // Its earlier addresses go with it.
+    expect((await s.onHost(`${jane.subdomain}.localhost`, "/series/the-long-day")).status).toBe(404);
+  });
+
+  it("leads every earlier address of a renamed series to its current one, on its author's site only", async () => {
+    await book(jane, "Wave", "Tide", 1);
+    const id = (await seriesOf(jane)).find((x) => x.name === "Tide")?.id;
+    const site = (path: string) => s.onHost(`${jane.subdomain}.localhost`, path);
+    const leadsTo = async (path: string) => {
+      const res = await site(path);
+      return res.status === 301 ? res.headers.location : res.status;
+    };
+    const rename = async (name: string) =>
+      expect((await call(jane, "PATCH", `/api/series/${id}`, { name })).status).toBe(200);
+
+    await rename("Tides");
+    expect(await leadsTo("/series/tide")).toBe("/series/tides");
+    await rename("High Tide");
+    // Straight to the current address, not along the chain.
+    expect(await leadsTo("/series/tide")).toBe("/series/high-tide");
+    expect(await leadsTo("/series/tides")).toBe("/series/high-tide");
+    expect(await leadsTo("/series/high-tide")).toBe(200);
+    // A spelling that keeps the address records nothing.
+    await rename("HIGH TIDE");
+    expect(await leadsTo("/series/high-tide")).toBe(200);
+    // Taking back an earlier name makes that address the series' own again.
+    await rename("Tide");
+    expect(await leadsTo("/series/tide")).toBe(200);
+    expect(await leadsTo("/series/tides")).toBe("/series/tide");
+    expect(await leadsTo("/series/high-tide")).toBe("/series/tide");
+    // Another author's site knows nothing of them; a refused rename records nothing.
+    expect((await s.onHost(`${other.subdomain}.localhost`, "/series/tides")).status).toBe(404);
+    const before = await leadsTo("/series/night-songs");
+    expect((await call(jane, "PATCH", `/api/series/${id}`, { name: "Night Songs" })).status).toBe(409);
+    expect(await leadsTo("/series/tide")).toBe(200);
+    expect(await leadsTo("/series/night-songs")).toBe(before);
   });
 });

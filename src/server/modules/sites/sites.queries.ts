@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import {
   blogPostSlugs,
   blogPosts,
+  bookSeries,
   books,
   contactSettings,
   domainVerifications,
@@ -65,6 +66,34 @@ const firstGenre = sql<
 /** Public order of an author's books; `id` makes it total, so "the first N" is well defined. */
 const publicOrder = [asc(books.sortOrder), asc(books.createdAt), asc(books.id)];
 
+/** What a public list of books shows of each book. */
+const visibleBookColumns = {
+  id: books.id,
+  title: books.title,
+  subtitle: books.subtitle,
+  shortBlurb: books.shortBlurb,
+  releaseDate: books.releaseDate,
+  coverImageUrl: books.coverImageUrl,
+  coverImageVariants: books.coverImageVariants,
+  primaryPriceMinor: books.primaryPriceMinor,
+  primaryCurrency: books.primaryCurrency,
+  amazonUrl: books.amazonUrl,
+  isFeatured: books.isFeatured,
+  promoBadgeEnabled: books.promoBadgeEnabled,
+  promoBadgeText: books.promoBadgeText,
+  bestsellerBadgeEnabled: books.bestsellerBadgeEnabled,
+  userRating: books.userRating,
+  showUserRating: books.showUserRating,
+  seriesName: books.seriesName,
+  orderInSeries: books.orderInSeries,
+  /** The series' own description (its page shows it; ADR 034). */
+  seriesDescription: sql<
+    string | null
+  >`(select bs.description from book_series bs where bs.user_id = "books"."user_id" and lower(btrim(bs.name)) = lower(btrim("books"."series_name")))`,
+  updatedAt: books.updatedAt,
+  firstGenre,
+};
+
 /**
  * The reads behind every uncached public page, built once per database handle: Drizzle then
  * skips assembling the SQL on each request (measured at about half the cost of the context
@@ -80,37 +109,27 @@ function prepareStatements(db: Db) {
       .where(and(eq(sql`lower(${websites.customDomain})`, p("domain")), customDomainVerified))
       .prepare("site_context_by_custom_domain"),
     visibleBooks: db
-      .select({
-        id: books.id,
-        title: books.title,
-        subtitle: books.subtitle,
-        shortBlurb: books.shortBlurb,
-        releaseDate: books.releaseDate,
-        coverImageUrl: books.coverImageUrl,
-        coverImageVariants: books.coverImageVariants,
-        primaryPriceMinor: books.primaryPriceMinor,
-        primaryCurrency: books.primaryCurrency,
-        amazonUrl: books.amazonUrl,
-        isFeatured: books.isFeatured,
-        promoBadgeEnabled: books.promoBadgeEnabled,
-        promoBadgeText: books.promoBadgeText,
-        bestsellerBadgeEnabled: books.bestsellerBadgeEnabled,
-        userRating: books.userRating,
-        showUserRating: books.showUserRating,
-        seriesName: books.seriesName,
-        orderInSeries: books.orderInSeries,
-        /** The series' own description (its page shows it; ADR 034). */
-        seriesDescription: sql<
-          string | null
-        >`(select bs.description from book_series bs where bs.user_id = "books"."user_id" and lower(btrim(bs.name)) = lower(btrim("books"."series_name")))`,
-        updatedAt: books.updatedAt,
-        firstGenre,
-      })
+      .select(visibleBookColumns)
       .from(books)
       .where(and(eq(books.userId, p("userId")), eq(books.visibilityEnabled, true)))
       .orderBy(...publicOrder)
       .limit(p("limit"))
       .prepare("site_visible_books"),
+    // The series page's read: the visible books, each carrying the current name of the series
+    // that was renamed from the address asked for (null when none), so that a renamed series'
+    // old address costs no second round trip. No visible book, no series page to lead to.
+    seriesBooks: db
+      .select({
+        ...visibleBookColumns,
+        renamedTo: sql<
+          string | null
+        >`(select bs.name from book_series_slugs ss join book_series bs on bs.id = ss.series_id where ss.user_id = ${p("userId")} and ss.slug = ${p("slug")})`,
+      })
+      .from(books)
+      .where(and(eq(books.userId, p("userId")), eq(books.visibilityEnabled, true)))
+      .orderBy(...publicOrder)
+      .limit(p("limit"))
+      .prepare("site_series_books"),
     visibleBook: db
       .select({
         book: books,
@@ -169,6 +188,12 @@ function statements(db: Db) {
 /** The first `limit` visible books by position: the plan's cap on what readers see. */
 export async function selectVisibleBooks(db: Db, userId: string, limit: number) {
   return statements(db).visibleBooks.execute({ userId, limit });
+}
+
+/** The visible books for a series page, and the series renamed from `slug`, if any (one round trip). */
+export async function selectSeriesBooks(db: Db, userId: string, limit: number, slug: string) {
+  const rows = await statements(db).seriesBooks.execute({ userId, limit, slug });
+  return { books: rows, renamedTo: rows[0]?.renamedTo ?? null };
 }
 
 export type RetailerRow = {

@@ -116,6 +116,15 @@ export function findSeries<
   return { name, description: books[0]?.seriesDescription ?? null, books };
 }
 
+/**
+ * A series page's books (as listVisibleBooks) and, when `slug` is an earlier address of a series
+ * renamed since, that series' current address (else null).
+ */
+export async function seriesBooks(db: Db, userId: string, limit: number, slug: string) {
+  const { books, renamedTo } = await q.selectSeriesBooks(db, userId, limit, slug);
+  return { books, movedTo: renamedTo === null ? null : seriesSlug(renamedTo) };
+}
+
 /** The sitemap's books (visible, within the plan) and posts, each only when its page is on. */
 export async function sitemapEntries(
   db: Db,
