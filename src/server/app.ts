@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
   /** Every answered request, by the app or by the fast path: metrics and one log line. */
   const record = (r: Answered, reqId: string | undefined) => {
     const ms = performance.now() - r.start;
-    metrics.requestDuration.observe({ method: r.method, host: r.hostKind, status: String(r.status) }, ms / 1000);
+    metrics.requestDuration.observe(r.method, r.hostKind, r.status, ms / 1000);
     if (!logger.isLevelEnabled("info")) return;
     logger.info(
       {

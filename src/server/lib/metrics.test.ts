@@ -1,5 +1,46 @@
+import { Histogram, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { REQUEST_BUCKETS, RequestDurations } from "./metrics.ts";
+
+describe("the request duration histogram", () => {
+  it("reads exactly as prom-client's Histogram with the same buckets and observations", async () => {
+    const ours = new Registry();
+    const durations = new RequestDurations();
+    ours.registerMetric(durations as never);
+    const theirs = new Registry();
+    const reference = new Histogram({
+      name: durations.name,
+      help: durations.help,
+      labelNames: ["method", "host", "status"] as const,
+      buckets: [...REQUEST_BUCKETS],
+      registers: [theirs],
+    });
+    // On the bounds, between them, past the last one; several label sets, met out of order.
+    const seen: [string, string, number, number][] = [
+      ["GET", "subdomain", 200, 0.0004],
+      ["GET", "subdomain", 200, 0.005],
+      ["GET", "app", 404, 0.3],
+      ["POST", "custom", 303, 2.5],
+      ["GET", "subdomain", 200, 7],
+      ["GET", "app", 404, 0.0100001],
+      ["HEAD", "subdomain", 304, 0],
+    ];
+    for (const [method, host, status, seconds] of seen) {
+      durations.observe(method, host, status, seconds);
+      reference.observe({ method, host, status: String(status) }, seconds);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(await ours.metrics()).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",host="subdomain",status="200"} 2',
+    );
+    const json = (await ours.getMetricsAsJSON())[0];
+    const referenceJson = (await theirs.getMetricsAsJSON())[0];
+    expect(json?.values.map((v) => [v.labels, v.value])).toEqual(referenceJson?.values.map((v) => [v.labels, v.value]));
+    ours.resetMetrics();
+    expect(await ours.metrics()).not.toContain("_bucket");
+  });
+});
 
 describe("/metrics without a token (loopback only)", () => {
   let s: TestServer;
