@@ -66,6 +66,9 @@ const firstGenre = sql<
 /** Public order of an author's books; `id` makes it total, so "the first N" is well defined. */
 const publicOrder = [asc(books.sortOrder), asc(books.createdAt), asc(books.id)];
 
+/** The author's (`userId`) books readers may see; the plan's limit comes after the order. */
+const visibleToReaders = and(eq(books.userId, sql.placeholder("userId")), eq(books.visibilityEnabled, true));
+
 /** What a public list of books shows of each book. */
 const visibleBookColumns = {
   id: books.id,
@@ -111,7 +114,7 @@ function prepareStatements(db: Db) {
     visibleBooks: db
       .select(visibleBookColumns)
       .from(books)
-      .where(and(eq(books.userId, p("userId")), eq(books.visibilityEnabled, true)))
+      .where(visibleToReaders)
       .orderBy(...publicOrder)
       .limit(p("limit"))
       .prepare("site_visible_books"),
@@ -126,7 +129,7 @@ function prepareStatements(db: Db) {
         >`(select bs.name from book_series_slugs ss join book_series bs on bs.id = ss.series_id where ss.user_id = ${p("userId")} and ss.slug = ${p("slug")})`,
       })
       .from(books)
-      .where(and(eq(books.userId, p("userId")), eq(books.visibilityEnabled, true)))
+      .where(visibleToReaders)
       .orderBy(...publicOrder)
       .limit(p("limit"))
       .prepare("site_series_books"),
