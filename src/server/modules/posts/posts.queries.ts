@@ -17,6 +17,12 @@ export function selectPosts(db: Conn, userId: string): Promise<PostRow[]> {
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 
+/** The HTML of every post of the author's (what their post images are looked for in). */
+export async function selectPostContents(db: Conn, userId: string): Promise<string[]> {
+  const rows = await db.select({ content: blogPosts.content }).from(blogPosts).where(eq(blogPosts.userId, userId));
+  return rows.map((r) => r.content);
+}
+
 export async function selectPost(db: Conn, userId: string, id: string): Promise<PostRow | null> {
   const [row] = await db
     .select()

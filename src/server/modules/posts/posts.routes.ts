@@ -6,6 +6,7 @@
 // GET    /api/posts/:id   → 200 { post }
 // PATCH  /api/posts/:id   postUpdateSchema (any subset) → 200 { post }
 // DELETE /api/posts/:id   → 204
+//   (after a change of HTML or a delete, post images no post names, and older than a week, go)
 // POST   /api/posts/images multipart 'file' → 201 { image } (WebP in two widths, for the editor to
 //                          insert); 400 not an image, 413 too big
 // Bad input: 400 { error: { code, message, field } }; a blank title or body is 'Please fill in all fields'.
@@ -17,10 +18,11 @@ import {
   POST_IMAGE_WIDTHS,
   uploadedImageSchema,
 } from "../../../shared/schemas/uploads.ts";
+import type { AppVars } from "../../http/context.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { readUploadedFile, uploadBody, uploadLimit } from "../../http/uploads.ts";
-import { imageTooLarge, processImage, safeSegment, storeImage } from "../../lib/images.ts";
+import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import * as posts from "./posts.service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,7 +111,7 @@ export function postsRoutes() {
       });
       const stored = await storeImage(
         c.get("deps").storage,
-        `posts/${safeSegment(me.id)}`,
+        posts.postImagesDir(me.id),
         await processImage(bytes, IMAGE_RULES),
       );
       const widest = stored.at(-1);
@@ -124,12 +126,21 @@ export function postsRoutes() {
     .openapi(update, async (c) => {
       const me = await requireUser(c);
       const id = idParam(c.req.valid("param").id);
-      const post = await posts.updatePost(c.get("deps").database.db, me.id, id, c.req.valid("json"));
+      const input = c.req.valid("json");
+      const post = await posts.updatePost(c.get("deps").database.db, me.id, id, input);
+      if (input.content !== undefined) await pruneImages(c, me.id);
       return c.json({ post }, 200);
     })
     .openapi(remove, async (c) => {
       const me = await requireUser(c);
       await posts.deletePost(c.get("deps").database.db, me.id, idParam(c.req.valid("param").id));
+      await pruneImages(c, me.id);
       return c.body(null, 204);
     });
+}
+
+/** After a post's HTML changes or it goes: the author's post images no post shows any more. */
+function pruneImages(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId: string) {
+  const { database, storage, logger } = c.get("deps");
+  return tidyUploads(logger, "post image", () => posts.prunePostImages(database.db, storage, userId));
 }

@@ -8,6 +8,8 @@ import { POST_MESSAGES, type Post, type PostCreate, type PostUpdate } from "../.
 import { slugify } from "../../../shared/slug.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
+import { safeSegment } from "../../lib/images.ts";
+import type { Storage } from "../../lib/storage.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./posts.queries.ts";
 
@@ -111,4 +113,35 @@ export async function deletePost(db: Db, userId: string, id: string): Promise<vo
     if (!(await q.deletePost(tx, userId, id))) throw postNotFound();
     await markSiteChanged(tx, userId);
   });
+}
+
+/**
+ * How long an image uploaded in the post editor may wait for its post to be saved before it
+ * counts as unused: an author may keep a post open, unsaved, for a long while.
+ */
+export const POST_IMAGE_GRACE_MS = 7 * 24 * 60 * 60_000;
+
+/** The folder of the author's post images, as stored. */
+export const postImagesDir = (userId: string) => `posts/${safeSegment(userId)}`;
+
+/**
+ * Deletes the author's post images that none of their posts shows any more (a post's picture
+ * taken out, a post deleted), once older than `graceMs`. Posts name an image at one width (the
+ * site adds the others), so every stored width of an image a post names is kept.
+ */
+export async function prunePostImages(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  graceMs = POST_IMAGE_GRACE_MS,
+): Promise<number> {
+  const dir = postImagesDir(userId);
+  const shown = new Set<string>();
+  const named = /\/uploads\/(posts\/[A-Za-z0-9_-]+\/[A-Za-z0-9-]+)-\d+\.webp/g;
+  for (const html of await q.selectPostContents(db, userId)) {
+    for (const m of html.matchAll(named)) shown.add(m[1] as string);
+  }
+  const stem = (key: string) => key.replace(/-\d+\.webp$/, "");
+  const keep = (await storage.list(dir)).filter((key) => shown.has(stem(key))).map((key) => `/uploads/${key}`);
+  return storage.prune(dir, keep, graceMs);
 }

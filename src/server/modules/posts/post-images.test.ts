@@ -1,0 +1,96 @@
+// Pictures in posts are uploaded on their own, before the post that shows them is saved. Once no
+// post of the author's shows one (taken out of a post, or the post deleted) and it is older than
+// the grace an unsaved post may take, saving or deleting a post removes its files, every width.
+// Pictures still shown, pictures too new to judge, and other authors' pictures stay.
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { POST_IMAGE_GRACE_MS } from "./posts.service.ts";
+
+let s: TestServer;
+const dataDir = mkdtempSync(join(tmpdir(), "bookplate-post-images-"));
+beforeAll(async () => {
+  s = await startTestServer({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await s?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
+type Json = Record<string, any>;
+
+async function uploadPicture(a: TestAuthor): Promise<{ url: string; variants: { url: string }[] }> {
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
+  const res = await s.api("/api/posts/images", { method: "POST", cookie: a.cookie, body: form });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as Json).image;
+}
+
+const dirOf = (a: TestAuthor) => join(dataDir, "uploads", "posts", a.id);
+const filesOf = (a: TestAuthor) => {
+  try {
+    return readdirSync(dirOf(a)).sort();
+  } catch {
+    return [];
+  }
+};
+const namesOf = (...images: { variants: { url: string }[] }[]) =>
+  images.flatMap((i) => i.variants.map((v) => v.url.split("/").at(-1) ?? "")).sort();
+/** Makes every stored picture of the author's older than the grace. */
+const age = (a: TestAuthor) => {
+  const past = new Date(Date.now() - POST_IMAGE_GRACE_MS - 60_000);
+  for (const f of filesOf(a)) utimesSync(join(dirOf(a), f), past, past);
+};
+const html = (...images: { url: string }[]) =>
+  `<p>Words.</p>${images.map((i) => `<p><img src="${i.url}" alt="A picture"></p>`).join("")}`;
+
+async function call(a: TestAuthor, method: string, path: string, json?: unknown) {
+  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as Json;
+}
+
+describe("post pictures", () => {
+  it("go when no post shows them any more, every width; shown, new and others' pictures stay", async () => {
+    const jane = await createAuthor(s);
+    const other = await createAuthor(s);
+    const kept = await uploadPicture(jane);
+    const dropped = await uploadPicture(jane);
+    const second = await uploadPicture(jane);
+    const theirs = await uploadPicture(other);
+    expect(kept.variants.length).toBeGreaterThan(1);
+    const first = (await call(jane, "POST", "/api/posts", { title: "First", content: html(kept, dropped) })).post;
+    const secondPost = (await call(jane, "POST", "/api/posts", { title: "Second", content: html(second) })).post;
+    await call(other, "POST", "/api/posts", { title: "Theirs", content: html(theirs) });
+    age(jane);
+    age(other);
+
+    // Taken out of the post: its files go once the post is saved; a picture uploaded a moment
+    // ago for a post not saved yet stays.
+    const pending = await uploadPicture(jane);
+    await call(jane, "PATCH", `/api/posts/${first.id}`, { content: html(kept) });
+    expect(filesOf(jane)).toEqual(namesOf(kept, second, pending));
+    // A change that leaves the HTML alone does not look.
+    age(jane);
+    await call(jane, "PATCH", `/api/posts/${first.id}`, { title: "First, renamed" });
+    expect(filesOf(jane)).toEqual(namesOf(kept, second, pending));
+
+    // The post deleted: its pictures go; the other post's, and the other author's, stay.
+    await call(jane, "DELETE", `/api/posts/${secondPost.id}`);
+    expect(filesOf(jane)).toEqual(namesOf(kept));
+    expect(filesOf(other)).toEqual(namesOf(theirs));
+
+    // What a post shows is still served, at every width.
+    for (const v of kept.variants) expect((await fetch(`${s.url}${v.url}`)).status).toBe(200);
+  });
+});
