@@ -24,6 +24,7 @@ import {
   usersQuerySchema,
 } from "../../../shared/schemas/admin.ts";
 import { HttpError } from "../../http/errors.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireStaff, staffOnly } from "./admin.guard.ts";
@@ -31,11 +32,7 @@ import * as admin from "./admin.service.ts";
 import { systemHealth } from "./system-health.ts";
 import { ticketFeed } from "./ticket-feed.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ticketId = (raw: string) => {
-  if (!UUID.test(raw)) throw new HttpError(404, "Ticket not found");
-  return raw.toLowerCase();
-};
+const ticketId = (raw: string) => idParam(raw, () => new HttpError(404, "Ticket not found"));
 const userId = (raw: string) => {
   if (!raw || raw.length > 200) throw new HttpError(404, "User not found");
   return raw;

@@ -42,21 +42,15 @@ import {
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
 import type { HttpError } from "../../http/errors.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 
-/** The one API path that takes a large (multipart) body; the app's small JSON limit skips it. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that cannot be a book's is simply not found (and never reaches the database). */
-function idParam(raw: string | undefined, notFound: () => HttpError = books.bookNotFound): string {
-  if (!raw || !UUID.test(raw)) throw notFound();
-  return raw.toLowerCase();
-}
+/** A path id that cannot be a book's (or `notFound`'s row) is not found. */
+const bookId = (raw: string | undefined, notFound: () => HttpError = books.bookNotFound) => idParam(raw, notFound);
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
 const db = (c: Deps) => c.get("deps").database.db;
@@ -255,33 +249,33 @@ export function booksRoutes() {
     })
     .openapi(read, async (c) => {
       const me = await requireUser(c);
-      return c.json({ book: await books.getBook(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+      return c.json({ book: await books.getBook(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
     })
     .openapi(update, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ book: await books.updateBook(db(c), me.id, id, c.req.valid("json")) }, 200);
     })
     .openapi(remove, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       await books.deleteBook(db(c), me.id, id);
       await pruneCovers(c, me.id, id, 0);
       return c.body(null, 204);
     })
     .openapi(visibility, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ book: await books.setVisibility(db(c), me.id, id, c.req.valid("json").visible) }, 200);
     })
     .openapi(move, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ books: await books.moveBook(db(c), me.id, id, c.req.valid("json").position) }, 200);
     })
     .openapi(uploadCover, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       const { database, storage } = c.get("deps");
       // Another author's id is refused before the upload is even read.
       await books.assertOwnBook(database.db, me.id, id);
@@ -299,51 +293,51 @@ export function booksRoutes() {
     })
     .openapi(removeCover, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       const book = await books.setCover(db(c), me.id, id, null);
       await pruneCovers(c, me.id, id);
       return c.json({ book }, 200);
     })
     .openapi(readLinks, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ retailerLinks: await books.listRetailerLinks(db(c), me.id, id) }, 200);
     })
     .openapi(replaceLinks, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       const links = c.req.valid("json").retailerLinks;
       return c.json({ retailerLinks: await books.replaceRetailerLinks(db(c), me.id, id, links) }, 200);
     })
     .openapi(readGenres, async (c) => {
       const me = await requireUser(c);
-      return c.json({ genres: await books.listGenres(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+      return c.json({ genres: await books.listGenres(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
     })
     .openapi(replaceGenres, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ genres: await books.replaceGenres(db(c), me.id, id, c.req.valid("json").genres) }, 200);
     })
     .openapi(readReviews, async (c) => {
       const me = await requireUser(c);
-      return c.json({ reviews: await books.listReviews(db(c), me.id, idParam(c.req.valid("param").id)) }, 200);
+      return c.json({ reviews: await books.listReviews(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
     })
     .openapi(addReview, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = bookId(c.req.valid("param").id);
       return c.json({ review: await books.addReview(db(c), me.id, id, c.req.valid("json")) }, 201);
     })
     .openapi(updateReview, async (c) => {
       const me = await requireUser(c);
       const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
-      const id = idParam(rawId);
-      const reviewId = idParam(rawReviewId, books.reviewNotFound);
+      const id = bookId(rawId);
+      const reviewId = bookId(rawReviewId, books.reviewNotFound);
       return c.json({ review: await books.updateReview(db(c), me.id, id, reviewId, c.req.valid("json")) }, 200);
     })
     .openapi(removeReview, async (c) => {
       const me = await requireUser(c);
       const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
-      await books.deleteReview(db(c), me.id, idParam(rawId), idParam(rawReviewId, books.reviewNotFound));
+      await books.deleteReview(db(c), me.id, bookId(rawId), bookId(rawReviewId, books.reviewNotFound));
       return c.body(null, 204);
     });
 }

@@ -3,16 +3,13 @@
 // GET  /api/books/:id/release-alerts        → 200 { releaseDate, preorder, pending, confirmed, notified }
 // POST /api/books/:id/release-alerts/test   → 200 { sentTo } (the release mail, to the author)
 import { z } from "zod";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { bookNotFound } from "./books.service.ts";
 import { alertSummary, sendTestAlert } from "./release-alerts.service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function idParam(raw: string | undefined): string {
-  if (!raw || !UUID.test(raw)) throw bookNotFound();
-  return raw.toLowerCase();
-}
+const bookId = (raw: string | undefined) => idParam(raw, bookNotFound);
 
 const tags = ["Books"];
 const params = z.object({ id: z.string() });
@@ -51,13 +48,13 @@ export function releaseAlertRoutes() {
   return apiRouter()
     .openapi(summary, async (c) => {
       const me = await requireUser(c);
-      return c.json(await alertSummary(c.get("deps").database.db, me.id, idParam(c.req.param("id"))), 200);
+      return c.json(await alertSummary(c.get("deps").database.db, me.id, bookId(c.req.param("id"))), 200);
     })
     .openapi(test, async (c) => {
       const me = await requireUser(c);
       const { database, mailer, env } = c.get("deps");
       const site = { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain };
-      const sentTo = await sendTestAlert({ db: database.db, mailer, site }, me.id, idParam(c.req.param("id")));
+      const sentTo = await sendTestAlert({ db: database.db, mailer, site }, me.id, bookId(c.req.param("id")));
       return c.json({ sentTo }, 200);
     });
 }

@@ -13,15 +13,12 @@ import {
   seriesSchema,
   seriesUpdateSchema,
 } from "../../../shared/schemas/series.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import * as series from "./series.service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function idParam(raw: string | undefined): string {
-  if (!raw || !UUID.test(raw)) throw series.seriesNotFound();
-  return raw.toLowerCase();
-}
+const seriesId = (raw: string | undefined) => idParam(raw, series.seriesNotFound);
 
 const tags = ["Series"];
 const params = z.object({ id: z.string() });
@@ -79,7 +76,7 @@ export function seriesRoutes() {
     })
     .openapi(update, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.param("id"));
+      const id = seriesId(c.req.param("id"));
       return c.json(
         { series: await series.updateSeries(c.get("deps").database.db, me.id, id, c.req.valid("json")) },
         200,
@@ -87,13 +84,13 @@ export function seriesRoutes() {
     })
     .openapi(order, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.param("id"));
+      const id = seriesId(c.req.param("id"));
       const { bookIds } = c.req.valid("json");
       return c.json({ series: await series.orderSeries(c.get("deps").database.db, me.id, id, bookIds) }, 200);
     })
     .openapi(remove, async (c) => {
       const me = await requireUser(c);
-      await series.deleteSeries(c.get("deps").database.db, me.id, idParam(c.req.param("id")));
+      await series.deleteSeries(c.get("deps").database.db, me.id, seriesId(c.req.param("id")));
       return c.body(null, 204);
     });
 }

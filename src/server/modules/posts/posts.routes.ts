@@ -19,19 +19,15 @@ import {
   uploadedImageSchema,
 } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import * as posts from "./posts.service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that cannot be a post's is simply not found (and never reaches the database). */
-function idParam(raw: string | undefined): string {
-  if (!raw || !UUID.test(raw)) throw posts.postNotFound();
-  return raw.toLowerCase();
-}
+/** A path id that cannot be a post's is not found. */
+const postId = (raw: string | undefined) => idParam(raw, posts.postNotFound);
 
 const tags = ["Blog"];
 const IMAGE_RULES = { widths: POST_IMAGE_WIDTHS, maxBytes: POST_IMAGE_MAX_BYTES, label: "Image" };
@@ -120,12 +116,12 @@ export function postsRoutes() {
     })
     .openapi(read, async (c) => {
       const me = await requireUser(c);
-      const post = await posts.getPost(c.get("deps").database.db, me.id, idParam(c.req.valid("param").id));
+      const post = await posts.getPost(c.get("deps").database.db, me.id, postId(c.req.valid("param").id));
       return c.json({ post }, 200);
     })
     .openapi(update, async (c) => {
       const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id);
+      const id = postId(c.req.valid("param").id);
       const input = c.req.valid("json");
       const post = await posts.updatePost(c.get("deps").database.db, me.id, id, input);
       if (input.content !== undefined) await pruneImages(c, me.id);
@@ -133,7 +129,7 @@ export function postsRoutes() {
     })
     .openapi(remove, async (c) => {
       const me = await requireUser(c);
-      await posts.deletePost(c.get("deps").database.db, me.id, idParam(c.req.valid("param").id));
+      await posts.deletePost(c.get("deps").database.db, me.id, postId(c.req.valid("param").id));
       await pruneImages(c, me.id);
       return c.body(null, 204);
     });

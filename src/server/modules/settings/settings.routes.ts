@@ -31,6 +31,7 @@ import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/sc
 import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
@@ -268,9 +269,8 @@ export function settingsRoutes() {
     })
     .openapi(r.subscriberDelete, async (c) => {
       const me = await requireUser(c);
-      const { id } = c.req.valid("param");
-      if (!UUID.test(id)) throw new HttpError(404, "Subscriber not found");
-      await removeSubscriber(c.get("deps").database.db, me.id, id.toLowerCase());
+      const id = idParam(c.req.valid("param").id, () => new HttpError(404, "Subscriber not found"));
+      await removeSubscriber(c.get("deps").database.db, me.id, id);
       return c.body(null, 204);
     });
 }
@@ -283,5 +283,3 @@ function verificationMail(c: Context<AppVars>): VerificationMail {
     allow: (address) => deps.sites.limits.contactVerifyMail.take(address),
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

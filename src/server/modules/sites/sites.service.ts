@@ -2,6 +2,7 @@
 
 import type { Db } from "../../../db/client.ts";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../shared/enums.ts";
+import { isUuid } from "../../../shared/ids.ts";
 import { bookLimit, isTier } from "../../../shared/plans.ts";
 import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
 import type { SiteContextCache } from "./context-cache.ts";
@@ -77,7 +78,6 @@ export type PostView = Awaited<ReturnType<typeof q.selectPosts>>[number];
 /** The books readers see: visible ones, by position, no more than the plan allows. */
 export const listVisibleBooks = (db: Db, userId: string, limit: number) => q.selectVisibleBooks(db, userId, limit);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A book readers may see, or null (unknown, hidden, another author's, or beyond the plan's limit). */
 export async function getVisibleBook(
   db: Db,
@@ -85,7 +85,7 @@ export async function getVisibleBook(
   bookId: string,
   limit: number,
 ): Promise<BookDetail | null> {
-  if (!UUID.test(bookId)) return null;
+  if (!isUuid(bookId)) return null;
   return q.selectVisibleBook(db, userId, bookId, limit);
 }
 

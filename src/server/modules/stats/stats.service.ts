@@ -1,13 +1,13 @@
 // The author's Stats: daily views and visitors, the most visited pages and books, and where
 // readers came from, for the last 7, 30 or 90 days (today included, UTC days like the counts).
 import type { Db } from "../../../db/client.ts";
+import { isUuid } from "../../../shared/ids.ts";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
 import { storefrontLabel } from "../../../shared/storefronts.ts";
 import { HttpError } from "../../http/errors.ts";
 import * as q from "./stats.queries.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What a reader would call the page at `path`; books and posts by their current titles. */
@@ -58,7 +58,7 @@ export async function getStats(db: Db, userId: string, days: StatsRange, now = n
   const bookIds = paths
     .filter((p) => p.startsWith("/book/"))
     .map((p) => p.slice(6))
-    .filter((id) => UUID.test(id));
+    .filter((id) => isUuid(id));
   const slugs = paths.filter((p) => p.startsWith("/blog/")).map((p) => p.slice(6));
   const titles = await q.selectTitles(db, userId, [...new Set(bookIds)], [...new Set(slugs)]);
   const named = (p: { path: string; views: number }) => ({

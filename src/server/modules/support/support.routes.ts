@@ -5,15 +5,12 @@
 // POST /api/support/tickets/:id/replies   { message } → 200 { ticket } (open again)
 import { z } from "zod";
 import { newTicketSchema, ticketReplySchema, ticketSchema } from "../../../shared/schemas/admin.ts";
+import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import * as support from "./support.service.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ticketId = (raw: string) => {
-  if (!UUID.test(raw)) throw support.ticketNotFound();
-  return raw.toLowerCase();
-};
+const ticketId = (raw: string) => idParam(raw, support.ticketNotFound);
 
 const tags = ["Support"];
 
