@@ -1,6 +1,6 @@
 // Series (ADR 034): listing an author's series with their books in reading order, creating,
-// renaming (the books follow; the old address redirects), describing, reordering and removing them. Every change marks the
-// site changed in its transaction (books.service `change`).
+// renaming (the books follow; the old address redirects), describing, reordering and removing
+// them. Every change marks the site changed in its transaction (books.service `change`).
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   SERIES_MESSAGES,

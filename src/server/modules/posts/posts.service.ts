@@ -9,7 +9,7 @@ import { slugify } from "../../../shared/slug.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
-import type { Storage } from "../../lib/storage.ts";
+import { type Storage, UPLOADS_PREFIX } from "../../lib/storage.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./posts.queries.ts";
 
@@ -142,6 +142,6 @@ export async function prunePostImages(
     for (const m of html.matchAll(named)) shown.add(m[1] as string);
   }
   const stem = (key: string) => key.replace(/-\d+\.webp$/, "");
-  const keep = (await storage.list(dir)).filter((key) => shown.has(stem(key))).map((key) => `/uploads/${key}`);
+  const keep = (await storage.list(dir)).filter((key) => shown.has(stem(key))).map((key) => `${UPLOADS_PREFIX}${key}`);
   return storage.prune(dir, keep, graceMs);
 }
