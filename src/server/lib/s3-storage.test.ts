@@ -51,6 +51,10 @@ describe("S3 storage", () => {
     expect(await storage.prune("covers/u1/b1", ["/uploads/covers/u1/b1/a-400.webp"], 60_000)).toBe(0);
     expect(await storage.prune("covers/u1/b1", ["/uploads/covers/u1/b1/a-400.webp"], 0)).toBe(1);
     expect(await storage.list("covers/u1")).toEqual(["covers/u1/b1/a-400.webp", "covers/u1/b2/c-200.webp"]);
+    // What to keep may be a test of each URL.
+    expect(await storage.prune("covers/u1/b2", (url) => url.endsWith("-200.webp"), 0)).toBe(0);
+    expect(await storage.prune("covers/u1/b2", (url) => url.endsWith("-400.webp"), 0)).toBe(1);
+    expect(await storage.list("covers/u1")).toEqual(["covers/u1/b1/a-400.webp"]);
 
     await storage.removeAll("covers/u1");
     expect(await storage.list("covers/u1")).toEqual([]);

@@ -10,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { type Storage, StoredFileMissing, safeStorageKey, UPLOADS_PREFIX } from "./storage.ts";
+import { keeps, type Storage, StoredFileMissing, safeStorageKey, UPLOADS_PREFIX } from "./storage.ts";
 
 export type S3Config = {
   endpoint?: string | undefined;
@@ -75,11 +75,11 @@ export function s3Storage(config: S3Config): Storage {
       return `${UPLOADS_PREFIX}${safe}`;
     },
     async prune(prefix, keep, graceMs) {
-      const kept = new Set(keep);
+      const kept = keeps(keep);
       const now = Date.now();
       // Only the files directly in the folder, like the local directory's prune.
       const stale = (await listAll(safeStorageKey(prefix), "/"))
-        .filter((o) => !kept.has(`${UPLOADS_PREFIX}${o.key}`) && now - o.modified.getTime() >= graceMs)
+        .filter((o) => !kept(`${UPLOADS_PREFIX}${o.key}`) && now - o.modified.getTime() >= graceMs)
         .map((o) => o.key);
       await remove(stale);
       return stale.length;

@@ -7,10 +7,11 @@ export type Storage = {
   /** Store bytes under a key like `covers/abc/640.webp`; returns the public URL path. */
   put(key: string, body: Uint8Array, contentType: string): Promise<string>;
   /**
-   * Deletes the files directly under `prefix` whose URL is not in `keep` and that are older than
-   * `graceMs` (so an upload still on its way to the database is never taken). Missing is fine.
+   * Deletes the files directly under `prefix` whose URL `keep` does not hold (a list, or a test
+   * of each URL) and that are older than `graceMs` (so an upload still on its way to the database
+   * is never taken). Missing is fine.
    */
-  prune(prefix: string, keep: readonly string[], graceMs: number): Promise<number>;
+  prune(prefix: string, keep: Keep, graceMs: number): Promise<number>;
   /** Every file under `prefix` (at any depth), as storage keys; none when it does not exist. */
   list(prefix: string): Promise<string[]>;
   /** A stored file's bytes. */
@@ -22,6 +23,16 @@ export type Storage = {
 };
 
 export const UPLOADS_PREFIX = "/uploads/";
+
+/** The URLs (`/uploads/…`) a prune keeps: a list, or a test of each. */
+export type Keep = readonly string[] | ((url: string) => boolean);
+
+/** `keep` as a test of one URL. */
+export function keeps(keep: Keep): (url: string) => boolean {
+  if (typeof keep === "function") return keep;
+  const kept = new Set(keep);
+  return (url) => kept.has(url);
+}
 
 /** What a missing object looks like to an object store's `read` (the app's /uploads route answers 404). */
 export class StoredFileMissing extends Error {}
@@ -44,10 +55,10 @@ export function localStorage(root: string): Storage {
       } catch {
         return 0;
       }
-      const kept = new Set(keep);
+      const kept = keeps(keep);
       let removed = 0;
       for (const name of names) {
-        if (kept.has(`${UPLOADS_PREFIX}${prefix}/${name}`)) continue;
+        if (kept(`${UPLOADS_PREFIX}${prefix}/${name}`)) continue;
         const path = join(dir, name);
         try {
           const info = await stat(path);

@@ -135,13 +135,12 @@ export async function prunePostImages(
   userId: string,
   graceMs = POST_IMAGE_GRACE_MS,
 ): Promise<number> {
-  const dir = postImagesDir(userId);
+  const image = /\/uploads\/(posts\/[A-Za-z0-9_-]+\/[A-Za-z0-9-]+)-\d+\.webp/g;
   const shown = new Set<string>();
-  const named = /\/uploads\/(posts\/[A-Za-z0-9_-]+\/[A-Za-z0-9-]+)-\d+\.webp/g;
   for (const html of await q.selectPostContents(db, userId)) {
-    for (const m of html.matchAll(named)) shown.add(m[1] as string);
+    for (const m of html.matchAll(image)) shown.add(m[1] as string);
   }
-  const stem = (key: string) => key.replace(/-\d+\.webp$/, "");
-  const keep = (await storage.list(dir)).filter((key) => shown.has(stem(key))).map((key) => `${UPLOADS_PREFIX}${key}`);
-  return storage.prune(dir, keep, graceMs);
+  // A stored file is kept when a post names its image, at any width: its URL less `-{width}.webp`.
+  const isShown = (url: string) => shown.has(url.slice(UPLOADS_PREFIX.length).replace(/-\d+\.webp$/, ""));
+  return storage.prune(postImagesDir(userId), isShown, graceMs);
 }
