@@ -34,6 +34,26 @@ describe("PageCache", () => {
     expect(cache.get("/6")).toBeDefined();
   });
 
+  it("leaves a page read among the newer half where it is, and moves one read from the older half", () => {
+    // Five pages of ~3 kB each fill the 16 kB budget; each page stored after them evicts the oldest.
+    const cache = new PageCache(16_000);
+    for (const n of [1, 2, 3, 4, 5]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
+    cache.get("/4"); // newer half: keeps its place, before /5
+    cache.get("/2"); // older half: moves to the newest place
+    for (const n of [6, 7, 8]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
+    expect([1, 2, 3, 4, 5].map((n) => cache.get(`/${n}`) !== undefined)).toEqual([false, true, false, false, true]);
+  });
+
+  it("keeps a page read over and over while more than half the cache's worth of new pages arrive", () => {
+    const cache = new PageCache(16_000);
+    cache.set("a", "/hot", page("h".repeat(1000)));
+    for (let n = 0; n < 20; n++) {
+      cache.set("a", `/${n}`, page(String(n % 10).repeat(1000)));
+      expect(cache.get("/hot")).toBeDefined();
+    }
+    expect(cache.size).toBe(5);
+  });
+
   it("forgets a page older than its safety-net age", () => {
     let now = 1_000;
     const cache = new PageCache(1_000_000, 60_000, () => now);
