@@ -34,17 +34,27 @@ describe("PageCache", () => {
     expect(cache.get("/6")).toBeDefined();
   });
 
-  it("leaves a page read among the newer half where it is, and moves one read from the older half", () => {
-    // Five pages of ~3 kB each fill the 16 kB budget; each page stored after them evicts the oldest.
+  it("gives a page read since it was stored a second chance, and evicts the oldest unread one", () => {
+    // Five pages of ~3 kB each fill the 16 kB budget; each page stored after them evicts one.
     const cache = new PageCache(16_000);
     for (const n of [1, 2, 3, 4, 5]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
-    cache.get("/4"); // newer half: keeps its place, before /5
-    cache.get("/2"); // older half: moves to the newest place
+    cache.get("/4");
+    cache.get("/2");
     for (const n of [6, 7, 8]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
-    expect([1, 2, 3, 4, 5].map((n) => cache.get(`/${n}`) !== undefined)).toEqual([false, true, false, false, true]);
+    expect([1, 2, 3, 4, 5].map((n) => cache.get(`/${n}`) !== undefined)).toEqual([false, true, false, true, false]);
   });
 
-  it("keeps a page read over and over while more than half the cache's worth of new pages arrive", () => {
+  it("keeps the page being stored when every other page was read", () => {
+    const cache = new PageCache(16_000);
+    for (const n of [1, 2, 3, 4, 5]) cache.set("a", `/${n}`, page(String(n).repeat(1000)));
+    for (const n of [1, 2, 3, 4, 5]) cache.get(`/${n}`);
+    cache.set("a", "/6", page("6".repeat(1000)));
+    expect(cache.get("/6")).toBeDefined();
+    expect(cache.get("/1")).toBeUndefined();
+    expect(cache.size).toBe(5);
+  });
+
+  it("keeps a page read between stores while four times the cache's worth of new pages arrive", () => {
     const cache = new PageCache(16_000);
     cache.set("a", "/hot", page("h".repeat(1000)));
     for (let n = 0; n < 20; n++) {

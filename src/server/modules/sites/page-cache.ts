@@ -1,7 +1,7 @@
 // Rendered public pages, grouped by site and dropped as a whole when anything of that site
-// changes (see markSiteChanged). Bounded by total bytes; least recently used goes first, nearly
-// (ADR 043). A page is looked up by its request key alone (host, mode, path, variant): a hit
-// needs no database.
+// changes (see markSiteChanged). Bounded by total bytes; least recently used goes first
+// (nearly: ADR 043). A page is looked up by its request key alone (host, mode, path, variant):
+// a hit needs no database.
 import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { SiteKeys } from "./site-keys.ts";
@@ -102,15 +102,13 @@ export function utf8Bytes(text: string): Buffer<ArrayBuffer> {
   return bytes;
 }
 
-/** `touched`: the cache's clock when the entry last took the newest place in the order. */
-type Entry = { siteId: string; page: CachedPage; bytes: number; storedAt: number; touched: number };
+/** `read`: read since it was stored or last given its second chance (`evictOldest`). */
+type Entry = { siteId: string; page: CachedPage; bytes: number; storedAt: number; read: boolean };
 
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
   private readonly sites = new SiteKeys();
   private bytes = 0;
-  /** Counts the moves to the newest place in `pages` (a store, or a read that moves). */
-  private clock = 0;
 
   /**
    * @param maxBytes total budget
@@ -131,17 +129,11 @@ export class PageCache {
       this.remove(key);
       return undefined;
     }
-    // Least recently used goes first, nearly: a page read while among the newer half of the
-    // order keeps its place, one in the older half moves to the newest. So a read page outlasts
-    // at least half the cache's worth of newer pages, and a page read over and over is not
-    // re-inserted on every read. Each re-insertion fills a slot of the Map's table, and a full
-    // table is rebuilt: once the Map is old, in V8's old generation, whose garbage only a full
-    // collection frees (it ran every second under load, and cost a cached page ~10 %; ADR 043).
-    if (this.clock - entry.touched >= this.pages.size / 2) {
-      entry.touched = ++this.clock;
-      this.pages.delete(key);
-      this.pages.set(key, entry);
-    }
+    // Marked, not moved. Re-inserting it in `pages` on every read would take a new slot of the
+    // Map's table each time, and a full table is rebuilt in V8's old generation, where the
+    // long-lived Map is: garbage only a full collection frees. Under load one ran every second
+    // (ADR 043).
+    entry.read = true;
     return entry.page;
   }
 
@@ -152,13 +144,28 @@ export class PageCache {
     // About 1 KB more for the entry, its key and the header sets built for it (delivery.ts).
     const bytes = (typeof page.body === "string" ? page.body.length * 2 : Math.ceil(page.body.byteLength * 1.5)) + 1024;
     if (bytes > this.maxBytes / 4) return;
-    this.pages.set(key, { siteId, page, bytes, storedAt: this.now(), touched: ++this.clock });
+    this.pages.set(key, { siteId, page, bytes, storedAt: this.now(), read: false });
     this.sites.add(siteId, key);
     this.bytes += bytes;
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.pages.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
+    while (this.bytes > this.maxBytes && this.pages.size > 1) this.evictOldest(key);
+  }
+
+  /**
+   * Second chance (the CLOCK approximation of least recently used): the oldest page goes,
+   * unless it was read since it was stored or last passed over here. A read page is unmarked
+   * and moves to the newest place, and the next oldest is looked at. `kept`, the page being
+   * stored, is passed over too: it is not evicted to make room for itself.
+   */
+  private evictOldest(kept: string): void {
+    for (;;) {
+      const [key, entry] = this.pages.entries().next().value as [string, Entry];
+      if (!entry.read && key !== kept) {
+        this.remove(key);
+        return;
+      }
+      entry.read = false;
+      this.pages.delete(key);
+      this.pages.set(key, entry);
     }
   }
 
