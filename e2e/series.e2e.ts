@@ -2,7 +2,7 @@
 // and with the arrows, describes and renames it, and the public series page follows each change.
 import { expect, it } from "vitest";
 import { createAuthor } from "../src/server/testing/users.ts";
-import { browserDescribe, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
 
@@ -67,6 +67,27 @@ browserDescribe("series", () => {
     await site.goto(`${origin}${book}`);
     await site.getByText("Book 2 of 3 in").waitFor();
     await site.getByRole("link", { name: "The First Frost" }).waitFor();
+
+    // A name that would take the first series' address is refused at its field; nothing changes.
+    const winter = await e.server.api("/api/series", {
+      method: "POST",
+      cookie: author.cookie,
+      json: { name: "Winter Tales" },
+    });
+    expect(winter.status).toBe(201);
+    await page.reload();
+    const other = page.getByRole("form", { name: "Edit Winter Tales" });
+    await other.getByLabel("Series name").fill("The Village-Year!");
+    await other.getByRole("button", { name: "Save Series" }).click();
+    await other
+      .getByText(
+        "This name would share its web address with your series “The Village Year”: use that series, or a name that differs by more than punctuation or accents",
+      )
+      .waitFor();
+    expect(await other.getByLabel("Series name").getAttribute("aria-invalid")).toBe("true");
+    await other.scrollIntoViewIfNeeded();
+    await shot(page, "series-address-taken", { viewport: true });
+    await page.getByRole("heading", { name: "Winter Tales", level: 2 }).waitFor();
     await page.context().close();
   });
 });

@@ -9,6 +9,9 @@ export const SERIES_MESSAGES = {
   notFound: "Series not found",
   taken: "You already have a series with this name",
   order: "The reading order must list every book of the series once",
+  /** Two names that differ only in case, accents or punctuation would share one page, /series/{slug}. */
+  sameAddress: (other: string) =>
+    `This name would share its web address with your series “${other}”: use that series, or a name that differs by more than punctuation or accents`,
 } as const;
 
 const name = plainText(1, SERIES_LIMITS.name, "Series name");

@@ -18,6 +18,7 @@ import {
   type Review,
   type ReviewInput,
 } from "../../../shared/schemas/book.ts";
+import { SERIES_MESSAGES } from "../../../shared/schemas/series.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -25,7 +26,7 @@ import { getSubscription } from "../billing/billing.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
-import { ensureSeries } from "./series.queries.ts";
+import { ensureSeries, selectSeriesSharingAddress } from "./series.queries.ts";
 
 export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
 const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
@@ -174,8 +175,13 @@ async function columns(
   } else if (!promoText) {
     throw new HttpError(400, BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
   }
-  // A series a book names exists as a series (ADR 034); the book keeps its own spelling.
-  if (values.seriesName) await ensureSeries(tx, userId, values.seriesName);
+  // A series a book names exists as a series (ADR 034); the book keeps its own spelling. A name
+  // that would share another series' address is refused (series.service does the same).
+  if (values.seriesName) {
+    const other = await selectSeriesSharingAddress(tx, userId, values.seriesName);
+    if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field: "seriesName" });
+    await ensureSeries(tx, userId, values.seriesName);
+  }
   return values;
 }
 

@@ -2,6 +2,7 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookSeries, bookSeriesSlugs, books } from "../../../db/schema/index.ts";
+import { slugify } from "../../../shared/slug.ts";
 
 type Conn = Db | Tx;
 export type SeriesRow = typeof bookSeries.$inferSelect;
@@ -58,6 +59,24 @@ export async function insertSeries(
 /** The series a book names, made when it is new. */
 export async function ensureSeries(tx: Tx, userId: string, name: string): Promise<void> {
   await insertSeries(tx, userId, { name });
+}
+
+/**
+ * Another series of the author's whose name is not `name` but gives the same address,
+ * /series/{slug}: "Saga" and "Saga!" would share one page. None when a series of this very name
+ * exists: the name is that series'. `except`: the series being renamed.
+ */
+export async function selectSeriesSharingAddress(
+  tx: Tx,
+  userId: string,
+  name: string,
+  except?: string,
+): Promise<SeriesRow | null> {
+  const slug = slugify(name, "series");
+  const key = name.trim().toLowerCase();
+  const rows = (await selectSeriesRows(tx, userId)).filter((r) => r.id !== except);
+  if (rows.some((r) => r.name.trim().toLowerCase() === key)) return null;
+  return rows.find((r) => slugify(r.name, "series") === slug) ?? null;
 }
 
 /** Another series of the author's with this name, if any. */

@@ -15,6 +15,12 @@ import * as q from "./series.queries.ts";
 
 export const seriesNotFound = () => new HttpError(404, SERIES_MESSAGES.notFound);
 const nameTaken = () => new HttpError(409, SERIES_MESSAGES.taken, { field: "name" });
+
+/** Refuses a name that would give another of the author's series' address (a 409 on `field`). */
+async function assertOwnAddress(tx: Tx, userId: string, name: string, field: string, except?: string) {
+  const other = await q.selectSeriesSharingAddress(tx, userId, name, except);
+  if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field });
+}
 const key = (name: string) => name.trim().toLowerCase();
 
 /** Every series of the author's, by name, each with its books in reading order. */
@@ -46,6 +52,7 @@ async function one(db: Db | Tx, userId: string, id: string): Promise<Series> {
 
 export async function createSeries(db: Db, userId: string, input: SeriesCreateInput): Promise<Series> {
   const row = await change(db, userId, async (tx) => {
+    await assertOwnAddress(tx, userId, input.name, "name");
     const made = await q.insertSeries(tx, userId, { name: input.name, description: input.description ?? null });
     if (!made) throw nameTaken();
     return made;
@@ -61,6 +68,7 @@ export async function updateSeries(db: Db, userId: string, id: string, input: Se
     if (input.name !== undefined && key(input.name) !== key(current.name)) {
       const other = await q.selectSeriesByName(tx, userId, input.name);
       if (other && other.id !== id) throw nameTaken();
+      await assertOwnAddress(tx, userId, input.name, "name", id);
     }
     await q.updateSeriesRow(tx, userId, id, input);
     if (input.name !== undefined && input.name !== current.name) {

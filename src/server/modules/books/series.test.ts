@@ -166,4 +166,35 @@ describe("series", () => {
     expect(await leadsTo("/series/tide")).toBe(200);
     expect(await leadsTo("/series/night-songs")).toBe(before);
   });
+  it("refuses a name that would share another series' web address, from the Series screen and the book form", async () => {
+    const names = async () => (await seriesOf(jane)).map((x) => x.name);
+    const before = await names();
+    const books = async () => ((await call(jane, "GET", "/api/books")).body.books as Json[]).map((b) => b.title);
+    const titlesBefore = await books();
+    const clash = (other: string) =>
+      `This name would share its web address with your series “${other}”: use that series, or a name that differs by more than punctuation or accents`;
+
+    const made = await call(jane, "POST", "/api/series", { name: "Night-Songs!" });
+    expect(made.status).toBe(409);
+    expect(made.body.error).toMatchObject({ field: "name", message: clash("Night Songs") });
+    const tide = (await seriesOf(jane)).find((x) => x.name === "Tide")?.id;
+    const renamed = await call(jane, "PATCH", `/api/series/${tide}`, { name: "Nïght Songs" });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error).toMatchObject({ field: "name", message: clash("Night Songs") });
+    const added = await call(jane, "POST", "/api/books", { title: "Echo", author: "Jane", seriesName: "night, songs" });
+    expect(added.status).toBe(409);
+    expect(added.body.error).toMatchObject({ field: "seriesName", message: clash("Night Songs") });
+    expect(await names()).toEqual(before);
+    expect(await books()).toEqual(titlesBefore);
+
+    // The series' own name, in any case, is that series; so is a book already in it.
+    const echo = await book(jane, "Echo", " NIGHT SONGS", 1);
+    const moved = await call(jane, "PATCH", `/api/books/${echo}`, { seriesName: "Tide!" });
+    expect(moved.status).toBe(409);
+    expect(moved.body.error).toMatchObject({ field: "seriesName", message: clash("Tide") });
+    expect((await call(jane, "PATCH", `/api/books/${echo}`, { seriesName: "Night Songs" })).status).toBe(200);
+    expect(titles((await seriesOf(jane)).find((x) => x.name === "Night Songs"))).toEqual(["Echo"]);
+    // Another author's series are no bar.
+    expect((await call(other, "POST", "/api/series", { name: "Tide!" })).status).toBe(201);
+  });
 });
