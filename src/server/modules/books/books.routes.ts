@@ -4,7 +4,8 @@
 // GET    /api/books                      → 200 { books: Book[] } in display order (Book has overLimit)
 // GET    /api/books/capacity             → 200 { tier, limit, used, canAdd }
 // POST   /api/books                      body bookCreateSchema → 201 { book } (with retailerLinks,
-//                                         genres, reviews); 403 'Book limit exceeded for current plan'
+//                                         genres, reviews); 403 'Book limit exceeded for current plan';
+//                                         409 on seriesName: a new series name with another's address
 // GET    /api/books/:id                  → 200 { book } with retailerLinks, genres (names), reviews
 // PATCH  /api/books/:id                  body bookUpdateSchema (any subset) → 200 { book }; lists given
 //                                         replace the stored ones (ids of this book's rows are kept)
@@ -92,9 +93,10 @@ const create = apiRoute({
   path: "/books",
   tags,
   summary: "Add a book (title and author required)",
-  description: "403 `plan_limit_reached` when the plan's limit is reached.",
+  description:
+    "403 `plan_limit_reached` when the plan's limit is reached. 409 on `seriesName` when it names a new series whose address (/series/{slug}) another series of the author's has.",
   request: { body: jsonBody(bookCreateSchema) },
-  responses: { 201: oneBook, ...errors(400, 403, 415) },
+  responses: { 201: oneBook, ...errors(400, 403, 409, 415) },
 });
 const order = apiRoute({
   method: "post",
@@ -117,8 +119,9 @@ const update = apiRoute({
   path: "/books/{id}",
   tags,
   summary: "Change any of a book's fields; lists given replace the stored ones",
+  description: "409 on `seriesName` as when adding a book.",
   request: { params, body: jsonBody(bookUpdateSchema) },
-  responses: { 200: oneBook, ...errors(400, 404, 415) },
+  responses: { 200: oneBook, ...errors(400, 404, 409, 415) },
 });
 const remove = apiRoute({
   method: "delete",

@@ -2,8 +2,10 @@
 // (or not an id at all) answers 404 'Series not found', and nothing changes.
 //
 // GET    /api/series             → 200 { series: Series[] } by name, books in reading order
-// POST   /api/series             seriesCreateSchema → 201 { series }; 409 a series of that name exists
-// PATCH  /api/series/:id         seriesUpdateSchema → 200 { series } (a new name moves its books)
+// POST   /api/series             seriesCreateSchema → 201 { series }; 409 a series of that name, or
+//                                of a name with the same address ("Saga", "Saga!"), exists
+// PATCH  /api/series/:id         seriesUpdateSchema → 200 { series } (a new name moves its books);
+//                                409 as for POST
 // PUT    /api/series/:id/order   { bookIds } every book of the series once → 200 { series }
 // DELETE /api/series/:id         → 204 (its books stay, in no series)
 import { z } from "zod";
