@@ -76,6 +76,43 @@ describe("visit counting", () => {
     );
   });
 
+  it("writes many sites' counts a few rows per statement, each site's to its own rows", async () => {
+    const day = "2026-07-01";
+    const sites: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      const id = crypto.randomUUID();
+      await s.database.db.insert(user).values({ id, name: `C${n}`, email: `chunks${n}@example.com` });
+      const [site] = await s.database.db
+        .insert(websites)
+        .values({ userId: id, subdomain: `chunks${n}`, websiteName: `Chunks ${n}` })
+        .returning({ id: websites.id });
+      sites.push(site?.id ?? "");
+    }
+    // Site n has n + 1 readers, each on a page of their own; the first reader comes back.
+    const counter = new VisitCounter(s.database.db, { now: () => new Date(`${day}T10:00:00Z`), rowsPerStatement: 2 });
+    const visit = () => {
+      for (const [n, id] of sites.entries()) {
+        for (let k = 0; k <= n; k++) counter.record(id, `192.0.2.${k}`, browser, { path: `/p${k}`, source: "" });
+        counter.record(id, "192.0.2.0", browser, { path: "/p0", source: "" });
+      }
+    };
+    visit();
+    await counter.flush();
+    visit(); // the same readers again: views, not visitors
+    await counter.flush();
+    const db = s.database.db;
+    for (const [n, id] of sites.entries()) {
+      const [total] = await db.select().from(websiteAnalytics).where(eq(websiteAnalytics.websiteId, id));
+      expect(total, `site ${n}`).toMatchObject({ date: day, pageViews: 2 * (n + 2), uniqueVisitors: n + 1 });
+      const pages = await db.select().from(websitePageStats).where(eq(websitePageStats.websiteId, id));
+      expect(pages.map((r) => [r.path, r.views]).sort(), `site ${n}`).toEqual(
+        Array.from({ length: n + 1 }, (_, k) => [`/p${k}`, k === 0 ? 4 : 2]),
+      );
+      const sources = await db.select().from(websiteReferrerStats).where(eq(websiteReferrerStats.websiteId, id));
+      expect(sources.map((r) => [r.source, r.visits]), `site ${n}`).toEqual([["", 2 * (n + 2)]]);
+    }
+  });
+
   it("recognises common bots and tools", () => {
     expect(isBot("Mozilla/5.0 (compatible; bingbot/2.0)")).toBe(true);
     expect(isBot("Mozilla/5.0 ... Chrome-Lighthouse")).toBe(true);

@@ -48,6 +48,8 @@ type Pending = {
 export const MAX_SOURCES_PER_DAY = 50;
 export const OTHER_SOURCE = "(other)";
 const MAX_PATH = 300;
+/** Rows per insert: at most 4 columns each, so well under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 500;
 
 /**
  * Where a view came from: the referring site's host (lower case, without `www.`), "" for none
@@ -88,7 +90,13 @@ export class VisitCounter {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { flushMs?: number; now?: () => Date; onError?: (err: unknown) => void } = {},
+    private readonly opts: {
+      flushMs?: number;
+      now?: () => Date;
+      onError?: (err: unknown) => void;
+      /** Rows per insert (tests make it small to see several). */
+      rowsPerStatement?: number;
+    } = {},
   ) {}
 
   /**
@@ -216,30 +224,52 @@ export class VisitCounter {
     return row.salt;
   }
 
-  /** How many of these readers the site had not seen that day, in any process. */
-  private async newVisitors(p: Pending, readers: string[]): Promise<number> {
-    if (readers.length === 0) return 0;
-    const salt = await this.saltOf(p.day);
-    const slices = new Set<number>();
-    for (const reader of readers) {
-      slices.add(hash("sha256", `${salt}\u0000${p.websiteId}\u0000${reader}`, "buffer").readInt32BE(0));
+  /**
+   * Per row, how many of its readers the site had not seen that day, in any process. The slices
+   * of every site go in shared statements (a row per slice), not a statement per site.
+   */
+  private async newVisitors(rows: Pending[], readers: string[][]): Promise<number[]> {
+    const slices: { websiteId: string; date: string; visitor: number }[] = [];
+    for (const [i, p] of rows.entries()) {
+      const list = readers[i] ?? [];
+      if (list.length === 0) continue;
+      const salt = await this.saltOf(p.day);
+      const own = new Set<number>();
+      for (const reader of list) {
+        own.add(hash("sha256", `${salt}\u0000${p.websiteId}\u0000${reader}`, "buffer").readInt32BE(0));
+      }
+      for (const visitor of own) slices.push({ websiteId: p.websiteId, date: p.day, visitor });
     }
-    let added = 0;
-    const all = [...slices];
-    for (let i = 0; i < all.length; i += 5000) {
-      const rows = await this.db
+    const added = new Map<string, number>();
+    await this.inChunks(slices, async (chunk) => {
+      const inserted = await this.db
         .insert(websiteVisitors)
-        .values(all.slice(i, i + 5000).map((visitor) => ({ websiteId: p.websiteId, date: p.day, visitor })))
+        .values(chunk)
         .onConflictDoNothing()
-        .returning({ visitor: websiteVisitors.visitor });
-      added += rows.length;
+        .returning({ websiteId: websiteVisitors.websiteId, date: websiteVisitors.date });
+      for (const r of inserted) {
+        const k = `${r.websiteId}\u0000${r.date}`;
+        added.set(k, (added.get(k) ?? 0) + 1);
+      }
+    });
+    return rows.map((p) => added.get(`${p.websiteId}\u0000${p.day}`) ?? 0);
+  }
+
+  /**
+   * Runs `write` on `rows` a bounded number at a time: a statement's parameters are limited
+   * (65,535 in PostgreSQL's protocol; 10,000 sites' page rows are 40,000), and on the embedded
+   * database a statement runs on the event loop. Between two statements, requests are answered.
+   */
+  private async inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
+    const size = this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT;
+    for (let i = 0; i < rows.length; i += size) {
+      if (i > 0) await new Promise<void>((ok) => setImmediate(ok));
+      await write(rows.slice(i, i + size));
     }
-    return added;
   }
 
   private async write(rows: Pending[], readers: string[][]): Promise<void> {
-    const uniques: number[] = [];
-    for (const [i, r] of rows.entries()) uniques.push(await this.newVisitors(r, readers[i] ?? []));
+    const uniques = await this.newVisitors(rows, readers);
     const pages = rows.flatMap((r) =>
       [...r.pages].map(([path, views]) => ({ websiteId: r.websiteId, date: r.day, path, views })),
     );
@@ -252,56 +282,58 @@ export class VisitCounter {
         return { bookId, date: r.day, store, shown };
       }),
     );
-    await this.db
-      .insert(websiteAnalytics)
-      .values(
-        rows.map((r, i) => ({
-          websiteId: r.websiteId,
-          date: r.day,
-          pageViews: r.views,
-          uniqueVisitors: uniques[i] ?? 0,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [websiteAnalytics.websiteId, websiteAnalytics.date],
-        set: {
-          pageViews: sql`${websiteAnalytics.pageViews} + excluded.page_views`,
-          uniqueVisitors: sql`${websiteAnalytics.uniqueVisitors} + excluded.unique_visitors`,
-        },
-      });
-    if (pages.length) {
+    const totals = rows.map((r, i) => ({
+      websiteId: r.websiteId,
+      date: r.day,
+      pageViews: r.views,
+      uniqueVisitors: uniques[i] ?? 0,
+    }));
+    await this.inChunks(totals, async (chunk) => {
+      await this.db
+        .insert(websiteAnalytics)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: [websiteAnalytics.websiteId, websiteAnalytics.date],
+          set: {
+            pageViews: sql`${websiteAnalytics.pageViews} + excluded.page_views`,
+            uniqueVisitors: sql`${websiteAnalytics.uniqueVisitors} + excluded.unique_visitors`,
+          },
+        });
+    });
+    await this.inChunks(pages, async (chunk) => {
       await this.db
         .insert(websitePageStats)
-        .values(pages)
+        .values(chunk)
         .onConflictDoUpdate({
           target: [websitePageStats.websiteId, websitePageStats.date, websitePageStats.path],
           set: { views: sql`${websitePageStats.views} + excluded.views` },
         });
-    }
-    if (sources.length) {
+    });
+    await this.inChunks(sources, async (chunk) => {
       await this.db
         .insert(websiteReferrerStats)
-        .values(sources)
+        .values(chunk)
         .onConflictDoUpdate({
           target: [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source],
           set: { visits: sql`${websiteReferrerStats.visits} + excluded.visits` },
         });
-    }
+    });
     if (stores.length) {
       // A book deleted since its views were counted takes its counts with it (not the whole write).
-      const ids = [...new Set(stores.map((x) => x.bookId))];
-      const live = new Set(
-        (await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids))).map((b) => b.id),
-      );
+      const live = new Set<string>();
+      await this.inChunks([...new Set(stores.map((x) => x.bookId))], async (ids) => {
+        for (const b of await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids))) live.add(b.id);
+      });
       const kept = stores.filter((x) => live.has(x.bookId));
-      if (kept.length)
+      await this.inChunks(kept, async (chunk) => {
         await this.db
           .insert(bookStoreStats)
-          .values(kept)
+          .values(chunk)
           .onConflictDoUpdate({
             target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
             set: { shown: sql`${bookStoreStats.shown} + excluded.shown` },
           });
+      });
     }
   }
 
