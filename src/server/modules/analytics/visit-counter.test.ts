@@ -109,7 +109,10 @@ describe("visit counting", () => {
         Array.from({ length: n + 1 }, (_, k) => [`/p${k}`, k === 0 ? 4 : 2]),
       );
       const sources = await db.select().from(websiteReferrerStats).where(eq(websiteReferrerStats.websiteId, id));
-      expect(sources.map((r) => [r.source, r.visits]), `site ${n}`).toEqual([["", 2 * (n + 2)]]);
+      expect(
+        sources.map((r) => [r.source, r.visits]),
+        `site ${n}`,
+      ).toEqual([["", 2 * (n + 2)]]);
     }
   });
 

@@ -322,7 +322,8 @@ export class VisitCounter {
       // A book deleted since its views were counted takes its counts with it (not the whole write).
       const live = new Set<string>();
       await this.inChunks([...new Set(stores.map((x) => x.bookId))], async (ids) => {
-        for (const b of await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids))) live.add(b.id);
+        for (const b of await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids)))
+          live.add(b.id);
       });
       const kept = stores.filter((x) => live.has(x.bookId));
       await this.inChunks(kept, async (chunk) => {
