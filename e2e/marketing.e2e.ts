@@ -67,6 +67,9 @@ browserDescribe("marketing site", () => {
     await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await p.getByRole("navigation", { name: "Currency" }).getByRole("link", { name: "USD" }).click();
     expect(await p.getByTestId("price-mini").textContent()).toBe("$4.99");
+    // The plan card is shared with the dashboard (src/shared): its styles are in this page's sheet.
+    const badge = p.getByRole("article", { name: "Midi" }).getByText("Most popular");
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(224, 231, 255)");
     await shot(p, "marketing-pricing");
     await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
     await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();

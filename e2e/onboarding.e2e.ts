@@ -14,6 +14,7 @@ import {
   newPage,
   PASSWORD,
   setupE2E,
+  shot,
   signInThroughUi,
   uniqueEmail,
 } from "./fixtures.ts";
@@ -270,6 +271,10 @@ browserDescribe("a downgrade below the books in use", () => {
     expect(await page.getByTestId("domain-addon").textContent()).toContain("+£3.99/month");
     const mini = page.getByRole("article", { name: "Mini" });
     await page.getByRole("article", { name: "Midi" }).getByRole("button", { name: "Current plan" }).waitFor();
+    // The plan card is shared with the marketing pages (src/shared): its styles are in the app's sheet.
+    const badge = page.getByRole("article", { name: "Midi" }).getByText("Most popular");
+    expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(224, 231, 255)");
+    await shot(page, "dashboard-plan");
     await mini.getByRole("button", { name: "Switch to Mini" }).click();
     // Nothing changes until the author has read how many books readers will stop seeing.
     const dialog = page.getByRole("dialog", { name: "Switch to Mini?" });

@@ -3,6 +3,7 @@
 // JavaScript; each plan's button goes to /pricing/choose, where the app sends a visitor through
 // sign-up and the wizard, and an author to their plan screen.
 import { CURRENCIES, type Currency, TIERS } from "../../shared/enums.ts";
+import { PlanCard, POPULAR_TIER } from "../../shared/plan-card.tsx";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../shared/plans.ts";
 import type { MarketingPage } from "../document.tsx";
 import { buttonClass } from "../layout.tsx";
@@ -98,44 +99,16 @@ export function pricingPage(currency: Currency): MarketingPage {
           </nav>
         </section>
         <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {TIERS.map((tier) => {
-            const plan = PLANS[tier];
-            const popular = tier === "midi";
-            return (
-              <article
-                key={tier}
-                aria-labelledby={`plan-${tier}`}
-                className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${popular ? "border-brand-600 ring-1 ring-brand-600" : "border-slate-200"}`}
+          {TIERS.map((tier) => (
+            <PlanCard key={tier} tier={tier} currency={currency}>
+              <a
+                href={`/pricing/choose?tier=${tier}&currency=${currency}`}
+                className={`w-full ${tier === POPULAR_TIER ? buttonClass.primary : buttonClass.secondary}`}
               >
-                <div className="flex items-center justify-between">
-                  <h2 id={`plan-${tier}`} className="text-lg font-semibold text-slate-900">
-                    {plan.name}
-                  </h2>
-                  {popular ? (
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                      Most popular
-                    </span>
-                  ) : null}
-                </div>
-                <p className="mt-1 text-sm text-slate-600">{plan.range}</p>
-                <p className="mt-6">
-                  <span className="text-4xl font-bold text-slate-900" data-testid={`price-${tier}`}>
-                    {formatMoney(MONTHLY_PRICE_MINOR[tier][currency], currency)}
-                  </span>
-                  <span className="text-sm text-slate-600"> / month</span>
-                </p>
-                <p className="mt-2 text-sm text-slate-600">Up to {plan.bookLimit} books on your site</p>
-                <div className="mt-auto pt-6">
-                  <a
-                    href={`/pricing/choose?tier=${tier}&currency=${currency}`}
-                    className={`w-full ${popular ? buttonClass.primary : buttonClass.secondary}`}
-                  >
-                    Start Free Trial<span className="sr-only"> on {plan.name}</span>
-                  </a>
-                </div>
-              </article>
-            );
-          })}
+                Start Free Trial<span className="sr-only"> on {PLANS[tier].name}</span>
+              </a>
+            </PlanCard>
+          ))}
         </section>
         <p className="mt-6 text-center text-sm text-slate-600" data-testid="domain-addon">
           Your own domain, like janeauthor.com, on any plan: +{addon}/month. Every site also keeps its free address.

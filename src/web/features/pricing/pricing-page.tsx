@@ -7,19 +7,13 @@ import { useState } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enums.ts";
-import {
-  CUSTOM_DOMAIN_ADDON_MINOR,
-  formatMoney,
-  MONTHLY_PRICE_MINOR,
-  PLANS,
-  TRIAL_DAYS,
-} from "../../../shared/plans.ts";
+import { PlanCard, POPULAR_TIER } from "../../../shared/plan-card.tsx";
+import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type OnboardingState, type SubscriptionDetails, startCheckout } from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
-import { cn } from "../../lib/utils.ts";
 
 export type PricingViewer = { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
 
@@ -109,61 +103,32 @@ export function PricingPage() {
 
         <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TIERS.map((tier) => {
-            const plan = PLANS[tier];
-            const current = action === "change" && subscription?.tier === tier;
-            const popular = tier === "midi";
+            const variant = tier === POPULAR_TIER ? "primary" : "secondary";
             return (
-              <article
-                key={tier}
-                aria-labelledby={`plan-${tier}`}
-                className={cn(
-                  "flex flex-col rounded-2xl border bg-white p-6 shadow-sm",
-                  popular ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200",
+              <PlanCard key={tier} tier={tier} currency={currency}>
+                {action === "change" && subscription?.tier === tier ? (
+                  <Button className="w-full" variant="secondary" disabled>
+                    Current plan
+                  </Button>
+                ) : action === "wizard" ? (
+                  <Button asChild className="w-full" variant={variant}>
+                    <Link to={`/onboarding?tier=${tier}&currency=${currency}`}>Start Free Trial</Link>
+                  </Button>
+                ) : (
+                  <Button
+                    className="w-full"
+                    variant={variant}
+                    disabled={pending !== null}
+                    onClick={() => choose.mutate({ tier })}
+                  >
+                    {pending === tier
+                      ? "Loading..."
+                      : action === "change"
+                        ? `Switch to ${PLANS[tier].name}`
+                        : "Start Free Trial"}
+                  </Button>
                 )}
-              >
-                <div className="flex items-center justify-between">
-                  <h2 id={`plan-${tier}`} className="text-lg font-semibold text-slate-900">
-                    {plan.name}
-                  </h2>
-                  {popular ? (
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                      Most popular
-                    </span>
-                  ) : null}
-                </div>
-                <p className="mt-1 text-sm text-slate-600">{plan.range}</p>
-                <p className="mt-6">
-                  <span className="text-4xl font-bold text-slate-900" data-testid={`price-${tier}`}>
-                    {formatMoney(MONTHLY_PRICE_MINOR[tier][currency], currency)}
-                  </span>
-                  <span className="text-sm text-slate-600"> / month</span>
-                </p>
-                <p className="mt-2 text-sm text-slate-600">Up to {plan.bookLimit} books on your site</p>
-                <div className="mt-auto pt-6">
-                  {current ? (
-                    <Button className="w-full" variant="secondary" disabled>
-                      Current plan
-                    </Button>
-                  ) : action === "wizard" ? (
-                    <Button asChild className="w-full" variant={popular ? "primary" : "secondary"}>
-                      <Link to={`/onboarding?tier=${tier}&currency=${currency}`}>Start Free Trial</Link>
-                    </Button>
-                  ) : (
-                    <Button
-                      className="w-full"
-                      variant={popular ? "primary" : "secondary"}
-                      disabled={pending !== null}
-                      onClick={() => choose.mutate({ tier })}
-                    >
-                      {pending === tier
-                        ? "Loading..."
-                        : action === "change"
-                          ? `Switch to ${plan.name}`
-                          : "Start Free Trial"}
-                    </Button>
-                  )}
-                </div>
-              </article>
+              </PlanCard>
             );
           })}
         </section>
