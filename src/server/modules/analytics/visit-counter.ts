@@ -257,8 +257,9 @@ export class VisitCounter {
 
   /**
    * Runs `write` on `rows` a bounded number at a time: a statement's parameters are limited
-   * (65,535 in PostgreSQL's protocol; 10,000 sites' page rows are 40,000), and on the embedded
-   * database a statement runs on the event loop. Between two statements, requests are answered.
+   * (65,535 in PostgreSQL's protocol; the page rows of 10,000 sites take 40,000), and on the
+   * embedded database a statement runs on the event loop. Between two statements, requests are
+   * answered.
    */
   private async inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
     const size = this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT;

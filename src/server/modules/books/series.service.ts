@@ -16,12 +16,13 @@ import * as q from "./series.queries.ts";
 export const seriesNotFound = () => new HttpError(404, SERIES_MESSAGES.notFound);
 const nameTaken = () => new HttpError(409, SERIES_MESSAGES.taken, { field: "name" });
 
+const key = (name: string) => name.trim().toLowerCase();
+
 /** Refuses a name that would give another of the author's series' address (a 409 on `field`). */
 async function assertOwnAddress(tx: Tx, userId: string, name: string, field: string, except?: string) {
   const other = await q.selectSeriesSharingAddress(tx, userId, name, except);
   if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field });
 }
-const key = (name: string) => name.trim().toLowerCase();
 
 /** Every series of the author's, by name, each with its books in reading order. */
 export async function listSeries(db: Db | Tx, userId: string): Promise<Series[]> {
