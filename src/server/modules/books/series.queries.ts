@@ -7,6 +7,9 @@ import { slugify } from "../../../shared/slug.ts";
 type Conn = Db | Tx;
 export type SeriesRow = typeof bookSeries.$inferSelect;
 
+/** A series name, case and outer spaces aside: two names with one key are one series. */
+export const seriesNameKey = (name: string) => name.trim().toLowerCase();
+
 /** Matches a series name, case and outer spaces aside (the unique index's expression). */
 const sameName = (column: typeof books.seriesName | typeof bookSeries.name, name: string) =>
   sql`lower(btrim(${column})) = lower(btrim(${name}))`;
@@ -73,9 +76,9 @@ export async function selectSeriesSharingAddress(
   except?: string,
 ): Promise<SeriesRow | null> {
   const slug = slugify(name, "series");
-  const key = name.trim().toLowerCase();
+  const key = seriesNameKey(name);
   const rows = (await selectSeriesRows(tx, userId)).filter((r) => r.id !== except);
-  if (rows.some((r) => r.name.trim().toLowerCase() === key)) return null;
+  if (rows.some((r) => seriesNameKey(r.name) === key)) return null;
   return rows.find((r) => slugify(r.name, "series") === slug) ?? null;
 }
 

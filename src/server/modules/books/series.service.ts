@@ -16,7 +16,7 @@ import * as q from "./series.queries.ts";
 export const seriesNotFound = () => new HttpError(404, SERIES_MESSAGES.notFound);
 const nameTaken = () => new HttpError(409, SERIES_MESSAGES.taken, { field: "name" });
 
-const key = (name: string) => name.trim().toLowerCase();
+const key = q.seriesNameKey;
 
 /** Refuses a name that would give another of the author's series' address (a 409 on `field`). */
 async function assertOwnAddress(tx: Tx, userId: string, name: string, field: string, except?: string) {

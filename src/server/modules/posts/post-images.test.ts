@@ -2,11 +2,12 @@
 // post of the author's shows one (taken out of a post, or the post deleted) and it is older than
 // the grace an unsaved post may take, saving or deleting a post removes its files, every width.
 // Pictures still shown, pictures too new to judge, and other authors' pictures stay.
-import { mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { filesUnder } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { POST_IMAGE_GRACE_MS } from "./posts.service.ts";
@@ -36,13 +37,7 @@ async function uploadPicture(a: TestAuthor): Promise<{ url: string; variants: { 
 }
 
 const dirOf = (a: TestAuthor) => join(dataDir, "uploads", "posts", a.id);
-const filesOf = (a: TestAuthor) => {
-  try {
-    return readdirSync(dirOf(a)).sort();
-  } catch {
-    return [];
-  }
-};
+const filesOf = (a: TestAuthor) => filesUnder(dirOf(a));
 const namesOf = (...images: { variants: { url: string }[] }[]) =>
   images.flatMap((i) => i.variants.map((v) => v.url.split("/").at(-1) ?? "")).sort();
 /** Makes every stored picture of the author's older than the grace. */
