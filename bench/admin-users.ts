@@ -49,10 +49,11 @@ async function measure(engine: string, databaseUrl: string): Promise<{ rows: Row
       return (performance.now() - start) / RUNS;
     };
     const page = (q: Record<string, unknown>): UsersQuery => usersQuerySchema.parse(q);
+    const env = { appOrigin: "http://localhost:3000", sitesDomain: "localhost:3000" };
     // Real answers, not fast misses.
-    const first = await usersPage(db, page({}));
+    const first = await usersPage(db, page({}), env);
     if (first.total !== ACCOUNTS || first.users.length !== 25) throw new Error("seed failed");
-    const found = await usersPage(db, page({ q: "author4242@" }));
+    const found = await usersPage(db, page({ q: "author4242@" }), env);
     if (found.total !== 1) throw new Error(`search found ${found.total}`);
 
     const base = await time(() =>
@@ -67,7 +68,7 @@ async function measure(engine: string, databaseUrl: string): Promise<{ rows: Row
       ["search by subdomain fragment", { q: "site9999" }],
       ["page 400 (offset 9,975)", { page: 400 }],
     ] as const) {
-      const ms = await time(() => usersPage(db, page(q)));
+      const ms = await time(() => usersPage(db, page(q), env));
       rows.push({ engine, name, ms, ratio: ms / base });
     }
     for (const r of rows)

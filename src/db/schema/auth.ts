@@ -18,6 +18,11 @@ export const user = pgTable(
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    /**
+     * Last sign-in or session refresh: the back office's "active users (30 days)" counts this,
+     * so signing out (which deletes the session row) does not make someone inactive.
+     */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),
@@ -27,6 +32,7 @@ export const user = pgTable(
     index("user_name_idx").on(t.name, t.id),
     index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("user_last_active_idx").on(t.lastActiveAt),
   ],
 );
 

@@ -73,7 +73,7 @@ export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
 export const overviewSchema = z
   .object({
     revenueThisMonthGbpMinor: z.number(),
-    /** Accounts with a session used in the last 30 days. */
+    /** Accounts signed in, or whose session was refreshed, in the last 30 days (`user.last_active_at`). */
     activeUsers30d: z.number(),
     totalUsers: z.number(),
     openTickets: z.number(),
@@ -118,8 +118,15 @@ export const adminUserSchema = z
     subdomain: z.string().nullable(),
     websiteName: z.string().nullable(),
     customDomain: z.string().nullable(),
+    /** The site's public address (verified custom domain, else the subdomain); null without a site. */
+    liveUrl: z.string().nullable(),
     tier: z.enum(TIERS).nullable(),
     status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+    /**
+     * False while the wizard's checkout never took a card: the subscription reads `trial` but
+     * nothing will be charged and the site shows 'Coming soon'. Not a real trial.
+     */
+    checkoutCompleted: z.boolean(),
     currency: z.enum(CURRENCIES).nullable(),
     trialEndsAt: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
@@ -155,12 +162,20 @@ export const exchangeRateSchema = z
   .meta({ id: "ExchangeRate" });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
+/**
+ * What one unit of a supported currency (USD, EUR, CAD, AUD) can sensibly be worth in GBP: each
+ * has stayed well inside this for decades, so a rate outside it is a typo (1,000,000 for 0.79)
+ * that would multiply every reported figure, not a market move.
+ */
+export const RATE_RANGE = { min: 0.01, max: 10 } as const;
+export const RATE_OUT_OF_RANGE = `Rate must be between ${RATE_RANGE.min} and ${RATE_RANGE.max} (GBP for one unit of the currency)`;
+
 export const rateUpdateSchema = z.strictObject({
   rate: z
     .string({ error: "Rate must be a decimal number" })
     .trim()
     .regex(/^\d{1,8}(\.\d{1,6})?$/, { error: "Rate must be a positive number with at most 6 decimals" })
-    .refine((v) => Number(v) > 0, { error: "Rate must be more than 0" }),
+    .refine((v) => Number(v) >= RATE_RANGE.min && Number(v) <= RATE_RANGE.max, { error: RATE_OUT_OF_RANGE }),
 });
 
 export const financialSchema = z
@@ -218,6 +233,8 @@ export const analyticsSchema = z
         websiteId: z.string(),
         subdomain: z.string().nullable(),
         websiteName: z.string(),
+        /** The public address readers use (not the `noindex` preview). */
+        liveUrl: z.string().nullable(),
         pageViews: z.number(),
         uniqueVisitors: z.number(),
       }),

@@ -15,7 +15,13 @@ import {
   websiteAnalytics,
   websites,
 } from "../../../db/schema/index.ts";
-import type { Currency, TicketPriority, TicketStatus } from "../../../shared/enums.ts";
+import {
+  type Currency,
+  sqlList,
+  TICKET_PRIORITIES,
+  type TicketPriority,
+  type TicketStatus,
+} from "../../../shared/enums.ts";
 import type { UsersQuery } from "../../../shared/schemas/admin.ts";
 
 type Q = Db | Tx;
@@ -33,6 +39,9 @@ export async function findRole(db: Q, userId: string) {
     .where(eq(user.id, userId));
   return row ?? null;
 }
+
+/** Whether the site's custom domain is verified for its owner (only then is it the site's address). */
+const customDomainVerified = sql<boolean>`exists (select 1 from domain_verifications dv where dv.user_id = ${websites.userId} and lower(dv.domain) = lower(${websites.customDomain}) and dv.verified)`;
 
 function userFilters(query: UsersQuery): SQL | undefined {
   const where: SQL[] = [];
@@ -68,8 +77,11 @@ export async function selectAllUsersPage(db: Q, query: UsersQuery) {
       subdomain: websites.subdomain,
       websiteName: websites.websiteName,
       customDomain: websites.customDomain,
+      customDomainVerified,
       tier: subscriptions.tier,
       status: subscriptions.status,
+      /** Null until checkout (a card) completes: such a "trial" site shows 'Coming soon'. */
+      providerSubscriptionId: subscriptions.providerSubscriptionId,
       currency: subscriptions.currency,
       trialEndsAt: subscriptions.trialEndsAt,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
@@ -119,11 +131,9 @@ export async function setAnyUserBanned(db: Q, userId: string, banned: boolean, r
   if (banned) await db.delete(session).where(eq(session.userId, userId));
 }
 
+/** Accounts signed in (or with a session refreshed) since `since`; signing out changes nothing. */
 export async function countActiveUsersSince(db: Q, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${session.userId})::int` })
-    .from(session)
-    .where(gte(session.updatedAt, since));
+  const [row] = await db.select({ n: count() }).from(user).where(gte(user.lastActiveAt, since));
   return row?.n ?? 0;
 }
 
@@ -239,13 +249,15 @@ export async function selectTopWebsitesSince(db: Q, since: string, limit: number
       websiteId: websites.id,
       subdomain: websites.subdomain,
       websiteName: websites.websiteName,
+      customDomain: websites.customDomain,
+      customDomainVerified,
       pageViews: sql<number>`sum(${websiteAnalytics.pageViews})::int`,
       uniqueVisitors: sql<number>`sum(${websiteAnalytics.uniqueVisitors})::int`,
     })
     .from(websiteAnalytics)
     .innerJoin(websites, eq(websites.id, websiteAnalytics.websiteId))
     .where(gte(websiteAnalytics.date, since))
-    .groupBy(websites.id, websites.subdomain, websites.websiteName)
+    .groupBy(websites.id, websites.subdomain, websites.websiteName, websites.customDomain, websites.userId)
     .orderBy(desc(sql`sum(${websiteAnalytics.pageViews})`), asc(websites.subdomain))
     .limit(limit);
 }
@@ -282,6 +294,20 @@ export async function upsertMetrics(db: Q, values: typeof systemMetrics.$inferIn
 // ---------------------------------------------------------------------------------------------
 // Support tickets.
 
+/**
+ * The queue: open tickets first, most urgent first and then the longest waiting; answered and
+ * closed ones after them, newest first. (The nulls of the open-only keys sort last.)
+ */
+const isOpen = sql`${supportTickets.status} = 'open'`;
+const ticketQueueOrder = [
+  sql`case when ${isOpen} then 0 else 1 end`,
+  // TICKET_PRIORITIES lists them most urgent first.
+  sql`case when ${isOpen} then array_position(array[${sql.raw(sqlList(TICKET_PRIORITIES))}]::text[], ${supportTickets.priority}) end`,
+  sql`case when ${isOpen} then ${supportTickets.createdAt} end asc`,
+  desc(supportTickets.createdAt),
+  desc(supportTickets.id),
+];
+
 export async function selectAllTickets(db: Q, filter: { status?: TicketStatus; priority?: TicketPriority }) {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(supportTickets.status, filter.status));
@@ -290,7 +316,7 @@ export async function selectAllTickets(db: Q, filter: { status?: TicketStatus; p
     .select()
     .from(supportTickets)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .orderBy(...ticketQueueOrder)
     .limit(500);
 }
 

@@ -122,7 +122,7 @@ const recalculate = adminRoute({
 const tickets = adminRoute({
   method: "get",
   path: "/admin/tickets",
-  summary: "Support tickets, newest first",
+  summary: "Support tickets: open ones first by priority (urgent first) and then oldest first; the rest newest first",
   request: { query: ticketsQuerySchema },
   responses: {
     200: json(z.object({ tickets: z.array(ticketSchema), openCount: z.number() }), "The tickets"),
@@ -178,7 +178,10 @@ export function adminRoutes() {
       return c.json({ staff: isStaffRole(role) && !row?.banned, role, userId: me.id, email: me.email }, 200);
     })
     .openapi(overview, async (c) => c.json(await admin.overview(c.get("deps").database.db), 200))
-    .openapi(users, async (c) => c.json(await admin.usersPage(c.get("deps").database.db, c.req.valid("query")), 200))
+    .openapi(users, async (c) => {
+      const { database, env } = c.get("deps");
+      return c.json(await admin.usersPage(database.db, c.req.valid("query"), env), 200);
+    })
     .openapi(role, async (c) => {
       const actor = await requireStaff(c);
       await admin.changeRole(
@@ -208,7 +211,10 @@ export function adminRoutes() {
       await admin.setRate(c.get("deps").database.db, actor, c.req.valid("param").currency, c.req.valid("json").rate);
       return c.json({ ok: true as const }, 200);
     })
-    .openapi(analytics, async (c) => c.json(await admin.analytics(c.get("deps").database.db), 200))
+    .openapi(analytics, async (c) => {
+      const { database, env } = c.get("deps");
+      return c.json(await admin.analytics(database.db, env), 200);
+    })
     .openapi(recalculate, async (c) => {
       const actor = await requireStaff(c);
       const { database } = c.get("deps");

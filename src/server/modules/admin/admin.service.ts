@@ -24,6 +24,7 @@ import {
   type UsersPage,
   type UsersQuery,
 } from "../../../shared/schemas/admin.ts";
+import { siteLiveUrl } from "../../../shared/site-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import { addMessage, notifyTicketsChanged, ticketNotFound, ticketViews } from "../support/support.service.ts";
@@ -61,12 +62,17 @@ function metricsView(row: NonNullable<Awaited<ReturnType<typeof q.selectLatestMe
 // ---------------------------------------------------------------------------------------------
 // Users.
 
-export async function usersPage(db: Db, query: UsersQuery): Promise<UsersPage> {
+/** What the service needs to build a site's public address. */
+export type SiteAddressEnv = { appOrigin: string; sitesDomain: string };
+
+export async function usersPage(db: Db, query: UsersQuery, env: SiteAddressEnv): Promise<UsersPage> {
   const [rows, total] = [await q.selectAllUsersPage(db, query), await q.countAllUsers(db, query)];
   return {
     users: rows.map(
-      (r): AdminUser => ({
+      ({ customDomainVerified, providerSubscriptionId, ...r }): AdminUser => ({
         ...r,
+        liveUrl: siteLiveUrl({ ...r, customDomainVerified }, env),
+        checkoutCompleted: providerSubscriptionId !== null,
         role: r.role as Role,
         banned: r.banned ?? false,
         tier: (r.tier as Tier | null) ?? null,
@@ -238,10 +244,15 @@ export async function setRate(db: Db, actor: Staff, from: Currency, rate: string
 // ---------------------------------------------------------------------------------------------
 // Traffic.
 
-export async function analytics(db: Db, now = new Date()): Promise<Analytics> {
+export async function analytics(db: Db, env: SiteAddressEnv, now = new Date()): Promise<Analytics> {
   const since = windowStart(now);
   const totals = await q.sumAllTrafficSince(db, since);
-  const top = await q.selectTopWebsitesSince(db, since, ADMIN_LIMITS.topWebsites);
+  const top = (await q.selectTopWebsitesSince(db, since, ADMIN_LIMITS.topWebsites)).map(
+    ({ customDomain, customDomainVerified, ...w }) => ({
+      ...w,
+      liveUrl: siteLiveUrl({ subdomain: w.subdomain, customDomain, customDomainVerified }, env),
+    }),
+  );
   const daily = new Map((await q.selectDailyTrafficSince(db, since)).map((d) => [d.date, d]));
   const days = Array.from({ length: ADMIN_LIMITS.analyticsDays }, (_, i) =>
     isoDate(new Date(now.getTime() - (ADMIN_LIMITS.analyticsDays - 1 - i) * DAY_MS)),

@@ -10,6 +10,7 @@ import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../share
 import type { Mailer } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
 import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
+import { touchLastActive } from "./last-active.queries.ts";
 
 /** The header our own server sets to the socket's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-bookplate-client-ip";
@@ -107,6 +108,14 @@ export function createAuth(opts: AuthOptions) {
         create: {
           after: async (user) => {
             await createProfileForUser(opts.db, { id: user.id, name: user.name, email: user.email });
+          },
+        },
+      },
+      session: {
+        create: { after: (session) => touchLastActive(opts.db, session.userId) },
+        update: {
+          after: async (session) => {
+            if (session.userId) await touchLastActive(opts.db, session.userId);
           },
         },
       },
