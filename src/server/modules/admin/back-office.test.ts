@@ -91,6 +91,19 @@ describe("active users (30 days)", () => {
     expect(Date.now() - (row?.at?.getTime() ?? 0)).toBeLessThan(60_000);
     expect((await get("/api/admin/overview")).activeUsers30d).toBe(before);
   });
+
+  it("counts a session kept in use: Better Auth's daily refresh stamps the account too", async () => {
+    const old = new Date(Date.now() - 31 * DAY_MS);
+    await s.database.db.update(user).set({ lastActiveAt: old }).where(eq(user.id, boss.id));
+    // A session last refreshed two days ago (30-day sessions, refreshed after a day).
+    await s.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * DAY_MS) })
+      .where(eq(session.userId, boss.id));
+    expect((await s.api("/api/auth/get-session", { cookie: boss.cookie })).status).toBe(200);
+    const [row] = await s.database.db.select({ at: user.lastActiveAt }).from(user).where(eq(user.id, boss.id));
+    expect(Date.now() - (row?.at?.getTime() ?? 0)).toBeLessThan(60_000);
+  });
 });
 
 describe("the support queue", () => {
