@@ -2,10 +2,22 @@
 // figures, the yellow banner, copy buttons); staff see real accounts, and a ticket an author
 // files on the Help screen reaches an open Support tab's count without a reload, is answered
 // there, and the answer shows on the author's Help screen.
+import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { exchangeRates, supportTickets, websiteAnalytics, websites } from "../src/db/schema/index.ts";
 import { setRole } from "../src/server/cli/admin.ts";
-import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
+import { createAuthor } from "../src/server/testing/users.ts";
+import { RATE_OUT_OF_RANGE } from "../src/shared/schemas/admin.ts";
+import {
+  browserDescribe,
+  createAuthorAccount,
+  createVerifiedUser,
+  newPage,
+  setupE2E,
+  shot,
+  signInThroughUi,
+} from "./fixtures.ts";
 
 const e = setupE2E();
 
@@ -124,4 +136,162 @@ browserDescribe("back office", () => {
     await reader.getByText("Answered").waitFor();
     await shot(reader, "help-answered");
   });
+
+  it("sends staff without a site of their own to the back office after sign-in, authors to the wizard", async () => {
+    const staff = await createVerifiedUser(e.server, { name: "Sam Staff" });
+    await setRole(e.server.database.db, staff.email, "admin");
+    const page = await newPage(e);
+    await signInThroughUi(page, staff.email);
+    await page.waitForURL((u) => u.pathname === "/admin");
+    await page.getByText("Revenue this month").waitFor();
+
+    const newcomer = await createVerifiedUser(e.server, { name: "New Author" });
+    const other = await newPage(e);
+    await signInThroughUi(other, newcomer.email);
+    await other.waitForURL((u) => u.pathname === "/onboarding");
+  });
+
+  it("keeps the Overview's open-ticket count live, like the Support tab", async () => {
+    const staff = await createAuthorAccount(e.server);
+    await setRole(e.server.database.db, staff.email, "admin");
+    const author = await createAuthor(e.server);
+    const admin = await signedIn(staff.email);
+    await admin.goto("/admin");
+    const card = admin.getByTestId("overview-open-tickets");
+    await card.getByText("Updates live").waitFor();
+    const figure = async () => Number((await card.locator("p").nth(1).textContent())?.replace(/,/g, ""));
+    await expect.poll(figure).toBe(await openTickets());
+    const before = await figure();
+    const filed = await e.server.api("/api/support/tickets", {
+      method: "POST",
+      cookie: author.cookie,
+      json: { subject: "Live on the overview?", message: "Count me", priority: "urgent" },
+    });
+    expect(filed.status).toBe(201);
+    // Never reloaded: the count arrives over the event stream.
+    await expect.poll(figure, { timeout: 10_000 }).toBe(before + 1);
+    expect(await figure()).toBe(await openTickets());
+  });
+
+  it("gives staff a true toast for every account action, and marks a trial whose checkout never completed", async () => {
+    const boss = await createAuthorAccount(e.server);
+    await setRole(e.server.database.db, boss.email, "super_admin");
+    const promoted = await createAuthorAccount(e.server);
+    const unpaid = await createAuthorAccount(e.server, { checkout: false });
+    const admin = await signedIn(boss.email);
+    const row = async (email: string) => {
+      await admin.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+      const r = admin.getByRole("table", { name: "Accounts" }).getByRole("row").filter({ hasText: email });
+      await r.waitFor();
+      return r;
+    };
+
+    let r = await row(promoted.email);
+    // The link goes to the live site, not the noindex preview.
+    expect(await r.getByRole("link").getAttribute("href")).toBe(
+      `http://${promoted.subdomain}.localhost:${e.server.port}/`,
+    );
+    await expect.poll(() => r.getByText("trial", { exact: true }).count()).toBe(1);
+    await r.getByLabel(`Role of ${promoted.email}`).selectOption("admin");
+    await admin.getByText(`${promoted.email} is now admin`).waitFor();
+    await r.getByText("Admin", { exact: true }).waitFor();
+
+    await r.getByRole("button", { name: "Ban" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Ban" }).click();
+    await admin.getByText(`${promoted.email} is banned`).waitFor();
+    await r.getByRole("button", { name: "Unban" }).click();
+    await admin.getByText(`${promoted.email} is unbanned`).waitFor();
+    await r.getByRole("button", { name: "Ban" }).waitFor();
+    await r.getByRole("button", { name: "Send password reset" }).click();
+    await admin.getByText(`Password reset sent to ${promoted.email}`).waitFor();
+
+    r = await row(unpaid.email);
+    await r.getByText("Checkout not completed").waitFor();
+    expect(await r.getByText("trial", { exact: true }).count()).toBe(0);
+    await shot(admin, "admin-users-unpaid-trial");
+  });
+
+  it("refuses an absurd exchange rate in the form and keeps the old one", async () => {
+    const boss = await createAuthorAccount(e.server);
+    await setRole(e.server.database.db, boss.email, "super_admin");
+    const admin = await signedIn(boss.email);
+    const usd = async () =>
+      (
+        await e.server.database.db
+          .select({ rate: sql<string>`${exchangeRates.rate}::text` })
+          .from(exchangeRates)
+          .where(and(eq(exchangeRates.fromCurrency, "USD"), eq(exchangeRates.toCurrency, "GBP")))
+      )[0]?.rate;
+    const before = await usd();
+    await admin.goto("/admin/financial");
+    const rates = admin.getByRole("row").filter({ hasText: "USD → GBP" });
+    await rates.getByRole("button", { name: "Edit" }).click();
+    await rates.getByLabel("Rate USD to GBP").fill("1000000");
+    await rates.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("alert").filter({ hasText: RATE_OUT_OF_RANGE }).waitFor();
+    expect(await admin.getByText("Exchange rate USD → GBP updated").count()).toBe(0);
+    expect(await usd()).toBe(before);
+    await shot(admin, "admin-financial-bad-rate");
+
+    await rates.getByLabel("Rate USD to GBP").fill("0.7912");
+    await rates.getByRole("button", { name: "Save" }).click();
+    await admin.getByText("Exchange rate USD → GBP updated").waitFor();
+    expect(Number(await usd())).toBe(0.7912);
+  });
+
+  it("links Analytics' top sites to their live address", async () => {
+    const staff = await createAuthorAccount(e.server);
+    await setRole(e.server.database.db, staff.email, "admin");
+    const author = await createAuthorAccount(e.server);
+    const [site] = await e.server.database.db.select().from(websites).where(eq(websites.subdomain, author.subdomain));
+    if (!site) throw new Error("no site");
+    await e.server.database.db.insert(websiteAnalytics).values({
+      websiteId: site.id,
+      date: new Date().toISOString().slice(0, 10),
+      pageViews: 100_000,
+      uniqueVisitors: 9,
+    });
+    const admin = await signedIn(staff.email);
+    await admin.goto("/admin/analytics");
+    const top = admin.getByRole("listitem").filter({ hasText: site.websiteName });
+    const link = top.getByRole("link");
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toBe(`http://${author.subdomain}.localhost:${e.server.port}/`);
+  });
+
+  it("fits every tab on a phone (390 px): no sideways scrolling of the page", async () => {
+    const staff = await createAuthorAccount(e.server);
+    await setRole(e.server.database.db, staff.email, "super_admin");
+    const author = await createAuthor(e.server);
+    await e.server.api("/api/support/tickets", {
+      method: "POST",
+      cookie: author.cookie,
+      json: { subject: "A rather long subject line about my custom domain", message: "Help", priority: "urgent" },
+    });
+    const admin = await signedIn(staff.email);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const ready: Record<string, string> = {
+      overview: "Revenue this month",
+      users: "Send password reset",
+      financial: "Exchange Rates",
+      analytics: "Top Performing Websites",
+      support: "A rather long subject line about my custom domain",
+      settings: "System Health",
+    };
+    for (const [tab, text] of Object.entries(ready)) {
+      await admin.goto(`/admin/${tab}`);
+      await admin.getByText(text, { exact: true }).first().waitFor();
+      await shot(admin, `admin-${tab}-phone`, { viewport: true });
+      const widths = await admin.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: window.innerWidth,
+      }));
+      expect(widths.page, tab).toBeLessThanOrEqual(widths.window);
+    }
+  });
 });
+
+/** Open tickets, counted from the rows. */
+async function openTickets(): Promise<number> {
+  return (await e.server.database.db.select().from(supportTickets).where(eq(supportTickets.status, "open"))).length;
+}

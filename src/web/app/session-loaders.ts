@@ -3,7 +3,7 @@ import { CURRENCIES, TIERS } from "../../shared/enums.ts";
 import { safeNextPath, withNext } from "../../shared/next-path.ts";
 import type { PricingViewer } from "../features/pricing/pricing-page.tsx";
 import { fetchOnboardingState, fetchSubscription, type OnboardingState } from "../lib/account-state.ts";
-import { ApiError } from "../lib/api.ts";
+import { ApiError, client, read } from "../lib/api.ts";
 import { authClient } from "../lib/auth-client.ts";
 
 /**
@@ -49,11 +49,24 @@ export async function onboardingLoader({ request }: LoaderFunctionArgs): Promise
   return state;
 }
 
-/** The dashboard needs a website: a signed-in author without one is sent to set it up. */
+/**
+ * The dashboard needs a website: a signed-in author without one is sent to set it up. Staff
+ * without a site of their own (sign-in lands here) go to the back office instead; they can still
+ * open /onboarding themselves.
+ */
 export async function dashboardLoader(): Promise<OnboardingState> {
   const state = await loadState();
-  if (!state.onboardingCompleted) throw redirect("/onboarding");
+  if (!state.onboardingCompleted) throw redirect((await isStaff()) ? "/admin" : "/onboarding");
   return state;
+}
+
+/** Whether the signed-in person is staff; a failed check reads as "not staff" (the wizard, as before). */
+async function isStaff(): Promise<boolean> {
+  try {
+    return (await read(client.admin.access.$get())).staff;
+  } catch {
+    return false;
+  }
 }
 
 async function loadState(): Promise<OnboardingState> {

@@ -5,6 +5,8 @@ import { useAnalytics } from "./admin-api.ts";
 import { count, LoadFailed, Loading } from "./admin-ui.tsx";
 import { DEMO_ANALYTICS } from "./demo-data.ts";
 
+const hostOf = (url: string) => new URL(url).host;
+
 export function AnalyticsTab({ demo }: { demo: boolean }) {
   const query = useAnalytics(!demo);
   const data = demo ? DEMO_ANALYTICS : query.data;
@@ -55,16 +57,22 @@ export function AnalyticsTab({ demo }: { demo: boolean }) {
           ) : (
             <ol className="divide-y divide-slate-100">
               {data.topWebsites.map((w, i) => (
-                <li key={w.websiteId} className="flex items-center justify-between gap-4 py-2 text-sm">
-                  <span>
+                <li
+                  key={w.websiteId}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm"
+                >
+                  <span className="min-w-0 break-words">
                     <span className="mr-2 text-slate-400">{i + 1}.</span>
                     <span className="font-medium text-slate-900">{w.websiteName}</span>{" "}
-                    {w.subdomain ? (
+                    {w.liveUrl ? (
                       <a
-                        className="text-brand-600 hover:underline"
-                        href={`/author/${encodeURIComponent(w.subdomain)}/`}
+                        className="break-all text-brand-600 hover:underline"
+                        href={w.liveUrl}
+                        target="_blank"
+                        rel="noreferrer"
                       >
-                        {w.subdomain}
+                        {hostOf(w.liveUrl)}
+                        <span className="sr-only"> (opens the live site)</span>
                       </a>
                     ) : null}
                   </span>

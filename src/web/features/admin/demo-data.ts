@@ -44,8 +44,10 @@ const demoUser = (i: number, name: string, tier: "mini" | "midi" | "maxi" | "meg
   subdomain: name.toLowerCase().replace(/[^a-z]+/g, ""),
   websiteName: `${name} Books`,
   customDomain: null,
+  liveUrl: `https://${name.toLowerCase().replace(/[^a-z]+/g, "")}.bookplate.example/`,
   tier,
   status,
+  checkoutCompleted: true,
   currency: "GBP" as const,
   trialEndsAt: status === "trial" ? day(-9) : null,
   currentPeriodEnd: status === "active" ? day(-20) : null,
@@ -127,6 +129,7 @@ export const DEMO_ANALYTICS: Analytics = {
     {
       websiteId: "w1",
       subdomain: "mayathornton",
+      liveUrl: "https://mayathornton.bookplate.example/",
       websiteName: "Maya Thornton Books",
       pageViews: 6120,
       uniqueVisitors: 2210,
@@ -134,6 +137,7 @@ export const DEMO_ANALYTICS: Analytics = {
     {
       websiteId: "w2",
       subdomain: "priyaraman",
+      liveUrl: "https://priyaraman.bookplate.example/",
       websiteName: "Priya Raman Books",
       pageViews: 4480,
       uniqueVisitors: 1702,
@@ -141,6 +145,7 @@ export const DEMO_ANALYTICS: Analytics = {
     {
       websiteId: "w3",
       subdomain: "samuelokafor",
+      liveUrl: "https://samuelokafor.bookplate.example/",
       websiteName: "Samuel Okafor Books",
       pageViews: 3010,
       uniqueVisitors: 1198,

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import type { Currency } from "../../../shared/enums.ts";
 import { PLANS } from "../../../shared/plans.ts";
-import { ADMIN_MESSAGES } from "../../../shared/schemas/admin.ts";
+import { ADMIN_MESSAGES, rateUpdateSchema } from "../../../shared/schemas/admin.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -56,7 +56,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
         <StatCard label="Active Subscriptions" value={count(data.activeSubscriptions)} />
         <StatCard label="Recent Transactions" value={count(data.transactionsThisMonth)} hint="This month" />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Subscription Breakdown</CardTitle>
@@ -176,7 +176,11 @@ function ExchangeRates({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 overflow-x-auto">
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error ? (
+          <Alert tone="error" id="rate-error">
+            {error}
+          </Alert>
+        ) : null}
         <table className="w-full">
           <thead>
             <tr>
@@ -189,13 +193,15 @@ function ExchangeRates({
           <tbody className="divide-y divide-slate-100">
             {rates.map((r) => (
               <tr key={`${r.fromCurrency}${r.toCurrency}`}>
-                <td className={td}>
+                <td className={`${td} whitespace-nowrap`}>
                   {r.fromCurrency} → {r.toCurrency}
                 </td>
                 <td className={td}>
                   {editing === r.fromCurrency ? (
                     <input
                       aria-label={`Rate ${r.fromCurrency} to ${r.toCurrency}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? "rate-error" : undefined}
                       value={draft}
                       onChange={(e) => setDraft(e.target.value)}
                       inputMode="decimal"
@@ -215,23 +221,39 @@ function ExchangeRates({
                         <Button
                           size="sm"
                           disabled={setRate.isPending}
-                          onClick={() =>
+                          onClick={() => {
+                            // The server checks the same schema; asking first saves a round trip.
+                            const checked = rateUpdateSchema.safeParse({ rate: draft });
+                            if (!checked.success) {
+                              setError(checked.error.issues[0]?.message ?? "Rate is not valid");
+                              return;
+                            }
                             setRate.mutate(
-                              { currency: r.fromCurrency, rate: draft },
+                              { currency: r.fromCurrency, rate: checked.data.rate },
                               {
                                 onSuccess: () => {
                                   setEditing(null);
                                   setError(null);
-                                  toast.success("Exchange rate updated");
+                                  toast.success(`Exchange rate ${r.fromCurrency} → GBP updated`);
                                 },
-                                onError: (e) => setError(errorMessage(e)),
+                                onError: (e) => {
+                                  setError(errorMessage(e));
+                                  toast.error(`Exchange rate not changed: ${errorMessage(e)}`);
+                                },
                               },
-                            )
-                          }
+                            );
+                          }}
                         >
                           Save
                         </Button>
-                        <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setEditing(null);
+                            setError(null);
+                          }}
+                        >
                           Cancel
                         </Button>
                       </div>

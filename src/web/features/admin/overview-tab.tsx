@@ -2,12 +2,14 @@ import { formatDate } from "../../../shared/dates.ts";
 import type { SystemMetrics } from "../../../shared/schemas/admin.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
-import { useOverview } from "./admin-api.ts";
+import { useLiveOpenCount, useOverview } from "./admin-api.ts";
 import { count, gbp, LoadFailed, Loading } from "./admin-ui.tsx";
 import { DEMO_OVERVIEW } from "./demo-data.ts";
 
 export function OverviewTab({ demo }: { demo: boolean }) {
   const query = useOverview(!demo);
+  // The same live count as the Support tab (server-sent events), so a new ticket shows here at once.
+  const liveOpen = useLiveOpenCount(!demo);
   const data = demo ? DEMO_OVERVIEW : query.data;
   if (!data) {
     return query.isError ? (
@@ -22,7 +24,9 @@ export function OverviewTab({ demo }: { demo: boolean }) {
         <StatCard label="Revenue this month" value={gbp(data.revenueThisMonthGbpMinor)} hint="All currencies, in GBP" />
         <StatCard label="Active users" value={count(data.activeUsers30d)} hint="Last 30 days" />
         <StatCard label="Accounts" value={count(data.totalUsers)} />
-        <StatCard label="Open tickets" value={count(data.openTickets)} />
+        <div className="grid" aria-live="polite" data-testid="overview-open-tickets">
+          <StatCard label="Open tickets" value={count(liveOpen ?? data.openTickets)} hint="Updates live" />
+        </div>
       </div>
       <Card>
         <CardHeader>

@@ -1,4 +1,5 @@
-// Support Management: the tickets, newest first, with a live open count (server-sent events).
+// Support Management: the tickets in the server's queue order (open by priority, then the longest
+// waiting), with a live open count (server-sent events).
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
@@ -92,6 +93,16 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
   const change = useTicketStatus();
   const [draft, setDraft] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const statusCallbacks = (done: "closed" | "reopened") => ({
+    onSuccess: () => {
+      setError(null);
+      toast.success(`Ticket ${done}`);
+    },
+    onError: (err: unknown) => {
+      setError(errorMessage(err));
+      toast.error(`Ticket not ${done}: ${errorMessage(err)}`);
+    },
+  });
   return (
     <li>
       <Card>
@@ -139,7 +150,10 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
                         setError(null);
                         toast.success("Response sent");
                       },
-                      onError: (err) => setError(errorMessage(err)),
+                      onError: (err) => {
+                        setError(errorMessage(err));
+                        toast.error(`Response not sent: ${errorMessage(err)}`);
+                      },
                     },
                   );
                 }}
@@ -165,9 +179,7 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
                   size="sm"
                   variant="secondary"
                   disabled={demo || change.isPending}
-                  onClick={() =>
-                    change.mutate({ id: t.id, action: "close" }, { onError: (err) => setError(errorMessage(err)) })
-                  }
+                  onClick={() => change.mutate({ id: t.id, action: "close" }, statusCallbacks("closed"))}
                 >
                   Close
                 </Button>
@@ -176,9 +188,7 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
                   size="sm"
                   variant="secondary"
                   disabled={demo || change.isPending}
-                  onClick={() =>
-                    change.mutate({ id: t.id, action: "reopen" }, { onError: (err) => setError(errorMessage(err)) })
-                  }
+                  onClick={() => change.mutate({ id: t.id, action: "reopen" }, statusCallbacks("reopened"))}
                 >
                   Reopen
                 </Button>

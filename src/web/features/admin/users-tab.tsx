@@ -39,6 +39,8 @@ function paramsFrom(sp: URLSearchParams): UsersParams {
   };
 }
 
+const CHECKOUT_NOT_COMPLETED = "Checkout not completed";
+
 const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase";
 const td = "px-3 py-2 align-top text-sm text-slate-800";
 
@@ -128,7 +130,8 @@ export function UsersTab({ demo, superAdmin, me }: { demo: boolean; superAdmin: 
       {query.isError && !demo ? <LoadFailed what="the accounts" onRetry={() => query.refetch()} /> : null}
       <Card>
         <CardContent className="overflow-x-auto p-0">
-          <table className="w-full">
+          {/* Wide enough to read on a phone: the table scrolls inside its card instead. */}
+          <table className="w-full min-w-[44rem]">
             <caption className="sr-only">Accounts</caption>
             <thead className="border-b border-slate-200">
               <tr>
@@ -189,6 +192,8 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
   const reset = usePasswordReset();
   const [confirmBan, setConfirmBan] = useState(false);
   const self = u.id === me;
+  // A 'trial' whose checkout never took a card: nothing will be charged and the site is not public.
+  const unpaid = u.status === "trial" && !u.checkoutCompleted;
   return (
     <tr>
       <td className={td}>
@@ -199,9 +204,9 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
         <div className="text-slate-600">{u.email}</div>
       </td>
       <td className={td}>
-        {u.subdomain ? (
+        {u.liveUrl ? (
           <a
-            href={`/author/${encodeURIComponent(u.subdomain)}/`}
+            href={u.liveUrl}
             target="_blank"
             rel="noreferrer"
             className="inline-flex items-center gap-1 text-brand-600 hover:underline"
@@ -212,10 +217,17 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
         ) : (
           <span className="text-slate-500">No website</span>
         )}
-        {u.subdomain ? <div className="text-xs text-slate-500">{u.subdomain}</div> : null}
+        {u.liveUrl ? <div className="text-xs break-all text-slate-500">{new URL(u.liveUrl).host}</div> : null}
       </td>
       <td className={td}>
-        {u.tier ? (
+        {u.tier && unpaid ? (
+          <div className="space-y-1">
+            <div>
+              {PLANS[u.tier as Tier].name} <Badge tone="slate">{CHECKOUT_NOT_COMPLETED}</Badge>
+            </div>
+            <div className="text-xs text-slate-500">No card yet · site shows 'Coming soon'</div>
+          </div>
+        ) : u.tier ? (
           <div className="space-y-1">
             <div>
               {PLANS[u.tier as Tier].name}{" "}
@@ -240,15 +252,18 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
               className={selectClass}
               value={u.role}
               disabled={role.isPending}
-              onChange={(e) =>
+              onChange={(e) => {
+                // Read now: the select is controlled, so by the answer it shows the old role again
+                // until the list reloads.
+                const next = e.target.value as Role;
                 role.mutate(
-                  { id: u.id, role: e.target.value as Role },
+                  { id: u.id, role: next },
                   {
-                    onSuccess: () => toast.success(`${u.email} is now ${e.target.value}`),
-                    onError: (err) => toast.error(errorMessage(err)),
+                    onSuccess: () => toast.success(`${u.email} is now ${next}`),
+                    onError: (err) => toast.error(`Role not changed: ${errorMessage(err)}`),
                   },
-                )
-              }
+                );
+              }}
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>
@@ -277,7 +292,13 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
               disabled={demo || ban.isPending}
               onClick={() =>
                 u.banned
-                  ? ban.mutate({ id: u.id, banned: false }, { onError: (err) => toast.error(errorMessage(err)) })
+                  ? ban.mutate(
+                      { id: u.id, banned: false },
+                      {
+                        onSuccess: () => toast.success(`${u.email} is unbanned`),
+                        onError: (err) => toast.error(`Not unbanned: ${errorMessage(err)}`),
+                      },
+                    )
                   : setConfirmBan(true)
               }
             >
