@@ -18,6 +18,12 @@ export const user = pgTable(
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    /**
+     * The demo author or another seeded sample: shown to staff, never counted in a business
+     * figure (ADR 045). Only the seed sets it; Better Auth does not know the column, so no
+     * request can.
+     */
+    sample: boolean("is_sample").notNull().default(false),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),
@@ -27,6 +33,8 @@ export const user = pgTable(
     index("user_name_idx").on(t.name, t.id),
     index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    // The business figures leave the few samples out with an anti-join on this.
+    index("user_sample_idx").on(t.id).where(sql`${t.sample}`),
   ],
 );
 
