@@ -3,7 +3,9 @@
 // (trial conversion, renewals, plan changes, the custom-domain add-on, a returning subscriber).
 // Every figure is checked against sums this file works out from what it did, with prices from
 // the shared price table and the rates read from the rates table (ADR 045).
-import { eq } from "drizzle-orm";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchangeRates, subscriptions, transactions, user, websiteAnalytics, websites } from "../../../db/schema/index.ts";
 import { DEMO_EMAIL } from "../../../db/seed/demo.ts";
@@ -126,6 +128,19 @@ describe("a fresh install with the demo author", () => {
     expect(me.users[0]).toMatchObject({ email: boss.email, sample: false });
   });
 
+  it("an install seeded before the mark has its demo marked by the migration", async () => {
+    const dir = join(import.meta.dirname, "../../../db/migrations");
+    const statement = readdirSync(dir)
+      .filter((f) => f.endsWith(".sql"))
+      .flatMap((f) => readFileSync(join(dir, f), "utf8").split("--> statement-breakpoint"))
+      .find((st) => st.includes(`SET "is_sample" = true`));
+    expect(statement).toBeDefined();
+    await s.database.db.update(user).set({ sample: false }).where(eq(user.email, DEMO_EMAIL));
+    await s.database.db.execute(sql.raw(statement ?? ""));
+    const marked = await s.database.db.select({ email: user.email }).from(user).where(eq(user.sample, true));
+    expect(marked).toEqual([{ email: DEMO_EMAIL }]);
+  });
+
   it("cannot be claimed by a user: the sample mark is the seed's alone", async () => {
     const email = `forger-${Date.now()}@example.com`;
     const signUp = await s.api("/api/auth/sign-up/email", {
@@ -207,7 +222,13 @@ describe("sandbox billing books what Stripe would charge", () => {
     expect((await post(g.cookie, "/api/billing/cancel")).status).toBe(200);
     const re = await post(e.cookie, "/api/billing/reactivate");
     expect(re.status).toBe(200);
-    await completeSandboxCheckout(s, e.cookie, (await re.json()).checkoutUrl);
+    const { checkoutUrl } = (await re.json()) as { checkoutUrl: string };
+    // The checkout page says so: no trial this time, billing starts today.
+    const again = new URL(checkoutUrl);
+    const pageText = await (await s.api(`${again.pathname}${again.search}`, { cookie: e.cookie })).text();
+    expect(pageText).toContain("billing starts today");
+    expect(pageText).not.toContain("free trial —");
+    await completeSandboxCheckout(s, e.cookie, checkoutUrl);
 
     // Day 47: one renewal each for A, B, C, D and E (whose new period began on the day it paid); G ends.
     const t2 = new Date(now + 47 * DAY);

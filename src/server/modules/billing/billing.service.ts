@@ -100,6 +100,13 @@ export async function startCheckout(
   });
 }
 
+/** Whether a sandbox checkout now is paid at once (no trial left) rather than starting a trial. */
+export function sandboxCheckoutChargesNow(row: SubscriptionRow | null, now = new Date()): boolean {
+  if (!row) return false;
+  if (row.status === "expired" || row.status === "cancelled") return true;
+  return row.status === "trial" && !row.providerSubscriptionId && remainingTrialDays(row, now) === 0;
+}
+
 /**
  * The sandbox's "payment": the author entered a (fake) card. A first subscription or a running
  * trial stays a trial; a cancelled or expired one (or a trial that ran out before the card came)
@@ -113,8 +120,7 @@ export async function completeSandboxCheckout(
 ): Promise<SubscriptionRow> {
   return db.transaction(async (tx) => {
     const row = await q.findSubscriptionForUpdate(tx, userId);
-    const trialRanOut = row?.status === "trial" && !row.providerSubscriptionId && remainingTrialDays(row, now) === 0;
-    const restart = row && (row.status === "expired" || row.status === "cancelled" || trialRanOut);
+    const restart = sandboxCheckoutChargesNow(row, now);
     const values = {
       tier: choice.tier,
       currency: choice.currency,
