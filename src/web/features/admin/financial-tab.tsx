@@ -56,7 +56,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
         <StatCard label="Active Subscriptions" value={count(data.activeSubscriptions)} />
         <StatCard label="Recent Transactions" value={count(data.transactionsThisMonth)} hint="This month" />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Subscription Breakdown</CardTitle>
