@@ -7,7 +7,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeRates, subscriptions, transactions, user, websiteAnalytics, websites } from "../../../db/schema/index.ts";
+import {
+  exchangeRates,
+  subscriptions,
+  transactions,
+  user,
+  websiteAnalytics,
+  websites,
+} from "../../../db/schema/index.ts";
 import { DEMO_EMAIL } from "../../../db/seed/demo.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR as ADDON, MONTHLY_PRICE_MINOR as PRICE } from "../../../shared/plans.ts";
@@ -360,9 +367,7 @@ describe("sandbox billing books what Stripe would charge", () => {
       .select({ minor: transactions.amountMinor, tier: transactions.subscriptionTier })
       .from(transactions)
       .where(eq(transactions.userId, u.id));
-    expect(paid.map((p) => p.minor).sort((x, y) => x - y)).toEqual(
-      [PRICE.midi.GBP, expected].sort((x, y) => x - y),
-    );
+    expect(paid.map((p) => p.minor).sort((x, y) => x - y)).toEqual([PRICE.midi.GBP, expected].sort((x, y) => x - y));
     expect(paid.find((p) => p.minor === expected)?.tier).toBe("mega");
   });
 });

@@ -515,7 +515,9 @@ const MAX_PERIODS_AT_ONCE = 36;
 /** What the subscription's plan (and add-on) costs a month, in its own currency. */
 function priceOf(tier: Tier, row: { currency: string; customDomainAddon: boolean }): number {
   const currency = row.currency as Currency;
-  return (MONTHLY_PRICE_MINOR[tier]?.[currency] ?? 0) + (row.customDomainAddon ? CUSTOM_DOMAIN_ADDON_MINOR[currency] : 0);
+  return (
+    (MONTHLY_PRICE_MINOR[tier]?.[currency] ?? 0) + (row.customDomainAddon ? CUSTOM_DOMAIN_ADDON_MINOR[currency] : 0)
+  );
 }
 
 /**
