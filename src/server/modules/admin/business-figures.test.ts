@@ -17,7 +17,11 @@ import {
 } from "../../../db/schema/index.ts";
 import { DEMO_EMAIL } from "../../../db/seed/demo.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
-import { CUSTOM_DOMAIN_ADDON_MINOR as ADDON, MONTHLY_PRICE_MINOR as PRICE } from "../../../shared/plans.ts";
+import {
+  CUSTOM_DOMAIN_ADDON_MINOR as ADDON,
+  formatMoney,
+  MONTHLY_PRICE_MINOR as PRICE,
+} from "../../../shared/plans.ts";
 import { setRole } from "../../cli/admin.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
@@ -236,6 +240,13 @@ describe("sandbox billing books what Stripe would charge", () => {
     expect(pageText).toContain("billing starts today");
     expect(pageText).not.toContain("free trial —");
     await completeSandboxCheckout(s, e.cookie, checkoutUrl);
+
+    // Each author's portal says what comes next: D the add-on twice, C nothing (Mega's credit).
+    const portal = async (cookie: string) => (await s.api("/billing/sandbox/portal", { cookie })).text();
+    expect(await portal(d.cookie)).toContain(
+      `Next payment: <strong>${formatMoney(PRICE.mini.AUD + 2 * ADDON.AUD, "AUD")}`,
+    );
+    expect(await portal(c.cookie)).toContain("nothing to pay (your credit covers it)");
 
     // Day 47: one renewal each for A, B, C, D and E (whose new period began on the day it paid); G ends.
     const t2 = new Date(now + 47 * DAY);

@@ -543,6 +543,14 @@ function sandboxProration(
   return { sandboxBalanceMinor: row.sandboxBalanceMinor + part(newMinor) - part(oldMinor) };
 }
 
+/** What the sandbox will charge next and when (its portal says so); null when nothing is due. */
+export function sandboxNextPayment(row: SubscriptionRow): { amountMinor: number; at: Date } | null {
+  if (row.provider !== "sandbox" || !row.providerSubscriptionId || !isTier(row.tier)) return null;
+  const at = row.status === "trial" ? row.trialEndsAt : row.status === "active" ? row.currentPeriodEnd : null;
+  if (!at) return null;
+  return { amountMinor: Math.max(0, priceOf(row.tier, row) + row.sandboxBalanceMinor), at };
+}
+
 /**
  * The sandbox's invoice for the period starting `periodStart`: plan and add-on at the current
  * price plus the prorations carried, booked like a Stripe invoice (its id names the period, so

@@ -28,6 +28,7 @@ import {
   getSubscriptionRow,
   reactivateSubscription,
   sandboxCheckoutChargesNow,
+  sandboxNextPayment,
 } from "./billing.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { decodeSandboxSession, sandboxProvider } from "./provider.ts";
@@ -169,11 +170,15 @@ ${terms}
         : "";
     const trial = row.status === "trial" ? `<p>Trial ends ${esc(formatDate(row.trialEndsAt, "long"))}.</p>` : "";
     const notice = c.req.query("done") ? `<p role="status">Saved.</p>` : "";
+    const due = sandboxNextPayment(row);
+    const next = due
+      ? `<p>Next payment: <strong>${due.amountMinor > 0 ? formatMoney(due.amountMinor, currency) : "nothing to pay (your credit covers it)"}</strong> on ${esc(formatDate(due.at, "long"))}.</p>`
+      : "";
     return c.html(
       page(
         "Manage subscription",
         `<div class="card"><h1>Manage subscription</h1>${notice}
-<p>Plan: <strong>${esc(PLANS[tier].name)}</strong> — status: <strong>${esc(row.status)}</strong></p>${trial}${until}
+<p>Plan: <strong>${esc(PLANS[tier].name)}</strong> — status: <strong>${esc(row.status)}</strong></p>${trial}${until}${next}
 ${
   row.status === "expired"
     ? ""
