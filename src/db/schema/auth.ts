@@ -23,6 +23,12 @@ export const user = pgTable(
      * so signing out (which deletes the session row) does not make someone inactive.
      */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /**
+     * The demo author or another seeded sample: shown to staff, never counted in a business
+     * figure (ADR 045). Only the seed sets it; Better Auth does not know the column, so no
+     * request can.
+     */
+    sample: boolean("is_sample").notNull().default(false),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),
@@ -33,6 +39,8 @@ export const user = pgTable(
     index("user_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("user_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     index("user_last_active_idx").on(t.lastActiveAt),
+    // The business figures leave the few samples out with an anti-join on this.
+    index("user_sample_idx").on(t.id).where(sql`${t.sample}`),
   ],
 );
 

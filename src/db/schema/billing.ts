@@ -34,6 +34,12 @@ export const subscriptions = pgTable(
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * Sandbox only: prorations from plan or add-on changes, owed (positive) or credited (negative)
+     * on the next sandbox invoice, in the subscription's currency: what Stripe keeps as pending
+     * invoice items and customer balance (ADR 045).
+     */
+    sandboxBalanceMinor: integer("sandbox_balance_minor").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -130,7 +130,8 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
 
   await db.transaction(async (tx) => {
     const id = crypto.randomUUID();
-    await tx.insert(user).values({ id, name: authorName, email: DEMO_EMAIL, emailVerified: true });
+    // A sample: staff see it, no business figure counts it (ADR 045).
+    await tx.insert(user).values({ id, name: authorName, email: DEMO_EMAIL, emailVerified: true, sample: true });
     await tx.insert(profiles).values({
       id,
       name: authorName,

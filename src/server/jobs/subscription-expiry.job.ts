@@ -1,4 +1,5 @@
-// Every few minutes: trials and cancelled subscriptions that have run out become expired.
+// Every few minutes: trials and cancelled subscriptions that have run out become expired, and
+// sandbox subscriptions are charged when their trial or period ends (Stripe does its own).
 // Exactly one process does the work: a transaction-scoped advisory lock on PostgreSQL (released
 // by commit, so a crashed run never holds it), plus a process-local flag for overlapping ticks.
 import { sql } from "drizzle-orm";
@@ -42,8 +43,11 @@ export function startScheduler(opts: { db: Db; logger: Logger; pattern?: string 
     logger: opts.logger,
     run: async () => {
       const result = await runSubscriptionExpiry(opts.db);
-      if (!("skipped" in result) && result.trialsExpired + result.trialsConverted + result.cancelledExpired > 0) {
-        opts.logger.info(result, "subscriptions expired");
+      if (
+        !("skipped" in result) &&
+        result.trialsExpired + result.trialsConverted + result.sandboxRenewals + result.cancelledExpired > 0
+      ) {
+        opts.logger.info(result, "subscriptions expired or renewed");
       }
     },
   });

@@ -115,6 +115,8 @@ export const adminUserSchema = z
     email: z.string(),
     role: z.enum(ROLES),
     banned: z.boolean(),
+    /** The demo author or another seeded sample: listed, never counted in a figure (ADR 045). */
+    sample: z.boolean().optional(),
     subdomain: z.string().nullable(),
     websiteName: z.string().nullable(),
     customDomain: z.string().nullable(),

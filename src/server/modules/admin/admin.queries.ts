@@ -2,6 +2,7 @@
 // function's name says so (`all…`, `any…`) — and only admin.service.ts, behind the staff guard,
 // calls them.
 import { and, asc, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   adminAuditLog,
@@ -28,6 +29,17 @@ type Q = Db | Tx;
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns; case does not matter. */
 const likeTerm = (raw: string) => `%${raw.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * Rows of real customers only: not the demo author or another seeded sample (ADR 045). Every
+ * business figure goes through this; a row whose account was deleted (null) still counts.
+ */
+export const ofCustomers = (userId: AnyPgColumn): SQL =>
+  sql`not exists (select 1 from "user" sample where sample.id = ${userId} and sample.is_sample)`;
+
+/** A website's rows (traffic) for customers' sites only. */
+const ofCustomerSites = (websiteId: AnyPgColumn): SQL =>
+  sql`not exists (select 1 from websites sw join "user" sample on sample.id = sw.user_id where sw.id = ${websiteId} and sample.is_sample)`;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts.
@@ -74,6 +86,7 @@ export async function selectAllUsersPage(db: Q, query: UsersQuery) {
       email: user.email,
       role: user.role,
       banned: user.banned,
+      sample: user.sample,
       subdomain: websites.subdomain,
       websiteName: websites.websiteName,
       customDomain: websites.customDomain,
@@ -137,8 +150,9 @@ export async function countActiveUsersSince(db: Q, since: Date): Promise<number>
   return row?.n ?? 0;
 }
 
+/** Customers' accounts (staff included, samples not). */
 export async function countAllAccounts(db: Q): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(user);
+  const [row] = await db.select({ n: count() }).from(user).where(eq(user.sample, false));
   return row?.n ?? 0;
 }
 
@@ -153,7 +167,7 @@ export async function sumAllTransactionsSince(db: Q, since: Date) {
       n: count(),
     })
     .from(transactions)
-    .where(gte(transactions.processedAt, since));
+    .where(and(gte(transactions.processedAt, since), ofCustomers(transactions.userId)));
   return { gbpMinor: Number(row?.gbpMinor ?? 0), count: row?.n ?? 0 };
 }
 
@@ -167,7 +181,7 @@ export async function countAllPayingSubscriptions(db: Q) {
       n: count(),
     })
     .from(subscriptions)
-    .where(eq(subscriptions.status, "active"))
+    .where(and(eq(subscriptions.status, "active"), ofCustomers(subscriptions.userId)))
     .groupBy(subscriptions.tier, subscriptions.currency, subscriptions.customDomainAddon);
 }
 
@@ -175,6 +189,7 @@ export async function countAllSubscriptionsByStatusAndTier(db: Q) {
   return db
     .select({ status: subscriptions.status, tier: subscriptions.tier, n: count() })
     .from(subscriptions)
+    .where(ofCustomers(subscriptions.userId))
     .groupBy(subscriptions.status, subscriptions.tier);
 }
 
@@ -182,12 +197,21 @@ export async function countAllChurnSince(db: Q, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(subscriptions)
-    .where(and(sql`${subscriptions.status} in ('cancelled', 'expired')`, gte(subscriptions.updatedAt, since)));
+    .where(
+      and(
+        sql`${subscriptions.status} in ('cancelled', 'expired')`,
+        gte(subscriptions.updatedAt, since),
+        ofCustomers(subscriptions.userId),
+      ),
+    );
   return row?.n ?? 0;
 }
 
 export async function countSignupsSince(db: Q, since: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(user).where(gte(user.createdAt, since));
+  const [row] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(and(gte(user.createdAt, since), eq(user.sample, false)));
   return row?.n ?? 0;
 }
 
@@ -203,6 +227,7 @@ export async function selectRecentTransactions(db: Q, limit: number) {
       amountGbpMinor: transactions.amountGbpMinor,
     })
     .from(transactions)
+    .where(ofCustomers(transactions.userId))
     .orderBy(desc(transactions.processedAt), desc(transactions.id))
     .limit(limit);
 }
@@ -239,7 +264,7 @@ export async function sumAllTrafficSince(db: Q, since: string) {
       activeWebsites: sql<number>`count(distinct ${websiteAnalytics.websiteId}) filter (where ${websiteAnalytics.pageViews} > 0)::int`,
     })
     .from(websiteAnalytics)
-    .where(gte(websiteAnalytics.date, since));
+    .where(and(gte(websiteAnalytics.date, since), ofCustomerSites(websiteAnalytics.websiteId)));
   return row ?? { pageViews: 0, uniqueVisitors: 0, activeWebsites: 0 };
 }
 
@@ -256,7 +281,7 @@ export async function selectTopWebsitesSince(db: Q, since: string, limit: number
     })
     .from(websiteAnalytics)
     .innerJoin(websites, eq(websites.id, websiteAnalytics.websiteId))
-    .where(gte(websiteAnalytics.date, since))
+    .where(and(gte(websiteAnalytics.date, since), ofCustomers(websites.userId)))
     .groupBy(websites.id, websites.subdomain, websites.websiteName, websites.customDomain, websites.userId)
     .orderBy(desc(sql`sum(${websiteAnalytics.pageViews})`), asc(websites.subdomain))
     .limit(limit);
@@ -270,7 +295,7 @@ export async function selectDailyTrafficSince(db: Q, since: string) {
       uniqueVisitors: sql<number>`sum(${websiteAnalytics.uniqueVisitors})::int`,
     })
     .from(websiteAnalytics)
-    .where(gte(websiteAnalytics.date, since))
+    .where(and(gte(websiteAnalytics.date, since), ofCustomerSites(websiteAnalytics.websiteId)))
     .groupBy(websiteAnalytics.date)
     .orderBy(asc(websiteAnalytics.date));
 }

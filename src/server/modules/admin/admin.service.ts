@@ -44,7 +44,7 @@ const windowStart = (now: Date) => isoDate(new Date(now.getTime() - (ADMIN_LIMIT
 // Overview.
 
 export async function overview(db: Db, now = new Date()): Promise<Overview> {
-  const revenue = await q.sumAllTransactionsSince(db, startOfMonth(now));
+  const revenue = await monthRevenue(db, now);
   const latest = await q.selectLatestMetrics(db);
   return {
     revenueThisMonthGbpMinor: revenue.gbpMinor,
@@ -160,7 +160,19 @@ async function ratesToGbp(db: Db) {
   return { rows, toGbp };
 }
 
-export async function financial(db: Db, now = new Date()): Promise<Financial> {
+/**
+ * Payments booked this calendar month (UTC), refunds negative, from customers only (ADR 045):
+ * `gbpMinor` and how many. What Monthly Revenue and "Revenue this month" show.
+ */
+export function monthRevenue(db: Db | Tx, now = new Date()) {
+  return q.sumAllTransactionsSince(db, startOfMonth(now));
+}
+
+/**
+ * Customers' active subscriptions and what they pay a month (plan + add-on in their currency,
+ * converted with the stored rates): by plan, by currency, the estimated MRR and the count.
+ */
+export async function activeSubscriptions(db: Db) {
   const { rows: rates, toGbp } = await ratesToGbp(db);
   const gbp = (minor: number, currency: string) => convertMinor(minor, toGbp.get(currency) ?? "0");
   const paying = await q.countAllPayingSubscriptions(db);
@@ -193,13 +205,10 @@ export async function financial(db: Db, now = new Date()): Promise<Financial> {
     mrrMinor: c.mrrMinor,
     mrrGbpMinor: gbp(c.mrrMinor, currency),
   }));
-  const month = await q.sumAllTransactionsSince(db, startOfMonth(now));
-  const recent = await q.selectRecentTransactions(db, ADMIN_LIMITS.recentTransactions);
   return {
-    monthlyRevenueGbpMinor: month.gbpMinor,
+    rates,
     estimatedMrrGbpMinor: currencies.reduce((sum, c) => sum + c.mrrGbpMinor, 0),
-    activeSubscriptions: currencies.reduce((sum, c) => sum + c.subscribers, 0),
-    transactionsThisMonth: month.count,
+    count: currencies.reduce((sum, c) => sum + c.subscribers, 0),
     byTier: [...byTier.entries()].map(([tier, t]) => ({
       tier,
       name: PLANS[tier].name,
@@ -208,6 +217,20 @@ export async function financial(db: Db, now = new Date()): Promise<Financial> {
       totalGbpMinor: t.totalGbpMinor,
     })),
     byCurrency: currencies,
+  };
+}
+
+export async function financial(db: Db, now = new Date()): Promise<Financial> {
+  const { rates, estimatedMrrGbpMinor, count, byTier, byCurrency } = await activeSubscriptions(db);
+  const month = await monthRevenue(db, now);
+  const recent = await q.selectRecentTransactions(db, ADMIN_LIMITS.recentTransactions);
+  return {
+    monthlyRevenueGbpMinor: month.gbpMinor,
+    estimatedMrrGbpMinor,
+    activeSubscriptions: count,
+    transactionsThisMonth: month.count,
+    byTier,
+    byCurrency,
     rates: rates.map((r) => ({
       fromCurrency: r.fromCurrency as Currency,
       toCurrency: r.toCurrency as Currency,
@@ -286,7 +309,7 @@ export async function recalculateMetrics(db: Db | Tx, now = new Date()): Promise
   const tierCount = (tier: Tier) => live.filter((r) => r.tier === tier).reduce((n, r) => n + r.n, 0);
   const statusCount = (status: SubscriptionStatus) =>
     byStatusTier.filter((r) => r.status === status).reduce((n, r) => n + r.n, 0);
-  const revenue = await q.sumAllTransactionsSince(db, startOfMonth(now));
+  const revenue = await monthRevenue(db, now);
   await q.upsertMetrics(db, {
     metricDate: today,
     totalUsers: await q.countAllAccounts(db),

@@ -1,6 +1,6 @@
 // Billing's reads and writes. Every subscription query is keyed by its owner's id, except the
 // two that a provider's webhook can only name by the provider's own ids (said in their names).
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { exchangeRates, processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import type { Currency } from "../../../shared/enums.ts";
@@ -10,6 +10,12 @@ type SubscriptionValues = Partial<Omit<typeof subscriptions.$inferInsert, "userI
 
 export async function findSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row ?? null;
+}
+
+/** The author's subscription, locked until the transaction ends (a change and a renewal never cross). */
+export async function findSubscriptionForUpdate(tx: Tx, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
   return row ?? null;
 }
 
@@ -68,12 +74,13 @@ export async function insertDefaultRates(db: Db | Tx, rates: [Currency, number][
     .onConflictDoNothing();
 }
 
-export async function findRateToGbp(db: Db | Tx, currency: Currency): Promise<number | null> {
+/** The stored rate as its decimal text, so conversion is exact (admin/money.ts). */
+export async function findRateToGbp(db: Db | Tx, currency: Currency): Promise<string | null> {
   const [row] = await db
-    .select({ rate: exchangeRates.rate })
+    .select({ rate: sql<string>`${exchangeRates.rate}::text` })
     .from(exchangeRates)
     .where(and(eq(exchangeRates.fromCurrency, currency), eq(exchangeRates.toCurrency, "GBP")));
-  return row ? Number(row.rate) : null;
+  return row?.rate ?? null;
 }
 
 /** True when the event is new (and now recorded), false when it was handled before. */
@@ -105,19 +112,26 @@ export async function expireEndedTrialsWithoutCheckout(db: Db | Tx, now: Date) {
     .returning({ userId: subscriptions.userId });
 }
 
-export async function convertEndedSandboxTrials(db: Db | Tx, now: Date) {
+/**
+ * Sandbox subscriptions with a card whose paid-for time has run out: trials that ended and active
+ * periods that ended. Locked, so a concurrent plan change waits for the renewal.
+ */
+export async function lockDueSandboxSubscriptions(db: Db | Tx, now: Date) {
   return db
-    .update(subscriptions)
-    .set({ status: "active", currentPeriodEnd: sql`${subscriptions.trialEndsAt} + interval '1 month'`, updatedAt: now })
+    .select()
+    .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.status, "trial"),
-        lt(subscriptions.trialEndsAt, now),
         eq(subscriptions.provider, "sandbox"),
         isNotNull(subscriptions.providerSubscriptionId),
+        or(
+          and(eq(subscriptions.status, "trial"), lt(subscriptions.trialEndsAt, now)),
+          and(eq(subscriptions.status, "active"), lt(subscriptions.currentPeriodEnd, now)),
+        ),
       ),
     )
-    .returning({ userId: subscriptions.userId });
+    .orderBy(subscriptions.userId)
+    .for("update");
 }
 
 export async function expireEndedCancellations(db: Db | Tx, now: Date) {

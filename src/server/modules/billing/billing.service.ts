@@ -2,8 +2,9 @@
 import type { Db, Tx } from "../../../db/client.ts";
 import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
-import { isTier, TRIAL_DAYS } from "../../../shared/plans.ts";
+import { CUSTOM_DOMAIN_ADDON_MINOR, isTier, MONTHLY_PRICE_MINOR, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { HttpError } from "../../http/errors.ts";
+import { convertMinor } from "../admin/money.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./billing.queries.ts";
 import type { BillingEvent, BillingProvider, SubscriptionSnapshot } from "./provider.ts";
@@ -56,11 +57,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const getSubscriptionRow = q.findSubscription;
 
-function addMonth(d: Date): Date {
+/** `n` calendar months on (or back), the day kept or clamped to the month's last (31 Jan → 28 Feb). */
+function addMonths(d: Date, n: number): Date {
   const out = new Date(d);
-  out.setUTCMonth(out.getUTCMonth() + 1);
+  const day = out.getUTCDate();
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + n);
+  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(day, last));
   return out;
 }
+const addMonth = (d: Date) => addMonths(d, 1);
 
 /** Trial days still owed to this author: the full trial before any, none once it is used up. */
 export function remainingTrialDays(row: SubscriptionRow | null, now = new Date()): number {
@@ -93,9 +100,17 @@ export async function startCheckout(
   });
 }
 
+/** Whether a sandbox checkout now is paid at once (no trial left) rather than starting a trial. */
+export function sandboxCheckoutChargesNow(row: SubscriptionRow | null, now = new Date()): boolean {
+  if (!row) return false;
+  if (row.status === "expired" || row.status === "cancelled") return true;
+  return row.status === "trial" && !row.providerSubscriptionId && remainingTrialDays(row, now) === 0;
+}
+
 /**
  * The sandbox's "payment": the author entered a (fake) card. A first subscription or a running
- * trial stays a trial; a cancelled or expired one is paid for again and becomes active.
+ * trial stays a trial; a cancelled or expired one (or a trial that ran out before the card came)
+ * is paid for at once, as Stripe charges a checkout with no trial days left, and becomes active.
  */
 export async function completeSandboxCheckout(
   db: Db,
@@ -104,8 +119,8 @@ export async function completeSandboxCheckout(
   now = new Date(),
 ): Promise<SubscriptionRow> {
   return db.transaction(async (tx) => {
-    const row = await getSubscriptionRow(tx, userId);
-    const restart = row && (row.status === "expired" || row.status === "cancelled");
+    const row = await q.findSubscriptionForUpdate(tx, userId);
+    const restart = sandboxCheckoutChargesNow(row, now);
     const values = {
       tier: choice.tier,
       currency: choice.currency,
@@ -122,7 +137,11 @@ export async function completeSandboxCheckout(
             trialEndsAt: row?.trialEndsAt ?? new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
           }),
     };
-    const saved = await q.upsertSubscription(tx, userId, values);
+    let saved = await q.upsertSubscription(tx, userId, values);
+    if (restart) {
+      const balance = await chargeSandboxPeriod(tx, saved, now);
+      saved = (await q.updateSubscription(tx, userId, { sandboxBalanceMinor: balance })) ?? saved;
+    }
     await markSiteChanged(tx, userId);
     return saved;
   });
@@ -130,7 +149,7 @@ export async function completeSandboxCheckout(
 
 const noSubscription = () => new HttpError(404, "No subscription found. Please complete onboarding first.");
 
-export async function changePlan(db: Db, provider: BillingProvider, userId: string, tier: Tier) {
+export async function changePlan(db: Db, provider: BillingProvider, userId: string, tier: Tier, now = new Date()) {
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (row.status === "expired")
@@ -148,7 +167,12 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
   }
   // A smaller plan hides the books beyond its limit at once.
   return db.transaction(async (tx) => {
-    const saved = await q.updateSubscription(tx, userId, { tier, updatedAt: new Date() });
+    const locked = await q.findSubscriptionForUpdate(tx, userId);
+    const prorated =
+      locked && provider.name === "sandbox" && isTier(locked.tier)
+        ? sandboxProration(locked, priceOf(locked.tier, locked), priceOf(tier, locked), now)
+        : null;
+    const saved = await q.updateSubscription(tx, userId, { tier, updatedAt: now, ...prorated });
     await markSiteChanged(tx, userId);
     return viewOf(saved);
   });
@@ -159,7 +183,13 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
  * it (the provider prorates). Without a card yet, only our record changes: checkout then
  * charges what the record says.
  */
-export async function setCustomDomainAddon(db: Db, provider: BillingProvider, userId: string, on: boolean) {
+export async function setCustomDomainAddon(
+  db: Db,
+  provider: BillingProvider,
+  userId: string,
+  on: boolean,
+  now = new Date(),
+) {
   const row = await getSubscriptionRow(db, userId);
   if (!row || row.customDomainAddon === on) return;
   if (
@@ -174,7 +204,13 @@ export async function setCustomDomainAddon(db: Db, provider: BillingProvider, us
       on,
     });
   }
-  await q.updateSubscription(db, userId, { customDomainAddon: on, updatedAt: new Date() });
+  await db.transaction(async (tx) => {
+    const locked = await q.findSubscriptionForUpdate(tx, userId);
+    if (!locked || locked.customDomainAddon === on) return;
+    const addon = CUSTOM_DOMAIN_ADDON_MINOR[locked.currency as Currency] ?? 0;
+    const prorated = provider.name === "sandbox" ? sandboxProration(locked, on ? 0 : addon, on ? addon : 0, now) : null;
+    await q.updateSubscription(tx, userId, { customDomainAddon: on, updatedAt: now, ...prorated });
+  });
 }
 
 /** Cancelling keeps the site live to the end of what was paid for (or of the trial). */
@@ -259,11 +295,39 @@ export async function seedExchangeRates(db: Db | Tx) {
   await q.insertDefaultRates(db, Object.entries(DEFAULT_RATES_TO_GBP) as [Currency, number][]);
 }
 
-async function toGbpMinor(tx: Tx, currency: Currency, amountMinor: number): Promise<number> {
+async function toGbpMinor(tx: Db | Tx, currency: Currency, amountMinor: number): Promise<number> {
   if (currency === "GBP") return amountMinor;
   await seedExchangeRates(tx);
   const rate = await q.findRateToGbp(tx, currency);
-  return Math.round(amountMinor * (rate ?? DEFAULT_RATES_TO_GBP[currency]));
+  return convertMinor(amountMinor, rate ?? String(DEFAULT_RATES_TO_GBP[currency]));
+}
+
+/**
+ * A paid invoice becomes one `transactions` row, its GBP amount at the stored rate; the same
+ * invoice again is the same row. Stripe's `invoice.paid` and the sandbox's own invoices both
+ * come through here, so either provider books the same rows (ADR 045).
+ */
+export async function recordPaidInvoice(
+  tx: Db | Tx,
+  sub: { userId: string; tier: string },
+  invoice: { invoiceId: string; currency: string; amountMinor: number; paidAt: Date },
+) {
+  if (invoice.amountMinor <= 0) return;
+  const currency = (CURRENCIES as readonly string[]).includes(invoice.currency) ? (invoice.currency as Currency) : null;
+  if (!currency) {
+    throw new UnprocessableBillingEvent(
+      `invoice ${invoice.invoiceId} is in a currency we do not sell in (${invoice.currency})`,
+    );
+  }
+  await q.insertTransaction(tx, {
+    userId: sub.userId,
+    subscriptionTier: sub.tier,
+    currency,
+    amountMinor: invoice.amountMinor,
+    amountGbpMinor: await toGbpMinor(tx, currency, invoice.amountMinor),
+    providerInvoiceId: invoice.invoiceId,
+    processedAt: invoice.paidAt,
+  });
 }
 
 // --- webhooks -------------------------------------------------------------------------------
@@ -348,23 +412,12 @@ async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
         throw new UnprocessableBillingEvent(
           `invoice ${e.invoiceId} is for an unknown subscription ${e.subscriptionId}`,
         );
-      if (e.amountMinor > 0) {
-        const currency = (CURRENCIES as readonly string[]).includes(e.currency) ? (e.currency as Currency) : null;
-        if (!currency) {
-          throw new UnprocessableBillingEvent(
-            `invoice ${e.invoiceId} is in a currency we do not sell in (${e.currency})`,
-          );
-        }
-        await q.insertTransaction(tx, {
-          userId: sub.userId,
-          subscriptionTier: sub.tier,
-          currency,
-          amountMinor: e.amountMinor,
-          amountGbpMinor: await toGbpMinor(tx, currency, e.amountMinor),
-          providerInvoiceId: e.invoiceId,
-          processedAt: e.created,
-        });
-      }
+      await recordPaidInvoice(tx, sub, {
+        invoiceId: e.invoiceId,
+        currency: e.currency,
+        amountMinor: e.amountMinor,
+        paidAt: e.created,
+      });
       // Without Stripe's live state (it no longer has the subscription), a paid invoice at least
       // ends the dunning that a failed one started.
       if (!e.subscription && sub.status === "past_due") {
@@ -438,13 +491,105 @@ export async function processBillingEvents(db: Db, events: BillingEvent[], provi
  */
 export async function expireDueSubscriptions(db: Db | Tx, now = new Date()) {
   const trialsEnded = await q.expireEndedTrialsWithoutCheckout(db, now);
-  const sandboxPaid = await q.convertEndedSandboxTrials(db, now);
+  const sandbox = await renewSandboxSubscriptions(db, now);
   const cancelledEnded = await q.expireEndedCancellations(db, now);
   // An expired site goes offline at once, not when its cached pages age out.
   for (const { userId } of [...trialsEnded, ...cancelledEnded]) await markSiteChanged(db, userId);
   return {
     trialsExpired: trialsEnded.length,
-    trialsConverted: sandboxPaid.length,
+    trialsConverted: sandbox.trialsConverted,
+    sandboxRenewals: sandbox.renewals,
     cancelledExpired: cancelledEnded.length,
   };
+}
+
+// --- the sandbox's invoices -----------------------------------------------------------------
+// Stripe charges the card when a trial ends and at every renewal, and adds prorations for a
+// mid-period change to the next invoice; its webhooks then book each paid invoice. The sandbox
+// has no Stripe, so the expiry job plays its clock and the same booking function records what
+// Stripe would have charged (ADR 045).
+
+/** Longest run of missed periods one job run charges (a server off for years). */
+const MAX_PERIODS_AT_ONCE = 36;
+
+/** What the subscription's plan (and add-on) costs a month, in its own currency. */
+function priceOf(tier: Tier, row: { currency: string; customDomainAddon: boolean }): number {
+  const currency = row.currency as Currency;
+  return (
+    (MONTHLY_PRICE_MINOR[tier]?.[currency] ?? 0) + (row.customDomainAddon ? CUSTOM_DOMAIN_ADDON_MINOR[currency] : 0)
+  );
+}
+
+/**
+ * A change of monthly price in a paid sandbox period, as Stripe prorates it: the old price for the
+ * time left credited, the new one charged, each rounded, onto the next invoice. Nothing during a
+ * trial (its price is nothing) or before a card; a change dated before the period (a test's clock)
+ * counts the whole period.
+ */
+function sandboxProration(
+  row: SubscriptionRow,
+  oldMinor: number,
+  newMinor: number,
+  now: Date,
+): { sandboxBalanceMinor: number } | null {
+  const end = row.currentPeriodEnd;
+  const paid = row.status === "active" || row.status === "cancelled";
+  if (row.provider !== "sandbox" || !row.providerSubscriptionId || !paid || !end) return null;
+  // A trial cancelled runs to its end with nothing paid.
+  if (row.trialEndsAt && row.trialEndsAt >= end) return null;
+  const period = end.getTime() - addMonths(end, -1).getTime();
+  const left = Math.min(period, Math.max(0, end.getTime() - now.getTime()));
+  const part = (minor: number) => Math.round((minor * left) / period);
+  return { sandboxBalanceMinor: row.sandboxBalanceMinor + part(newMinor) - part(oldMinor) };
+}
+
+/** What the sandbox will charge next and when (its portal says so); null when nothing is due. */
+export function sandboxNextPayment(row: SubscriptionRow): { amountMinor: number; at: Date } | null {
+  if (row.provider !== "sandbox" || !row.providerSubscriptionId || !isTier(row.tier)) return null;
+  const at = row.status === "trial" ? row.trialEndsAt : row.status === "active" ? row.currentPeriodEnd : null;
+  if (!at) return null;
+  return { amountMinor: Math.max(0, priceOf(row.tier, row) + row.sandboxBalanceMinor), at };
+}
+
+/**
+ * The sandbox's invoice for the period starting `periodStart`: plan and add-on at the current
+ * price plus the prorations carried, booked like a Stripe invoice (its id names the period, so
+ * a period is charged once). A credit larger than the charge is carried on, as Stripe keeps a
+ * customer balance. Returns the balance left.
+ */
+async function chargeSandboxPeriod(tx: Db | Tx, row: SubscriptionRow, periodStart: Date): Promise<number> {
+  const total = (isTier(row.tier) ? priceOf(row.tier, row) : 0) + row.sandboxBalanceMinor;
+  if (total <= 0) return total;
+  await recordPaidInvoice(tx, row, {
+    invoiceId: `sbx_in_${row.userId}_${periodStart.toISOString()}`,
+    currency: row.currency,
+    amountMinor: total,
+    paidAt: periodStart,
+  });
+  return 0;
+}
+
+/** Ended sandbox trials with a card are charged and become active; ended periods renew. */
+async function renewSandboxSubscriptions(db: Db | Tx, now: Date) {
+  const due = await q.lockDueSandboxSubscriptions(db, now);
+  let trialsConverted = 0;
+  let renewals = 0;
+  for (const row of due) {
+    let start = row.status === "trial" ? row.trialEndsAt : row.currentPeriodEnd;
+    if (!start) continue;
+    if (row.status === "trial") trialsConverted++;
+    let balance = row.sandboxBalanceMinor;
+    for (let i = 0; start < now && i < MAX_PERIODS_AT_ONCE; i++) {
+      balance = await chargeSandboxPeriod(db, { ...row, sandboxBalanceMinor: balance }, start);
+      if (row.status === "active" || i > 0) renewals++;
+      start = addMonth(start);
+    }
+    await q.updateSubscription(db, row.userId, {
+      status: "active",
+      currentPeriodEnd: start,
+      sandboxBalanceMinor: balance,
+      updatedAt: now,
+    });
+  }
+  return { trialsConverted, renewals };
 }

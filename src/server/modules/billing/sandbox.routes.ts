@@ -27,6 +27,8 @@ import {
   completeSandboxCheckout,
   getSubscriptionRow,
   reactivateSubscription,
+  sandboxCheckoutChargesNow,
+  sandboxNextPayment,
 } from "./billing.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { decodeSandboxSession, sandboxProvider } from "./provider.ts";
@@ -99,19 +101,25 @@ export function sandboxBillingRoutes() {
     const price = MONTHLY_PRICE_MINOR[s.tier][s.currency];
     const addon = s.customDomain ? CUSTOM_DOMAIN_ADDON_MINOR[s.currency] : 0;
     const starts = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+    // A returning subscriber has no trial left: this checkout charges today (ADR 045).
+    const now = sandboxCheckoutChargesNow(await getSubscriptionRow(c.get("deps").database.db, me.id));
+    const terms = now
+      ? `<p>Total today, then monthly: <strong>${formatMoney(price + addon, s.currency)}/month</strong></p>
+<p>Your free trial has been used, so billing starts today. Cancel any time.</p>`
+      : `<p>Total after the trial: <strong>${formatMoney(price + addon, s.currency)}/month</strong></p>
+<p>${TRIAL_DAYS}-day free trial — billing starts on day 15 (${esc(formatDate(starts, "long"))}). Cancel any time.</p>`;
     return c.html(
       page(
         "Checkout",
-        `<div class="card"><h1>Start your ${TRIAL_DAYS}-day free trial</h1>
+        `<div class="card"><h1>${now ? "Restart your subscription" : `Start your ${TRIAL_DAYS}-day free trial`}</h1>
 <p><strong>${esc(plan.name)}</strong> plan (${esc(plan.range)}): <strong>${formatMoney(price, s.currency)}/month</strong></p>
 ${s.customDomain ? `<p>Custom domain add-on: ${formatMoney(addon, s.currency)}/month</p>` : ""}
-<p>Total after the trial: <strong>${formatMoney(price + addon, s.currency)}/month</strong></p>
-<p>${TRIAL_DAYS}-day free trial — billing starts on day 15 (${esc(formatDate(starts, "long"))}). Cancel any time.</p>
+${terms}
 <form method="post" action="/billing/sandbox/checkout">
 <input type="hidden" name="session" value="${esc(id)}">
 <label>Card number<input name="card" inputmode="numeric" autocomplete="off" value="4242 4242 4242 4242"></label>
 <div class="row"><label>Expiry<input name="exp" value="12/34"></label><label>CVC<input name="cvc" value="123"></label></div>
-<div class="row"><button type="submit" name="action" value="pay">Pay / Start trial</button>
+<div class="row"><button type="submit" name="action" value="pay">${now ? "Pay" : "Pay / Start trial"}</button>
 <button class="secondary" type="submit" name="action" value="cancel">Cancel</button></div>
 </form></div>`,
       ),
@@ -162,11 +170,15 @@ ${s.customDomain ? `<p>Custom domain add-on: ${formatMoney(addon, s.currency)}/m
         : "";
     const trial = row.status === "trial" ? `<p>Trial ends ${esc(formatDate(row.trialEndsAt, "long"))}.</p>` : "";
     const notice = c.req.query("done") ? `<p role="status">Saved.</p>` : "";
+    const due = sandboxNextPayment(row);
+    const next = due
+      ? `<p>Next payment: <strong>${due.amountMinor > 0 ? formatMoney(due.amountMinor, currency) : "nothing to pay (your credit covers it)"}</strong> on ${esc(formatDate(due.at, "long"))}.</p>`
+      : "";
     return c.html(
       page(
         "Manage subscription",
         `<div class="card"><h1>Manage subscription</h1>${notice}
-<p>Plan: <strong>${esc(PLANS[tier].name)}</strong> — status: <strong>${esc(row.status)}</strong></p>${trial}${until}
+<p>Plan: <strong>${esc(PLANS[tier].name)}</strong> — status: <strong>${esc(row.status)}</strong></p>${trial}${until}${next}
 ${
   row.status === "expired"
     ? ""

@@ -198,7 +198,8 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
     <tr>
       <td className={td}>
         <div className="font-medium text-slate-900">
-          {u.name} {u.banned ? <Badge tone="red">Banned</Badge> : null}{" "}
+          {u.name} {u.sample ? <Badge tone="amber">Demo</Badge> : null}{" "}
+          {u.banned ? <Badge tone="red">Banned</Badge> : null}{" "}
           {u.role !== "user" ? <Badge tone="violet">{u.role === "super_admin" ? "Super admin" : "Admin"}</Badge> : null}
         </div>
         <div className="text-slate-600">{u.email}</div>
