@@ -19,6 +19,7 @@ import {
   seriesBooks,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
+import { clientAddress } from "../server/lib/client-address.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import type { CountryGroup } from "../shared/storefronts.ts";
@@ -244,7 +245,8 @@ async function renderSite(
       const store = detail ? storesOf(detail).find((x) => x.id === buy?.[2]) : undefined;
       if (!detail || !store) return notFound();
       if (req.mode !== "preview" && method === "GET" && !isBot(c.req.header("user-agent"))) {
-        await recordStoreClick(db, detail.book.id, statsKey(store)).catch((err: unknown) => {
+        const reader = { address: clientAddress(c, deps.env.trustProxy), userAgent: c.req.header("user-agent") };
+        await recordStoreClick(db, detail.book.id, statsKey(store), reader).catch((err: unknown) => {
           deps.logger.warn({ err }, "store click not counted");
         });
       }
