@@ -278,7 +278,8 @@ describe("store clicks, once per reader, book and day (ADR 049)", () => {
     }
     expect(await clicksOf(bookId)).toEqual([{ date: today, store: "amazon-uk", clicks: 1 }]);
     // A second reader (another browser at the same address) is another click; then also only once.
-    for (let i = 0; i < 5; i++) await s.onHost(host, `/book/${bookId}/buy/${linkId("Kobo")}`, { "user-agent": "Other/1" });
+    for (let i = 0; i < 5; i++)
+      await s.onHost(host, `/book/${bookId}/buy/${linkId("Kobo")}`, { "user-agent": "Other/1" });
     expect(await clicksOf(bookId)).toEqual(
       expect.arrayContaining([
         { date: today, store: "amazon-uk", clicks: 1 },

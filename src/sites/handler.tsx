@@ -3,6 +3,7 @@
 // around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import { clientAddress } from "../server/lib/client-address.ts";
 import { isBot } from "../server/modules/analytics/visit-counter.ts";
 import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
@@ -19,7 +20,6 @@ import {
   seriesBooks,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
-import { clientAddress } from "../server/lib/client-address.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import type { CountryGroup } from "../shared/storefronts.ts";

@@ -66,7 +66,11 @@ describe("body limit on every host and route", () => {
     const headers = `Cookie: ${author.cookie}\r\n`;
     const before = await rowCounts();
     // Warm up what the first requests load, so the memory baseline is the server at work.
-    await Promise.all(routes.map((r) => bigBody(s.port, r.host, r.path, { bytes: 1024, chunked: true, limitMs: 10_000, contentType: r.type })));
+    await Promise.all(
+      routes.map((r) =>
+        bigBody(s.port, r.host, r.path, { bytes: 1024, chunked: true, limitMs: 10_000, contentType: r.type }),
+      ),
+    );
     const start = rss();
     let peak = start;
     const sampler = setInterval(() => {
@@ -76,11 +80,13 @@ describe("body limit on every host and route", () => {
       routes.flatMap((r) =>
         [true, false].map((chunked) =>
           // Signed in, so that routes which want an author read the body rather than answer 401.
-          bigBody(s.port, r.host, r.path, { bytes, chunked, limitMs: 20_000, contentType: r.type, headers }).then((o) => ({
-            ...r,
-            chunked,
-            ...o,
-          })),
+          bigBody(s.port, r.host, r.path, { bytes, chunked, limitMs: 20_000, contentType: r.type, headers }).then(
+            (o) => ({
+              ...r,
+              chunked,
+              ...o,
+            }),
+          ),
         ),
       ),
     );
@@ -145,7 +151,8 @@ type Document = { paths: Record<string, Record<string, Operation>>; components?:
 /** The string fields of a body schema, as paths (arrays as index 0), each to carry a NUL in turn. */
 function stringFields(doc: Document, schema: Schema | undefined, path: string[] = [], depth = 0): string[][] {
   if (!schema || depth > 6) return [];
-  if (schema.$ref) return stringFields(doc, doc.components?.schemas?.[schema.$ref.split("/").pop() ?? ""], path, depth + 1);
+  if (schema.$ref)
+    return stringFields(doc, doc.components?.schemas?.[schema.$ref.split("/").pop() ?? ""], path, depth + 1);
   const alts = schema.anyOf ?? schema.oneOf ?? schema.allOf;
   if (alts) return alts.flatMap((a) => stringFields(doc, a, path, depth + 1));
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -240,9 +247,10 @@ describe("a NUL character anywhere", () => {
   });
 
   it("leaves an upload's file bytes alone: a picture full of zero bytes is judged as a picture", async () => {
-    const png = await (await import("sharp")).default({
-      create: { width: 400, height: 600, channels: 3, background: { r: 0, g: 0, b: 0 } },
-    })
+    const png = await (await import("sharp"))
+      .default({
+        create: { width: 400, height: 600, channels: 3, background: { r: 0, g: 0, b: 0 } },
+      })
       .png()
       .toBuffer();
     expect(png.includes(0)).toBe(true);

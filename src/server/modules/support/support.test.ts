@@ -49,7 +49,11 @@ describe("Help tickets", () => {
     const made = await ticket(a.cookie, 1);
     const { ticket: t } = (await made.json()) as { ticket: { id: string } };
     const reply = (n: number) =>
-      s.api(`/api/support/tickets/${t.id}/replies`, { method: "POST", cookie: a.cookie, json: { message: `More ${n}` } });
+      s.api(`/api/support/tickets/${t.id}/replies`, {
+        method: "POST",
+        cookie: a.cookie,
+        json: { message: `More ${n}` },
+      });
     for (let i = 0; i < TICKET_LIMITS.repliesPerAuthor; i++) expect((await reply(i)).status).toBe(200);
     const refused = await reply(99);
     expect(refused.status).toBe(429);
