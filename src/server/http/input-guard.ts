@@ -1,7 +1,7 @@
 // The first look at every request on every host, before any route reads it (ADR 049):
-//  - a body limit for everything but the upload routes (which apply their own, larger one): a
-//    declared Content-Length over it is refused at once, a chunked body as soon as it grows past
-//    it, and nothing past the limit is ever buffered;
+//  - a body limit for everything but the upload routes (which apply their own, larger one): 100 KB
+//    under /api, 64 KB for the forms everywhere else; a declared Content-Length over it is refused
+//    at once, a chunked body as soon as it grows past it, and nothing past the limit is buffered;
 //  - a NUL character anywhere in what we read as text (path, query, cookies, JSON strings and keys
 //    at any depth, form fields) is refused with a 400 that changes nothing: PostgreSQL cannot
 //    store U+0000 in text, so further in it would be a 500, or a lookup that fails oddly.
@@ -10,8 +10,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import { errorBody } from "./errors.ts";
 import { UPLOAD_PATH } from "./uploads.ts";
 
-/** Bigger than any form or JSON body we take (the API's own is 100 KB, forms 64 KB). */
-export const REQUEST_BODY_LIMIT = 256 * 1024;
+/** Every /api body but uploads: JSON of any form in the app, a Stripe event, a Better Auth call. */
+export const API_BODY_LIMIT = 100 * 1024;
+/** Everything else takes HTML forms (tenant sites, marketing, sandbox billing): a few KB each. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** The body limit of a request to `path` (uploads are not judged here: they apply their own). */
+export const bodyLimitFor = (path: string) => (path.startsWith("/api/") ? API_BODY_LIMIT : FORM_BODY_LIMIT);
 
 export const NUL_MESSAGE =
   "The request contains a NUL character (\\u0000), which we cannot accept. Nothing was changed.";
@@ -133,8 +138,7 @@ function refuseTooLarge(c: Context, limit: number) {
   return c.text(`The form is too large (limit ${kb} KB). Nothing was sent.\n`, 413, headers);
 }
 
-export function inputGuard(opts: { limit?: number } = {}): MiddlewareHandler {
-  const limit = opts.limit ?? REQUEST_BODY_LIMIT;
+export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
     const at = url.indexOf("/", url.indexOf("//") + 2);
@@ -145,6 +149,7 @@ export function inputGuard(opts: { limit?: number } = {}): MiddlewareHandler {
 
     const raw = c.req.raw;
     if (!raw.body || UPLOAD_PATH.test(c.req.path)) return next();
+    const limit = bodyLimitFor(c.req.path);
     const declared = raw.headers.get("content-length");
     if (declared !== null && !raw.headers.has("transfer-encoding") && Number(declared) > limit) {
       return refuseTooLarge(c, limit);
