@@ -242,7 +242,19 @@ describe("a NUL character anywhere", () => {
     expect((await s.onHost(site, "/books/%00")).status).toBe(400);
     expect((await s.onHost(site, "/", { cookie: "cookie_consent=a%00" })).status).toBe(400);
     expect((await s.api("/api/posts", { cookie: `${author.cookie}%00` })).status).toBe(400);
+    // JSON sent without its type, for a parser that takes it anyway.
+    const untyped = await s.api("/api/auth/update-user", {
+      method: "POST",
+      cookie: author.cookie,
+      headers: { "content-type": "text/plain" },
+      body: '{"name":"Ann\\u0000"}',
+    });
+    expect(untyped.status).toBe(400);
     expect(await rowCounts()).toEqual(before);
+    // A Referer is read only for its host, which cannot hold a NUL: the page is served and counted.
+    const ua = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0" };
+    expect((await s.onHost(site, "/", { ...ua, referer: "http://a%00b.example/x%00" })).status).toBe(200);
+    await s.sites.flushVisits();
   });
 
   it("leaves an upload's file bytes alone: a picture full of zero bytes is judged as a picture", async () => {

@@ -107,8 +107,16 @@ async function nulInBody(bytes: Uint8Array<ArrayBuffer>, type: string): Promise<
     }
     return text.includes("\0") ? "" : null;
   }
-  // Any other text we might read (text/plain, no type at all).
-  if (t === "" || t.startsWith("text/")) return text.includes("\0") ? "" : null;
+  // Any other text we might read (text/plain, no type at all), which a parser may take for JSON.
+  if (t === "" || t.startsWith("text/")) {
+    if (text.includes("\0")) return "";
+    if (!/\\u0000/i.test(text)) return null;
+    try {
+      return nulInJson(JSON.parse(text));
+    } catch {
+      return null;
+    }
+  }
   return null;
 }
 
