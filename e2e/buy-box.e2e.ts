@@ -71,7 +71,9 @@ browserDescribe("buy box", () => {
     // Readers, with script off, by their browser's language; the stores themselves are stood in for.
     const origin = `http://${author.subdomain}.localhost:${e.server.port}`;
     const readerIn = async (locale: string) => {
-      const context = await e.browser.newContext({ locale, javaScriptEnabled: false, userAgent: READER_UA });
+      // Three readers (a click counts once per reader and book a day, ADR 049): one browser each.
+      const userAgent = `${READER_UA} ${locale}`;
+      const context = await e.browser.newContext({ locale, javaScriptEnabled: false, userAgent });
       await context.route(/^https:\/\/www\.(amazon|kobo)\./, (route) =>
         route.fulfill({ status: 200, contentType: "text/html", body: `<h1>Store ${route.request().url()}</h1>` }),
       );

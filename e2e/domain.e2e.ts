@@ -18,7 +18,7 @@ const e = setupE2E(() => ({ DNS_SERVERS: dns.address, DOMAIN_CNAME_TARGET: TARGE
 browserDescribe("the Domain section", () => {
   it("connects a custom domain: records, copy, Verify with a diagnosis, then Verified and served", async () => {
     const author = await createAuthorAccount(e.server);
-    const domain = `www.e2e-${Date.now().toString(36)}.test`;
+    const domain = `www.e2e-${Date.now().toString(36)}.com`;
     const page = await newPage(e);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: e.server.url });
     await signInThroughUi(page, author.email);

@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import type { Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
-import { receiveMarketingContact } from "../server/modules/support/support.service.ts";
+import { receiveMarketingContact, ticketRefusal } from "../server/modules/support/support.service.ts";
 import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
 import { marketingAssets } from "./assets.ts";
@@ -175,6 +175,11 @@ export function marketingRoutes(deps: MarketingDeps) {
     try {
       await receiveMarketingContact({ db: deps.db, mailer: deps.mailer }, parsed.data);
     } catch (err) {
+      const refused = ticketRefusal(err);
+      if (refused) {
+        c.header("Retry-After", String(refused.retryAfterSeconds));
+        return render(contactPage({ kind: "form", values, error: refused.message }, 429));
+      }
       deps.logger.error({ err }, "marketing contact failed");
       return render(
         contactPage({ kind: "form", values, error: "Your message could not be sent. Please try again." }, 500),

@@ -1,6 +1,7 @@
 // The HTTP application. In front of it, the fast path answers cached public pages (fast-path.ts).
 // Middleware order matters and is the order below:
 //  1. request id + access log        — every line of a request's log carries its id
+//     then the input guard            — every host: body limit, NUL characters refused (ADR 049)
 //  2. health probes, TLS ask          — answer on any host, before anything can fail
 //  3. host routing                   — tenant hosts leave here for the public-site renderer
 //     (then /metrics, app host only)
@@ -26,6 +27,7 @@ import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import type { AppDeps, AppVars } from "./http/context.ts";
 import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
+import { inputGuard } from "./http/input-guard.ts";
 import { UPLOAD_PATH } from "./http/uploads.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
 import { StoredFileMissing } from "./lib/storage.ts";
@@ -101,6 +103,9 @@ export function createApp(deps: AppDeps) {
       c.get("requestId"),
     );
   });
+
+  // Before anything can read a body: tenant forms, marketing forms, billing, webhooks, the API.
+  app.use("*", inputGuard());
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err);

@@ -83,6 +83,8 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
     if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
     // The blog's category is a query the app validates; every other page ignores the query.
     if (q >= 0 && path === "/blog") return false;
+    // A NUL in the query is refused by the app (ADR 049), even where the page would ignore it.
+    if (q >= 0 && url.includes("%00", q)) return false;
     const host = classifyHost(req.headers.host, opts.hosts);
     if (host.kind !== "subdomain" && host.kind !== "custom") return false;
     const start = performance.now();

@@ -4,8 +4,9 @@
 // addresses; shown-first and clicks counted per book and store in the author's Stats, and only there.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
+import { bookStoreClickers, bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
 
@@ -211,11 +212,12 @@ describe("the buy box without a trusted country header", () => {
     await view("de-DE");
     await view("en-US");
     await view("en-GB", "Googlebot/2.1 (+http://www.google.com/bot.html)");
-    const click = (link: string, ua = FIREFOX) => s.onHost(host, `${path}/buy/${link}`, { "user-agent": ua });
-    expect((await click(fresh.linkId("Amazon.co.uk"))).status).toBe(302);
-    await click(fresh.linkId("Amazon.co.uk"));
-    await click(fresh.linkId("Indie Shop"));
-    await click("amazon");
+    // Four readers (a click counts once per reader, book and day), and a bot.
+    const click = (link: string, ua: string) => s.onHost(host, `${path}/buy/${link}`, { "user-agent": ua });
+    expect((await click(fresh.linkId("Amazon.co.uk"), `${FIREFOX} 1`)).status).toBe(302);
+    await click(fresh.linkId("Amazon.co.uk"), `${FIREFOX} 2`);
+    await click(fresh.linkId("Indie Shop"), `${FIREFOX} 3`);
+    await click("amazon", `${FIREFOX} 4`);
     await click(fresh.linkId("Kobo"), "curl/8.0");
     expect((await s.onHost(host, `${path}/buy/${fresh.linkId("Kobo")}`, { cookie: "x=1" })).headers["set-cookie"]).toBe(
       undefined,
@@ -248,6 +250,84 @@ describe("the buy box without a trusted country header", () => {
     const theirs = (await (await s.api("/api/stats?days=7", { cookie: other.cookie })).json()) as Json;
     expect(theirs.stores).toEqual([]);
     expect(JSON.stringify(theirs)).not.toContain("Salt Road");
+  });
+});
+
+describe("store clicks, once per reader, book and day (ADR 049)", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const clicksOf = async (bookId: string) => {
+    const rows = await s.database.db.select().from(bookStoreStats).where(eq(bookStoreStats.bookId, bookId));
+    return rows.map((r) => ({ date: r.date, store: r.store, clicks: r.clicks })).filter((r) => r.clicks > 0);
+  };
+  const today = new Date().toISOString().slice(0, 10);
+
+  it("counts 50 clicks of one reader once, still sending each to the store; two readers twice", async () => {
+    const { a, bookId, linkId } = await setUp(s);
+    const host = `${a.subdomain}.localhost`;
+    const links = [linkId("Amazon.co.uk"), linkId("Kobo"), "amazon"];
+    for (let i = 0; i < 50; i++) {
+      const go = await s.onHost(host, `/book/${bookId}/buy/${links[i % 3]}`, { "user-agent": FIREFOX });
+      expect(go.status).toBe(302);
+      expect(go.headers.location).toMatch(/^https:\/\/www\.(amazon|kobo)\./);
+    }
+    expect(await clicksOf(bookId)).toEqual([{ date: today, store: "amazon-uk", clicks: 1 }]);
+    // A second reader (another browser at the same address) is another click; then also only once.
+    for (let i = 0; i < 5; i++)
+      await s.onHost(host, `/book/${bookId}/buy/${linkId("Kobo")}`, { "user-agent": "Other/1" });
+    expect(await clicksOf(bookId)).toEqual(
+      expect.arrayContaining([
+        { date: today, store: "amazon-uk", clicks: 1 },
+        { date: today, store: "kobo", clicks: 1 },
+      ]),
+    );
+    expect((await clicksOf(bookId)).reduce((n, r) => n + r.clicks, 0)).toBe(2);
+    // The same reader on another book of the site is counted for that book.
+    const other = await s.database.db
+      .insert(books)
+      .values({ userId: a.id, title: "Second", author: a.name, amazonUrl: "https://www.amazon.com/dp/B0SECOND" })
+      .returning({ id: books.id });
+    const secondId = other[0]?.id ?? "";
+    await markSiteChanged(s.database.db, a.id);
+    for (let i = 0; i < 3; i++) await s.onHost(host, `/book/${secondId}/buy/amazon`, { "user-agent": FIREFOX });
+    expect(await clicksOf(secondId)).toEqual([{ date: today, store: "amazon-us", clicks: 1 }]);
+    // What is kept of a reader: a number per book and day, nothing that names them.
+    const kept = await s.database.db.select().from(bookStoreClickers).where(eq(bookStoreClickers.bookId, bookId));
+    expect(kept).toHaveLength(2);
+    expect(Object.keys(kept[0] ?? {}).sort()).toEqual(["bookId", "date", "reader"]);
+  });
+
+  it("counts the same reader again the next day, and forgets the day before yesterday", async () => {
+    const { bookId } = await setUp(s);
+    const reader = { address: "203.0.113.8", userAgent: FIREFOX };
+    const db = s.database.db;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000);
+    expect(await recordStoreClick(db, bookId, "kobo", reader, day(0))).toBe(true);
+    expect(await recordStoreClick(db, bookId, "kobo", reader, day(0))).toBe(false);
+    expect(await recordStoreClick(db, bookId, "kobo", reader, day(1))).toBe(true);
+    expect(await recordStoreClick(db, bookId, "kobo", reader, day(1))).toBe(false);
+    // Another process (its own memory of what it counted, the same database) agrees: not again.
+    const otherProcess = new Proxy(db, {});
+    expect(await recordStoreClick(otherProcess, bookId, "kobo", reader, day(1))).toBe(false);
+    expect(await recordStoreClick(otherProcess, bookId, "kobo", { ...reader, address: "203.0.113.9" }, day(1))).toBe(
+      true,
+    );
+    const byDay = (await clicksOf(bookId)).sort((x, y) => x.date.localeCompare(y.date));
+    expect(byDay).toEqual([
+      { date: day(0).toISOString().slice(0, 10), store: "kobo", clicks: 1 },
+      { date: day(1).toISOString().slice(0, 10), store: "kobo", clicks: 2 },
+    ]);
+    await recordStoreClick(db, bookId, "kobo", reader, day(2));
+    await recordStoreClick(db, bookId, "kobo", reader, day(3));
+    const dates = (await db.select().from(bookStoreClickers).where(eq(bookStoreClickers.bookId, bookId))).map(
+      (r) => r.date,
+    );
+    expect(dates.sort()).toEqual([day(2), day(3)].map((d) => d.toISOString().slice(0, 10)));
   });
 });
 

@@ -3,6 +3,7 @@
 // around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import { clientAddress } from "../server/lib/client-address.ts";
 import { isBot } from "../server/modules/analytics/visit-counter.ts";
 import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
@@ -244,7 +245,8 @@ async function renderSite(
       const store = detail ? storesOf(detail).find((x) => x.id === buy?.[2]) : undefined;
       if (!detail || !store) return notFound();
       if (req.mode !== "preview" && method === "GET" && !isBot(c.req.header("user-agent"))) {
-        await recordStoreClick(db, detail.book.id, statsKey(store)).catch((err: unknown) => {
+        const reader = { address: clientAddress(c, deps.env.trustProxy), userAgent: c.req.header("user-agent") };
+        await recordStoreClick(db, detail.book.id, statsKey(store), reader).catch((err: unknown) => {
           deps.logger.warn({ err }, "store click not counted");
         });
       }

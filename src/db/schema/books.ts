@@ -201,6 +201,23 @@ export const bookStoreStats = pgTable(
   (t) => [uniqueIndex("book_store_stats_book_date_store_idx").on(t.bookId, t.date, t.store)],
 );
 
+/**
+ * Readers who followed a store link of a book on a day, each as a 32-bit slice of a salted hash
+ * (the day's visit salt, the book, address and browser; ADR 032, 049): a click is counted once per
+ * reader, book and day, in whichever process sees it first. Rows older than yesterday are deleted.
+ */
+export const bookStoreClickers = pgTable(
+  "book_store_clickers",
+  {
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    reader: integer("reader").notNull(),
+  },
+  (t) => [uniqueIndex("book_store_clickers_book_date_reader_idx").on(t.bookId, t.date, t.reader)],
+);
+
 export const bookGenres = pgTable(
   "book_genres",
   {

@@ -115,7 +115,7 @@ export async function bigBody(
   port: number,
   host: string,
   path: string,
-  opts: { bytes: number; chunked: boolean; limitMs: number; contentType?: string },
+  opts: { bytes: number; chunked: boolean; limitMs: number; contentType?: string; headers?: string },
 ) {
   const c = open(port, opts.limitMs);
   let closed = false;
@@ -126,7 +126,7 @@ export async function bigBody(
   await writeAll(
     c.socket,
     `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\n` +
-      `Content-Type: ${opts.contentType ?? "application/x-www-form-urlencoded"}\r\n${framing}\r\n\r\n`,
+      `Content-Type: ${opts.contentType ?? "application/x-www-form-urlencoded"}\r\n${framing}\r\n${opts.headers ?? ""}\r\n`,
   );
   const piece = Buffer.alloc(1024 * 1024, "a");
   const chunk = opts.chunked

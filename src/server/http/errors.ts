@@ -23,6 +23,23 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 whose answer says when to try again (Retry-After, in seconds). */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    details: ErrorDetails = {},
+  ) {
+    super(429, message, { code: "rate_limited", ...details });
+  }
+}
+
+/** "in 1 minute", "in 12 minutes": a wait told to a person. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+}
+
 export const notFound = (what = "Not found") => new HttpError(404, what);
 export const unauthenticated = () => new HttpError(401, "Not authenticated");
 
@@ -43,6 +60,7 @@ export function errorBody(
 }
 
 export function errorResponse(c: Context, err: HttpError) {
+  if (err instanceof RateLimited) c.header("Retry-After", String(err.retryAfterSeconds));
   return c.json(errorBody(err.code, err.message, err), err.status);
 }
 

@@ -10,11 +10,19 @@ export interface Limiter {
   take(key: string): Promise<boolean>;
 }
 
+/** One counted attempt, and when a refused key may try again (for a 429's Retry-After). */
+export type Attempt = { allowed: boolean; retryAfterSeconds: number };
+
+export interface TimedLimiter extends Limiter {
+  attempt(key: string): Promise<Attempt>;
+}
+
 /** A limiter whose counts live in `request_limits`, shared by every process on the database. */
-export function dbRateLimiter(db: Db, name: string, max: number, windowMs: number): Limiter {
+export function dbRateLimiter(db: Db, name: string, max: number, windowMs: number): TimedLimiter {
   let calls = 0;
-  return {
-    async take(key) {
+  const limiter: TimedLimiter = {
+    take: async (key) => (await limiter.attempt(key)).allowed,
+    async attempt(key) {
       const id = `${name}|${key}`.slice(0, 500);
       // One upsert: a new or expired window starts at 1, a running one counts on.
       const [row] = await db
@@ -27,16 +35,21 @@ export function dbRateLimiter(db: Db, name: string, max: number, windowMs: numbe
             resetAt: sql`case when ${requestLimits.resetAt} <= now() then excluded.reset_at else ${requestLimits.resetAt} end`,
           },
         })
-        .returning({ count: requestLimits.count });
+        .returning({
+          count: requestLimits.count,
+          // The database's clock decides, the same for every process.
+          wait: sql<number>`greatest(1, ceil(extract(epoch from ${requestLimits.resetAt} - now())))::int`,
+        });
       // Now and then, windows that ended are swept (they would only be restarted at 1 anyway).
       if (++calls % 500 === 0)
         void db
           .delete(requestLimits)
           .where(lt(requestLimits.resetAt, sql`now()`))
           .catch(() => {});
-      return (row?.count ?? 1) <= max;
+      return { allowed: (row?.count ?? 1) <= max, retryAfterSeconds: Number(row?.wait ?? 1) };
     },
   };
+  return limiter;
 }
 
 /** The same allowance in one process's memory: for tests of the code that consults a limiter. */

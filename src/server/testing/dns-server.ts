@@ -19,6 +19,8 @@ export type TestDnsServer = {
   /** `127.0.0.1:port`, for DNS_SERVERS. */
   address: string;
   zone: Map<string, ZoneEntry>;
+  /** Every name asked about so far, in order (lower case): what the server under test looked up. */
+  asked: string[];
   set(name: string, entry: ZoneEntry): void;
   remove(name: string): void;
   close(): Promise<void>;
@@ -28,11 +30,13 @@ const key = (name: string) => name.toLowerCase().replace(/\.$/, "");
 
 export async function startTestDnsServer(): Promise<TestDnsServer> {
   const zone = new Map<string, ZoneEntry>();
+  const asked: string[] = [];
   const server = dns2.createUDPServer((request, send) => {
     const response = Packet.createResponseFromRequest(request);
     const [question] = request.questions;
     if (!question) return void send(response);
     const name = key(question.name);
+    asked.push(name);
     let entry = zone.get(name);
     if (entry?.fail) {
       response.header.rcode = 2; // SERVFAIL
@@ -75,6 +79,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
   return {
     address: `127.0.0.1:${port}`,
     zone,
+    asked,
     set: (name, entry) => void zone.set(key(name), entry),
     remove: (name) => void zone.delete(key(name)),
     close: () => new Promise((ok) => server.close(() => ok())),

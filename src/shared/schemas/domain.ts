@@ -18,6 +18,8 @@ export const DOMAIN_MESSAGES = {
   wildcard: "Wildcard domains are not supported: enter one domain, like www.janeauthor.com",
   invalid: "Please enter a valid domain name, like janeauthor.com",
   ours: "That is one of our own addresses: your free subdomain already works without a custom domain.",
+  notPublic:
+    "That name is not a public domain, so readers could never reach it. Enter a domain you registered with a domain provider, like janeauthor.com",
   taken: "This domain is already connected to another website.",
   noWebsite: "Create your website first.",
 } as const;
@@ -48,7 +50,43 @@ export function checkDomain(raw: string): { domain: string } | { message: string
     return { message: DOMAIN_MESSAGES.invalid };
   }
   if (!LABELS.test(ascii)) return { message: DOMAIN_MESSAGES.invalid };
+  if (!isPublicName(ascii)) return { message: DOMAIN_MESSAGES.notPublic };
   return { domain: ascii };
+}
+
+// Names that never reach the public internet (RFC 2606, 6761, 6762, 7686, 8375, 9476, and the
+// private-network names in common use): a custom domain under one of these could only ever be
+// answered by our own resolver, which would tell an author about our network (ADR 049).
+const RESERVED_SUFFIXES = [
+  "localhost",
+  "localdomain",
+  "local",
+  "internal",
+  "intranet",
+  "private",
+  "corp",
+  "home",
+  "lan",
+  "test",
+  "example",
+  "invalid",
+  "onion",
+  "alt",
+  "arpa",
+  "example.com",
+  "example.net",
+  "example.org",
+];
+
+/**
+ * Whether a lower-case ASCII name can be a public domain: two labels at least, and not under a
+ * reserved or private-use name. (No public suffix list ships with the app; see ADR 049.)
+ */
+export function isPublicName(name: string): boolean {
+  const n = name.toLowerCase().replace(/\.$/, "");
+  if (!n.includes(".")) return false;
+  if (/^[0-9.]+$/.test(n) || n.includes(":")) return false;
+  return !RESERVED_SUFFIXES.some((r) => n === r || n.endsWith(`.${r}`));
 }
 
 export const domainInputSchema = z.strictObject({

@@ -332,7 +332,7 @@ describe("stripe plan management", () => {
     const put = await s.api("/api/domain", {
       method: "PUT",
       cookie: u.cookie,
-      json: { domain: "www.stripe-addon.test" },
+      json: { domain: "www.stripe-addon.com" },
     });
     expect(put.status).toBe(200);
     const addon = itemsOf().filter((i) => i.price.product === ADDON_PRODUCT);
@@ -342,7 +342,7 @@ describe("stripe plan management", () => {
     expect(created?.params).toMatchObject({ subscription: u.subId, proration_behavior: "create_prorations" });
     expect((await sub(u.id))?.customDomainAddon).toBe(true);
     // Changing the domain is not a second add-on.
-    await s.api("/api/domain", { method: "PUT", cookie: u.cookie, json: { domain: "www.stripe-addon2.test" } });
+    await s.api("/api/domain", { method: "PUT", cookie: u.cookie, json: { domain: "www.stripe-addon2.com" } });
     expect(itemsOf().filter((i) => i.price.product === ADDON_PRODUCT)).toHaveLength(1);
     // A plan change touches the plan's item, not the add-on.
     await s.api("/api/billing/change-plan", { method: "POST", cookie: u.cookie, json: { tier: "mega" } });
@@ -361,7 +361,7 @@ describe("stripe plan management", () => {
     const put = await s.api("/api/domain", {
       method: "PUT",
       cookie: u.cookie,
-      json: { domain: "www.stripe-fails.test" },
+      json: { domain: "www.stripe-fails.com" },
     });
     expect(put.status).toBe(502);
     fake.failNextRequests(0);

@@ -9,10 +9,12 @@ import {
   type DomainCheck,
   type DomainProblem,
   type DomainState,
+  isPublicName,
 } from "../../../shared/schemas/domain.ts";
 import type { Env } from "../../env.ts";
-import { HttpError } from "../../http/errors.ts";
+import { HttpError, RateLimited, waitInWords } from "../../http/errors.ts";
 import { canonicalName, type DnsAnswer, type DnsLookup } from "../../lib/dns.ts";
+import { dbRateLimiter } from "../../lib/rate-limiter.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./domains.queries.ts";
 
@@ -92,6 +94,9 @@ async function ourAddresses(dns: DnsLookup, env: DomainEnv): Promise<Set<string>
 
 /** What is right and wrong with a domain's records, checked the way a resolver sees them. */
 export async function diagnose(dns: DnsLookup, env: DomainEnv, domain: string, token: string): Promise<Diagnosis> {
+  // A name that cannot be public (claimed before such names were refused) is never looked up: our
+  // resolver's answer about it would describe our network, not the internet (ADR 049).
+  if (!isPublicName(domain)) return noSuchDomain(domain);
   const txt = await dns.txt(txtName(domain));
   if (txt.kind === "failed") return dnsFailed(domain);
   if (txt.kind !== "records") {
@@ -115,6 +120,26 @@ export async function diagnose(dns: DnsLookup, env: DomainEnv, domain: string, t
     );
   }
   return diagnosePointer(dns, env, domain);
+}
+
+/** Loopback, private, link-local, carrier-grade NAT and unique-local addresses (IPv4 and IPv6). */
+export function isPrivateAddress(ip: string): boolean {
+  const v = ip.toLowerCase();
+  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(v.replace(/^::ffff:/, ""));
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  return v === "::" || v === "::1" || /^f[cd]/.test(v) || /^fe[89ab]/.test(v);
 }
 
 async function diagnosePointer(dns: DnsLookup, env: DomainEnv, domain: string): Promise<Diagnosis> {
@@ -142,9 +167,12 @@ async function diagnosePointer(dns: DnsLookup, env: DomainEnv, domain: string): 
   const ours = await ourAddresses(dns, env);
   const foreign = addresses.filter((v) => !ours.has(v.toLowerCase()));
   if (foreign.length === 0) return { ok: true };
+  // Private addresses are named as such, not told: they say nothing to the author but something
+  // about the network our resolver sits in.
+  const shown = [...new Set(foreign.map((v) => (isPrivateAddress(v) ? "a private network address" : v)))];
   return fail(
     "points_elsewhere",
-    `${domain} points to ${foreign.join(", ")} at the moment, which is not us. Replace it with ${how}.`,
+    `${domain} points to ${shown.join(", ")} at the moment, which is not us. Replace it with ${how}.`,
   );
 }
 
@@ -222,6 +250,9 @@ export async function startDomain(db: Db, env: DomainEnv, userId: string, domain
   return getDomainState(db, env, userId);
 }
 
+/** The author's own checks (each asks DNS a few questions): enough to fix records, not to probe. */
+export const DOMAIN_CHECKS = { max: 10, windowMs: 10 * 60_000 } as const;
+
 /** Check the claimed domain's records now; verified when all is right. */
 export async function verifyDomain(
   db: Db,
@@ -232,6 +263,13 @@ export async function verifyDomain(
 ): Promise<{ state: DomainState; check: DomainCheck }> {
   const claim = await q.selectClaim(db, userId);
   if (!claim) throw new HttpError(404, "Add a domain first.", { field: "domain" });
+  const allowance = await dbRateLimiter(db, "domain-check", DOMAIN_CHECKS.max, DOMAIN_CHECKS.windowMs).attempt(userId);
+  if (!allowance.allowed) {
+    throw new RateLimited(
+      `You have checked your domain ${DOMAIN_CHECKS.max} times in the last few minutes. New DNS records can take a while to appear: please check again ${waitInWords(allowance.retryAfterSeconds)} (we also keep checking every ${PENDING_CHECK_MINUTES} minutes and email you when it is connected).`,
+      allowance.retryAfterSeconds,
+    );
+  }
   const result = await checkClaim(db, env, dns, claim, now);
   return { state: await getDomainState(db, env, userId), check: result.check };
 }

@@ -112,7 +112,7 @@ https:// {
 
   it("issues a certificate for a verified domain and serves the site through it; refuses others", async () => {
     const a = await createAuthor(s);
-    const domain = "www.tls-e2e.test";
+    const domain = "www.tls-e2e.com";
     const call = (method: string, path: string) =>
       s.api(path, { method, cookie: a.cookie }).then(async (r) => ({ status: r.status, body: await r.json() }));
     const started = await s.api("/api/domain", { method: "PUT", cookie: a.cookie, json: { domain } });
@@ -134,6 +134,6 @@ https:// {
     expect(page.issuer).toMatch(/Caddy Local Authority/);
 
     // A host nobody verified is still refused.
-    await expect(httpsGet("www.not-ours.test", "/")).rejects.toThrow();
+    await expect(httpsGet("www.not-ours.com", "/")).rejects.toThrow();
   }, 60_000);
 });

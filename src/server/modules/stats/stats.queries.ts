@@ -1,11 +1,13 @@
 // The author's own traffic rows. Every query starts from the author's website (by user id), so
 // another site's counts are never in reach.
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   blogPosts,
+  bookStoreClickers,
   bookStoreStats,
   books,
+  visitSalts,
   websiteAnalytics,
   websitePageStats,
   websiteReferrerStats,
@@ -79,15 +81,41 @@ export async function selectTitles(db: Db, userId: string, bookIds: string[], sl
   };
 }
 
-/** One click on a book's store link today (ADR 036); the book is the site's own (the caller found it). */
-export async function upsertStoreClick(db: Db, bookId: string, store: string, date: string) {
-  await db
-    .insert(bookStoreStats)
-    .values({ bookId, date, store, clicks: 1 })
-    .onConflictDoUpdate({
-      target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
-      set: { clicks: sql`${bookStoreStats.clicks} + 1` },
-    });
+/**
+ * A click on a book's store link (ADR 036), counted only when this reader (a slice of a salted
+ * hash) had not clicked a store of this book on `date`: the unique key decides across processes.
+ * The book is the site's own (the caller found it). True when it was counted.
+ */
+export async function countFirstStoreClick(db: Db, bookId: string, store: string, date: string, reader: number) {
+  return db.transaction(async (tx) => {
+    const first = await tx
+      .insert(bookStoreClickers)
+      .values({ bookId, date, reader })
+      .onConflictDoNothing()
+      .returning({ reader: bookStoreClickers.reader });
+    if (first.length === 0) return false;
+    await tx
+      .insert(bookStoreStats)
+      .values({ bookId, date, store, clicks: 1 })
+      .onConflictDoUpdate({
+        target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
+        set: { clicks: sql`${bookStoreStats.clicks} + 1` },
+      });
+    return true;
+  });
+}
+
+/** The day's visit salt (ADR 032), made by whichever process asks first. */
+export async function daySalt(db: Db, date: string, fresh: string): Promise<string> {
+  await db.insert(visitSalts).values({ date, salt: fresh }).onConflictDoNothing();
+  const [row] = await db.select({ salt: visitSalts.salt }).from(visitSalts).where(eq(visitSalts.date, date));
+  if (!row) throw new Error(`no visit salt for ${date}`);
+  return row.salt;
+}
+
+/** Store clickers of days before `date` are of no more use: they go. */
+export async function deleteStoreClickersBefore(db: Db, date: string) {
+  await db.delete(bookStoreClickers).where(lt(bookStoreClickers.date, date));
 }
 
 /** Per book and store over the range: times shown first and clicks, the author's books only. */

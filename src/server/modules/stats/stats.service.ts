@@ -1,5 +1,6 @@
 // The author's Stats: daily views and visitors, the most visited pages and books, and where
 // readers came from, for the last 7, 30 or 90 days (today included, UTC days like the counts).
+import { hash, randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client.ts";
 import { isUuid } from "../../../shared/ids.ts";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
@@ -80,7 +81,45 @@ export async function getStats(db: Db, userId: string, days: StatsRange, now = n
   };
 }
 
-/** A reader followed a store link on a book page (the renderer found the book on its site). */
-export async function recordStoreClick(db: Db, bookId: string, store: string, now = new Date()): Promise<void> {
-  await q.upsertStoreClick(db, bookId, store, isoDay(now.getTime()));
+/** Per database (tests run several in one process): today's salt, and the clicks already counted. */
+const clickDays = new WeakMap<Db, { day: string; salt: string; counted: Set<string> }>();
+/** Enough to absorb a flood in memory; past it the database's unique key still decides. */
+const MAX_REMEMBERED = 50_000;
+
+async function clickDay(db: Db, day: string) {
+  const known = clickDays.get(db);
+  if (known?.day === day) return known;
+  const salt = await q.daySalt(db, day, randomBytes(32).toString("base64"));
+  // A new day here: clickers before yesterday are no longer needed by any process.
+  await q.deleteStoreClickersBefore(db, isoDay(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+  const fresh = { day, salt, counted: new Set<string>() };
+  clickDays.set(db, fresh);
+  return fresh;
+}
+
+/**
+ * A reader followed a store link on a book page (the renderer found the book on its site). Counted
+ * once per reader, book and UTC day (ADR 049), the reader known the way visits are (ADR 032): a
+ * 32-bit slice of a hash of the day's shared salt, the book, the address and the browser; nothing
+ * that names the reader is stored. True when this click was counted.
+ */
+export async function recordStoreClick(
+  db: Db,
+  bookId: string,
+  store: string,
+  reader: { address: string | undefined; userAgent: string | undefined },
+  now = new Date(),
+): Promise<boolean> {
+  const day = await clickDay(db, isoDay(now.getTime()));
+  const slice = hash(
+    "sha256",
+    `${day.salt}\u0000click\u0000${bookId}\u0000${reader.address ?? ""}\u0000${reader.userAgent ?? ""}`,
+    "buffer",
+  ).readInt32BE(0);
+  const key = `${bookId}|${slice}`;
+  if (day.counted.has(key)) return false;
+  const counted = await q.countFirstStoreClick(db, bookId, store, day.day, slice);
+  if (day.counted.size >= MAX_REMEMBERED) day.counted.clear();
+  day.counted.add(key);
+  return counted;
 }

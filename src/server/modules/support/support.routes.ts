@@ -1,8 +1,8 @@
 // Help for authors: their own tickets only (another author's id answers 404 'Ticket not found').
 //
 // GET  /api/support/tickets               → 200 { tickets } newest first, with the conversation
-// POST /api/support/tickets               newTicketSchema → 201 { ticket }
-// POST /api/support/tickets/:id/replies   { message } → 200 { ticket } (open again)
+// POST /api/support/tickets               newTicketSchema → 201 { ticket }; 429 + Retry-After past 5 an hour
+// POST /api/support/tickets/:id/replies   { message } → 200 { ticket } (open again); 429 past 20 an hour
 import { z } from "zod";
 import { newTicketSchema, ticketReplySchema, ticketSchema } from "../../../shared/schemas/admin.ts";
 import { idParam } from "../../http/ids.ts";
@@ -27,7 +27,7 @@ const create = apiRoute({
   tags,
   summary: "Ask for help (subject, message, priority)",
   request: { body: jsonBody(newTicketSchema) },
-  responses: { 201: json(z.object({ ticket: ticketSchema }), "The new ticket"), ...errors(400, 415) },
+  responses: { 201: json(z.object({ ticket: ticketSchema }), "The new ticket"), ...errors(400, 415, 429) },
 });
 const reply = apiRoute({
   method: "post",
@@ -35,7 +35,7 @@ const reply = apiRoute({
   tags,
   summary: "Reply to a ticket (reopens it)",
   request: { params: z.object({ id: z.string() }), body: jsonBody(ticketReplySchema) },
-  responses: { 200: json(z.object({ ticket: ticketSchema }), "The ticket"), ...errors(400, 404, 415) },
+  responses: { 200: json(z.object({ ticket: ticketSchema }), "The ticket"), ...errors(400, 404, 415, 429) },
 });
 
 export function supportRoutes() {

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
 import type { NewTicket, Ticket } from "../../../shared/schemas/admin.ts";
-import { HttpError } from "../../http/errors.ts";
+import { HttpError, RateLimited, waitInWords } from "../../http/errors.ts";
+import { dbRateLimiter } from "../../lib/rate-limiter.ts";
 import * as q from "./support.queries.ts";
 
 export const TICKETS_CHANNEL = "support_tickets";
@@ -54,11 +55,39 @@ export async function listMyTickets(db: Db, userId: string): Promise<Ticket[]> {
   return ticketViews(db, await q.selectTicketsOfUser(db, userId));
 }
 
+const HOUR = 3600_000;
+/**
+ * Enough for a person with a real problem, not for a flood of the back office (ADR 049): per
+ * author, and per sender address for the marketing form (which also limits each client address).
+ */
+export const TICKET_LIMITS = { perAuthor: 5, perAddress: 3, repliesPerAuthor: 20, windowMs: HOUR } as const;
+
+async function allowTicket(db: Db, who: { userId: string | null; email: string }) {
+  const a = who.userId
+    ? await dbRateLimiter(db, "support-ticket", TICKET_LIMITS.perAuthor, TICKET_LIMITS.windowMs).attempt(who.userId)
+    : await dbRateLimiter(db, "support-ticket-address", TICKET_LIMITS.perAddress, TICKET_LIMITS.windowMs).attempt(
+        who.email.trim().toLowerCase(),
+      );
+  if (!a.allowed) {
+    throw new RateLimited(
+      `You have sent several messages to our support team in the last hour. Please try again ${waitInWords(a.retryAfterSeconds)}: we read every one.`,
+      a.retryAfterSeconds,
+    );
+  }
+}
+
+/** A refused ticket's words and wait, for a page that shows them (the marketing form); null otherwise. */
+export function ticketRefusal(err: unknown): { message: string; retryAfterSeconds: number } | null {
+  return err instanceof RateLimited ? { message: err.message, retryAfterSeconds: err.retryAfterSeconds } : null;
+}
+
+/** Files a ticket; RateLimited (429) once the author or the sender address has sent enough this hour. */
 export async function fileTicket(
   db: Db,
   who: { userId: string | null; name: string | null; email: string },
   input: NewTicket,
 ): Promise<Ticket> {
+  await allowTicket(db, who);
   return db.transaction(async (tx) => {
     const row = await q.insertTicket(tx, {
       userId: who.userId,
@@ -78,6 +107,16 @@ export async function fileTicket(
 
 /** The author answers staff (or adds to their own ticket): the ticket is open again. */
 export async function replyToMyTicket(db: Db, userId: string, ticketId: string, message: string): Promise<Ticket> {
+  const a = await dbRateLimiter(db, "support-reply", TICKET_LIMITS.repliesPerAuthor, TICKET_LIMITS.windowMs).attempt(
+    userId,
+  );
+  if (!a.allowed) {
+    throw new RateLimited(
+      `You have sent many replies in the last hour. Please try again ${waitInWords(a.retryAfterSeconds)}.`,
+      a.retryAfterSeconds,
+      { field: "message" },
+    );
+  }
   return db.transaction(async (tx) => {
     const ticket = await q.findTicketOfUser(tx, userId, ticketId);
     if (!ticket) throw ticketNotFound();
