@@ -130,6 +130,9 @@ export function tarGzWriter(path: string): TarGzWriter {
 
 export type TarEntry = { name: string; size: number };
 
+/** The file is not a (complete) tar.gz: the message says what is wrong with it. */
+export class ArchiveError extends Error {}
+
 /** Exact reads over a stream of chunks. */
 class ByteReader {
   private buffered: Buffer[] = [];
@@ -166,7 +169,8 @@ class ByteReader {
   async *chunks(n: number): AsyncGenerator<Buffer> {
     let left = n;
     while (left > 0) {
-      if (this.length === 0 && !(await this.fill(1))) throw new Error("The archive ends in the middle of a file");
+      if (this.length === 0 && !(await this.fill(1)))
+        throw new ArchiveError("The archive ends in the middle of a file: it is incomplete");
       const piece = this.take(Math.min(left, this.length));
       left -= piece.length;
       yield piece;
@@ -196,11 +200,11 @@ export async function readTarGz(
   try {
     for (;;) {
       const h = await reader.exactly(BLOCK);
-      if (!h) throw new Error("The archive ends early (no end marker): it is incomplete");
+      if (!h) throw new ArchiveError("The archive ends early (no end marker): it is incomplete");
       if (h.every((b) => b === 0)) return;
       let sum = 0;
       for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (h[i] as number);
-      if (sum !== parseOctal(h.subarray(148, 156))) throw new Error("Not a tar archive (bad header checksum)");
+      if (sum !== parseOctal(h.subarray(148, 156))) throw new ArchiveError("Not a tar archive (bad header checksum)");
       const size = parseOctal(h.subarray(124, 136));
       const type = String.fromCharCode(h[156] as number);
       const prefix = h.subarray(345, 500).toString("utf8").replace(/\0.*$/s, "");
@@ -233,9 +237,8 @@ export async function readTarGz(
       if (pad) await reader.exactly(pad);
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "Z_DATA_ERROR" || (err as Error).message === "incorrect header check") {
-      throw new Error("Not a gzip file: this is not a Bookplate backup");
-    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "Z_DATA_ERROR" || code === "Z_BUF_ERROR") throw new ArchiveError("Not a gzip file, or a damaged one");
     throw err;
   } finally {
     input.destroy();

@@ -5,7 +5,7 @@
 // month's rows. Who may do what, and the audit row each leaves.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -195,6 +195,19 @@ describe("Database Maintenance and restore", () => {
     const env = loadEnv({ NODE_ENV: "test", DATA_DIR: target, DATABASE_URL: emptyDb?.url ?? "", LOG_LEVEL: "silent" });
     const restored = await restoreBackup({ env, file, force: false });
     expect(restored.uploads).toBe(entries.filter((e) => e.startsWith("uploads/")).length);
+
+    // A cut-off copy is refused before anything is written.
+    const cut = `${file}.cut.tar.gz`;
+    writeFileSync(cut, downloaded.subarray(0, Math.floor(downloaded.length / 2)));
+    const elsewhere = mkdtempSync(join(tmpdir(), "bookplate-cut-"));
+    cleanups.push(() => rmSync(elsewhere, { recursive: true, force: true }));
+    const refusedCut = await restoreBackup({
+      env: loadEnv({ NODE_ENV: "test", DATA_DIR: elsewhere, DATABASE_URL: emptyDb?.url ?? "", LOG_LEVEL: "silent" }),
+      file: cut,
+      force: false,
+    }).catch((e: unknown) => e);
+    expect(refusedCut).toBeInstanceOf(RestoreRefused);
+    expect(readdirSync(elsewhere)).toEqual([]);
 
     // A second restore over it is refused and says how to go on; nothing is changed.
     const again = await restoreBackup({ env, file, force: false }).catch((e: unknown) => e);

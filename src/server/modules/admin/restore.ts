@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { dataDirHolder, openDatabase } from "../../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { localStorage, type Storage, safeStorageKey } from "../../lib/storage.ts";
-import { readTarGz } from "../../lib/tar.ts";
+import { ArchiveError, readTarGz } from "../../lib/tar.ts";
 import {
   AUTH_SECRET_ENTRY,
   BACKUP_FORMAT,
@@ -136,74 +136,86 @@ export async function restoreBackup(opts: {
     storage = env.s3 ? (await import("../../lib/s3-storage.ts")).s3Storage(env.s3) : localStorage(uploadsRoot);
   }
 
-  await readTarGz(file, async (entry, data) => {
-    if (!manifest) {
-      if (entry.name !== MANIFEST) throw new RestoreRefused(`${file} is not a Bookplate backup (no manifest first).`);
-      let parsed: Partial<Manifest>;
-      try {
-        parsed = JSON.parse((await collect(data)).toString("utf8")) as Partial<Manifest>;
-      } catch {
-        throw new RestoreRefused(`${file} is not a Bookplate backup (unreadable manifest).`);
-      }
-      if (parsed.format !== BACKUP_FORMAT || typeof parsed.version !== "number") {
-        throw new RestoreRefused(`${file} is not a Bookplate backup.`);
-      }
-      if (parsed.version > BACKUP_VERSION) {
-        throw new RestoreRefused(
-          `${file} was made by a newer Bookplate (backup format ${parsed.version}); upgrade first.`,
-        );
-      }
-      manifest = parsed as Manifest;
-      log(`Backup of ${manifest.createdAt} (${manifest.database})`);
-      await checkTarget(manifest);
-      return;
-    }
-    if (entry.name === PGLITE_ENTRY && target === "pglite") {
-      const snapshot = new Blob([new Uint8Array(await collect(data))]);
-      await mkdir(env.dataDir, { recursive: true });
-      const database = await openDatabase({ dataDir: env.dataDir, loadDataDir: snapshot });
-      await database.close();
-      databaseRestored = true;
-      log("Database restored into DATA_DIR/pg");
-    } else if (entry.name === POSTGRES_ENTRY && target === "postgres" && env.databaseUrl) {
-      const dump = join(tmpdir(), `bookplate-restore-${process.pid}-${Date.now()}.dump`);
-      try {
-        await pipeline(data, createWriteStream(dump, { mode: 0o600 }));
-        const pgRestore = await findPgTool("pg_restore", manifest.postgresMajor);
-        const { dbname, env: pgEnv } = pgConnection(env.databaseUrl);
-        await runPgTool(
-          pgRestore,
-          [
-            "--no-owner",
-            "--no-privileges",
-            "--exit-on-error",
-            "--single-transaction",
-            ...(force ? ["--clean", "--if-exists"] : []),
-            `--dbname=${dbname}`,
-            dump,
-          ],
-          pgEnv,
-        );
-      } finally {
-        await rm(dump, { force: true });
-      }
-      databaseRestored = true;
-      log("Database restored with pg_restore");
-    } else if (entry.name === AUTH_SECRET_ENTRY) {
-      const path = join(env.dataDir, AUTH_SECRET_ENTRY);
-      if (!(await exists(path))) {
-        await mkdir(env.dataDir, { recursive: true });
-        await writeFile(path, await collect(data), { mode: 0o600 });
-      }
-    } else if (entry.name.startsWith(UPLOADS_DIR) && storage) {
-      const key = safeStorageKey(entry.name.slice(UPLOADS_DIR.length));
-      const ext = key.split(".").pop()?.toLowerCase() ?? "";
-      await storage.put(key, await collect(data), CONTENT_TYPES[ext] ?? "application/octet-stream");
-      uploads++;
-    }
-  });
+  try {
+    // Read through once first: a damaged or cut-off file is refused before anything is written.
+    await readTarGz(file, async () => {});
+    await readEntries();
+  } catch (err) {
+    if (err instanceof ArchiveError)
+      throw new RestoreRefused(`${file} is not a usable Bookplate backup: ${err.message}.`);
+    throw err;
+  }
   if (!manifest) throw new RestoreRefused(`${file} is empty: not a Bookplate backup.`);
   if (!databaseRestored) throw new Error(`${file} holds no database: the backup is incomplete.`);
   log(`${uploads} uploads restored`);
   return { manifest, uploads, movedAside };
+
+  async function readEntries() {
+    await readTarGz(file, async (entry, data) => {
+      if (!manifest) {
+        if (entry.name !== MANIFEST) throw new RestoreRefused(`${file} is not a Bookplate backup (no manifest first).`);
+        let parsed: Partial<Manifest>;
+        try {
+          parsed = JSON.parse((await collect(data)).toString("utf8")) as Partial<Manifest>;
+        } catch {
+          throw new RestoreRefused(`${file} is not a Bookplate backup (unreadable manifest).`);
+        }
+        if (parsed.format !== BACKUP_FORMAT || typeof parsed.version !== "number") {
+          throw new RestoreRefused(`${file} is not a Bookplate backup.`);
+        }
+        if (parsed.version > BACKUP_VERSION) {
+          throw new RestoreRefused(
+            `${file} was made by a newer Bookplate (backup format ${parsed.version}); upgrade first.`,
+          );
+        }
+        manifest = parsed as Manifest;
+        log(`Backup of ${manifest.createdAt} (${manifest.database})`);
+        await checkTarget(manifest);
+        return;
+      }
+      if (entry.name === PGLITE_ENTRY && target === "pglite") {
+        const snapshot = new Blob([new Uint8Array(await collect(data))]);
+        await mkdir(env.dataDir, { recursive: true });
+        const database = await openDatabase({ dataDir: env.dataDir, loadDataDir: snapshot });
+        await database.close();
+        databaseRestored = true;
+        log("Database restored into DATA_DIR/pg");
+      } else if (entry.name === POSTGRES_ENTRY && target === "postgres" && env.databaseUrl) {
+        const dump = join(tmpdir(), `bookplate-restore-${process.pid}-${Date.now()}.dump`);
+        try {
+          await pipeline(data, createWriteStream(dump, { mode: 0o600 }));
+          const pgRestore = await findPgTool("pg_restore", manifest.postgresMajor);
+          const { dbname, env: pgEnv } = pgConnection(env.databaseUrl);
+          await runPgTool(
+            pgRestore,
+            [
+              "--no-owner",
+              "--no-privileges",
+              "--exit-on-error",
+              "--single-transaction",
+              ...(force ? ["--clean", "--if-exists"] : []),
+              `--dbname=${dbname}`,
+              dump,
+            ],
+            pgEnv,
+          );
+        } finally {
+          await rm(dump, { force: true });
+        }
+        databaseRestored = true;
+        log("Database restored with pg_restore");
+      } else if (entry.name === AUTH_SECRET_ENTRY) {
+        const path = join(env.dataDir, AUTH_SECRET_ENTRY);
+        if (!(await exists(path))) {
+          await mkdir(env.dataDir, { recursive: true });
+          await writeFile(path, await collect(data), { mode: 0o600 });
+        }
+      } else if (entry.name.startsWith(UPLOADS_DIR) && storage) {
+        const key = safeStorageKey(entry.name.slice(UPLOADS_DIR.length));
+        const ext = key.split(".").pop()?.toLowerCase() ?? "";
+        await storage.put(key, await collect(data), CONTENT_TYPES[ext] ?? "application/octet-stream");
+        uploads++;
+      }
+    });
+  }
 }
