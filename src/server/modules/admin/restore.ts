@@ -3,7 +3,7 @@
 // PostgreSQL database, stop it unless `force` (then the old files are moved aside, or pg_restore
 // drops what the backup holds before restoring it). Nothing runs while a server holds DATA_DIR.
 import { createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -206,9 +206,15 @@ export async function restoreBackup(opts: {
         log("Database restored with pg_restore");
       } else if (entry.name === AUTH_SECRET_ENTRY) {
         const path = join(env.dataDir, AUTH_SECRET_ENTRY);
+        const secret = await collect(data);
         if (!(await exists(path))) {
           await mkdir(env.dataDir, { recursive: true });
-          await writeFile(path, await collect(data), { mode: 0o600 });
+          await writeFile(path, secret, { mode: 0o600 });
+        } else if (!(await readFile(path)).equals(secret)) {
+          log(
+            `Kept the ${path} already there, which differs from the backup's: accounts with two-factor sign-in ` +
+              "need the backup's secret (restore with --force to use it).",
+          );
         }
       } else if (entry.name.startsWith(UPLOADS_DIR) && storage) {
         const key = safeStorageKey(entry.name.slice(UPLOADS_DIR.length));
