@@ -25,6 +25,11 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
+   * PGlite only: the data directory as a tar, taken while no statement runs (after a CHECKPOINT),
+   * so it is a consistent copy even while the server serves (ADR 046).
+   */
+  snapshot?: () => Promise<Blob>;
+  /**
    * Subscribe to NOTIFY on a channel (all processes on the same database hear it). On
    * PostgreSQL a dropped LISTEN connection is re-established by itself; `onReconnect` is then
    * told, since notices sent meanwhile were missed (drop whatever they would have refreshed).
@@ -154,14 +159,23 @@ export type OpenOptions = {
    * replaces the connection on its next use.
    */
   onConnectionError?: (err: Error) => void;
+  /** PGlite only: fill an empty data directory from a snapshot (a restore, ADR 046). */
+  loadDataDir?: Blob;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}));
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** The pid of the running process that holds the data directory's lock, if one does. */
+export function dataDirHolder(dataDir: string): number | undefined {
+  const lockPath = join(dataDir, "bookplate.lock");
+  const { owner } = readOwner(lockPath);
+  return owner && ownerRunning(owner, lockPath) ? owner.pid : undefined;
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const release = inMemory ? () => {} : takeLock(dataDir);
   let client: PGlite;
@@ -169,7 +183,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
     // Measured: the default buffers make a cold start slow and memory-hungry.
     // pg_trgm: the back office's search by any part of a name, email or subdomain (ADR 023).
-    const options = { startParams: [...defaults, "-c", "shared_buffers=16MB"], extensions: { pg_trgm } };
+    const options = {
+      startParams: [...defaults, "-c", "shared_buffers=16MB"],
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    };
     client = await PGlite.create(inMemory ? undefined : join(dataDir, "pg"), options);
   } catch (err) {
     release();
@@ -185,6 +203,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     ping: async () => {
       await client.query("select 1");
+    },
+    snapshot: async () => {
+      // The dump itself holds PGlite's query lock; the checkpoint first means a restore starts
+      // from flushed pages instead of replaying the log.
+      await client.query("CHECKPOINT");
+      return client.dumpDataDir("none");
     },
     listen: async (channel, onPayload) => named.listen(channel, onPayload),
     close: async () => {

@@ -4,6 +4,7 @@
 import { apiRouter } from "./http/openapi.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { adminRoutes } from "./modules/admin/admin.routes.ts";
+import { adminActionsRoutes } from "./modules/admin/admin-actions.routes.ts";
 import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { billingRoutes } from "./modules/billing/billing.routes.ts";
 import { booksRoutes } from "./modules/books/books.routes.ts";
@@ -46,7 +47,8 @@ export function createApi() {
     .route("/", accountRoutes())
     .route("/", domainRoutes())
     .route("/", supportRoutes())
-    .route("/", adminRoutes());
+    .route("/", adminRoutes())
+    .route("/", adminActionsRoutes());
   documentAuthRoutes(api.openAPIRegistry);
   api.doc31("/openapi.json", DOCUMENT_INFO);
   return api;

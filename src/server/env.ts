@@ -59,6 +59,8 @@ const envSchema = z.object({
   /** The page cache's budget in MB: what a process may hold of rendered pages (ADR 033). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   DNS_SERVERS: optionalString,
+  /** How many backups DATA_DIR/backups keeps; older ones are deleted after each new one (ADR 046). */
+  BACKUP_KEEP: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
   S3_ENDPOINT: optionalString,
   S3_BUCKET: optionalString,
   S3_PUBLIC_URL: optionalString,
@@ -110,6 +112,8 @@ export type Env = {
   http: { headersTimeoutS: number; requestTimeoutS: number };
   /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
   dnsServers: string[];
+  /** Backups kept in DATA_DIR/backups (BACKUP_KEEP). */
+  backupKeep: number;
   /** Uploads in an S3-compatible store; null keeps them in DATA_DIR/uploads (ADR 030). */
   s3: { endpoint?: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   /** Where readers fetch uploads from (S3_PUBLIC_URL, e.g. a CDN in front of the bucket); null: /uploads on the site's host. */
@@ -223,6 +227,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       requestTimeoutS: e.HTTP_REQUEST_TIMEOUT,
     },
     dnsServers,
+    backupKeep: e.BACKUP_KEEP,
     s3,
     uploadsPublicUrl,
     domainTarget: {

@@ -29,6 +29,8 @@ export async function startTestServer(
     authRateLimit?: { window: number; max: number };
     /** Another test server's database: a second process on the same PostgreSQL data. */
     sharedDatabaseUrl?: string;
+    /** PGlite in DATA_DIR/pg instead of in memory (backups and restores look at the files). */
+    embeddedOnDisk?: boolean;
   } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCatcher();
@@ -54,7 +56,7 @@ export async function startTestServer(
     ...overrides,
   });
   const server = await startServer(env, {
-    embeddedDir: pgdb ? undefined : "memory://",
+    embeddedDir: pgdb || opts.embeddedOnDisk ? undefined : "memory://",
     authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
   });
   return {

@@ -44,7 +44,7 @@ const done = json(z.object({ ok: z.literal(true) }), "Done");
 const oneTicket = json(z.object({ ticket: ticketSchema }), "The ticket");
 
 /** An admin route: `apiRoute` plus the staff gate (403 before anything else is read). */
-function adminRoute<const R extends RouteConfig>(config: R) {
+export function adminRoute<const R extends RouteConfig>(config: R) {
   return apiRoute({
     ...config,
     tags,

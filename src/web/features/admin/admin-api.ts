@@ -109,3 +109,12 @@ export function useLiveOpenCount(enabled: boolean): number | null {
   }, [enabled, qc]);
   return open;
 }
+
+// Admin Actions (ADR 046).
+export const useBackups = (enabled: boolean) =>
+  useQuery({ queryKey: key("backups"), queryFn: () => read(client.admin.backups.$get()), enabled });
+
+export const useRefreshAnalytics = () =>
+  useAdminMutation(() => read(client.admin.actions["refresh-analytics"].$post()));
+
+export const useMaintenance = () => useAdminMutation(() => read(client.admin.actions.maintenance.$post()));

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { ADMIN_MESSAGES } from "../../../shared/schemas/admin.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { AdminActions } from "./admin-actions.tsx";
 import { useAudit, useRecalculate, useSystem } from "./admin-api.ts";
 import { LoadFailed } from "./admin-ui.tsx";
 import { DEMO_AUDIT, DEMO_SYSTEM } from "./demo-data.ts";
@@ -18,6 +19,10 @@ const ACTION_LABEL: Record<string, string> = {
   ticket_closed: "Closed ticket",
   ticket_reopened: "Reopened ticket",
   metrics_recalculated: "Recalculated metrics",
+  analytics_refreshed: "Refreshed analytics",
+  maintenance_run: "Ran database maintenance",
+  backup_downloaded: "Downloaded a backup",
+  report_downloaded: "Downloaded a report",
 };
 
 const dateTime = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
@@ -97,6 +102,7 @@ export function SettingsTab({ demo }: { demo: boolean }) {
           )}
         </CardContent>
       </Card>
+      <AdminActions demo={demo} />
       <Card>
         <CardHeader>
           <CardTitle>Audit log</CardTitle>
