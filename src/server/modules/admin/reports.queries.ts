@@ -1,8 +1,10 @@
 // The monthly reports' reads (Generate Reports): every tenant's transactions and subscriptions,
-// so, like admin.queries.ts, only the staff-only service calls them.
+// so, like admin.queries.ts, only the staff-only service calls them. Like every business figure,
+// they leave the demo author and other seeded samples out (ADR 045).
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { subscriptions, transactions, user } from "../../../db/schema/index.ts";
+import { ofCustomers } from "./admin.queries.ts";
 
 export async function selectAllTransactionsBetween(db: Db, from: Date, to: Date) {
   return db
@@ -20,7 +22,7 @@ export async function selectAllTransactionsBetween(db: Db, from: Date, to: Date)
     })
     .from(transactions)
     .leftJoin(user, eq(user.id, transactions.userId))
-    .where(and(gte(transactions.processedAt, from), lt(transactions.processedAt, to)))
+    .where(and(gte(transactions.processedAt, from), lt(transactions.processedAt, to), ofCustomers(transactions.userId)))
     .orderBy(asc(transactions.processedAt), asc(transactions.id));
 }
 
@@ -43,6 +45,6 @@ export async function selectAllSubscriptionsCreatedBefore(db: Db, to: Date) {
     })
     .from(subscriptions)
     .innerJoin(user, eq(user.id, subscriptions.userId))
-    .where(lt(subscriptions.createdAt, to))
+    .where(and(lt(subscriptions.createdAt, to), ofCustomers(subscriptions.userId)))
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
 }
