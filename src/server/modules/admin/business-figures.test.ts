@@ -381,4 +381,33 @@ describe("sandbox billing books what Stripe would charge", () => {
     expect(paid.map((p) => p.minor).sort((x, y) => x - y)).toEqual([PRICE.midi.GBP, expected].sort((x, y) => x - y));
     expect(paid.find((p) => p.minor === expected)?.tier).toBe("mega");
   });
+
+  it("the monthly CSV reports list customers' rows only, never the demo's", async () => {
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const csvLines = async (kind: string) => {
+      const res = await s.api(`/api/admin/reports/${kind}?month=${month}`, { cookie: boss.cookie });
+      expect(res.status).toBe(200);
+      const lines = (await res.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+      return lines.slice(1); // the header
+    };
+    const samples = new Set(
+      (await s.database.db.select({ id: user.id }).from(user).where(eq(user.sample, true))).map((r) => r.id),
+    );
+    expect(samples.size).toBe(1);
+    const subs = (await s.database.db.select().from(subscriptions)).filter(
+      (r) => !samples.has(r.userId) && r.createdAt < to,
+    );
+    const paid = (await s.database.db.select().from(transactions)).filter(
+      (r) => !(r.userId && samples.has(r.userId)) && r.processedAt >= from && r.processedAt < to,
+    );
+    const subLines = await csvLines("subscriptions");
+    const revenueLines = await csvLines("revenue");
+    expect(subs.length).toBeGreaterThan(0);
+    expect(subLines).toHaveLength(subs.length);
+    expect(revenueLines).toHaveLength(paid.length);
+    for (const line of [...subLines, ...revenueLines]) expect(line).not.toContain(DEMO_EMAIL);
+  });
 });
