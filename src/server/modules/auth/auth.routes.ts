@@ -88,8 +88,26 @@ export function reachableAuthEndpoint(method: string, rawPath: string): Reachabl
 const SIGN_IN = "/sign-in/email";
 const SIGN_UP = "/sign-up/email";
 
+/**
+ * A queue per key: `work` runs after any other work for its key in this app has finished, so a
+ * double-clicked sign-up finds the account the first click made instead of racing it to the insert.
+ */
+function queuePerKey() {
+  const running = new Map<string, Promise<unknown>>();
+  return async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const mine = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    running.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (running.get(key) === mine) running.delete(key);
+    }
+  };
+}
+
 export function authRoutes() {
   const r = new Hono<AppVars>();
+  const oneAtATime = queuePerKey();
   r.all("/auth/*", async (c) => {
     // The raw path, as Better Auth's router will read it: Hono's `c.req.path` is decoded.
     const endpoint = reachableAuthEndpoint(c.req.method, new URL(c.req.url).pathname);
@@ -113,21 +131,18 @@ export function authRoutes() {
     const deps = c.get("deps");
     const request = forwardable(c, deps.env.trustProxy, body);
     if (endpoint.path === SIGN_UP) {
-      const res = await deps.auth.handler(request);
-      // Two sign-ups for one new address at once: both find no account, one insert wins and
-      // Better Auth answers the other "Failed to create user" (422), telling a racer that the
-      // address is taken. Asked again, it answers as it does any taken address (ADR 044).
-      const { email } = parsed as { email: string };
-      if (res.status === 422 && (await hasAccount(deps.database.db, email))) {
-        return inOurShape(
-          await deps.auth.api.signUpEmail({
-            body: parsed as z.infer<typeof signUpSchema>,
-            headers: request.headers,
-            asResponse: true,
-          }),
-        );
-      }
-      return inOurShape(res);
+      const input = parsed as z.infer<typeof signUpSchema>;
+      return inOurShape(
+        await oneAtATime(input.email.toLowerCase(), async () => {
+          const res = await deps.auth.handler(request);
+          // Two sign-ups for one new address at once (in two processes: this one takes them in
+          // turn): both find no account, one insert wins and Better Auth answers the other
+          // "Failed to create user" (422), telling that racer the address is taken. Asked again,
+          // it answers as it answers any taken address (ADR 044).
+          if (res.status !== 422 || !(await hasAccount(deps.database.db, input.email))) return res;
+          return deps.auth.api.signUpEmail({ body: input, headers: request.headers, asResponse: true });
+        }),
+      );
     }
     if (endpoint.path !== SIGN_IN) return inOurShape(await deps.auth.handler(request));
 
