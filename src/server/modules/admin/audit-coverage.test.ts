@@ -141,7 +141,11 @@ async function mutatingStaffRoutes(): Promise<string[]> {
   const doc = (await (await s.api("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
   return Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/admin/"))
-    .flatMap(([path, ops]) => Object.keys(ops).filter((m) => WRITES.has(m)).map((m) => `${m.toUpperCase()} ${path}`))
+    .flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => WRITES.has(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    )
     .sort();
 }
 
@@ -190,7 +194,11 @@ describe("the audit log", () => {
     const before = (await auditRows()).length;
     const refused = [
       // Only a super admin changes roles or rates; nobody bans themselves or a super admin as admin.
-      await s.api(`/api/admin/users/${author.id}/role`, { method: "PATCH", cookie: staff.cookie, json: { role: "admin" } }),
+      await s.api(`/api/admin/users/${author.id}/role`, {
+        method: "PATCH",
+        cookie: staff.cookie,
+        json: { role: "admin" },
+      }),
       await s.api("/api/admin/rates/USD", { method: "PUT", cookie: staff.cookie, json: { rate: "2" } }),
       await s.api(`/api/admin/users/${boss.id}/ban`, { method: "POST", cookie: staff.cookie, json: { banned: true } }),
       await s.api(`/api/admin/users/${staff.id}/ban`, { method: "POST", cookie: staff.cookie, json: { banned: true } }),

@@ -81,7 +81,9 @@ export function reachableAuthEndpoint(method: string, rawPath: string): Reachabl
   return REACHABLE_AUTH_ENDPOINTS.find((e) => {
     if (e.method !== method) return false;
     const want = e.path.split("/");
-    return want.length === got.length && want.every((w, i) => (w === "{token}" ? SEGMENT.test(got[i] ?? "") : w === got[i]));
+    return (
+      want.length === got.length && want.every((w, i) => (w === "{token}" ? SEGMENT.test(got[i] ?? "") : w === got[i]))
+    );
   });
 }
 

@@ -3,7 +3,7 @@
 // spelling of the path — each refused with our 404, and the account, session and password rows
 // read back from the database unchanged. Then the same powers asked for through the plugin's
 // server-side API, which only a super admin may use, and only for what our rules allow.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +14,13 @@ import { account, adminAuditLog, session, twoFactor, user, verification } from "
 import { setRole } from "../../cli/admin.ts";
 import { filesUnder } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, TEST_PASSWORD, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import {
+  createAuthor,
+  createSignedInUser,
+  TEST_PASSWORD,
+  type TestAuthor,
+  type TestUser,
+} from "../../testing/users.ts";
 import { AUTH_BASE, REACHABLE_AUTH_ENDPOINTS, reachableAuthEndpoint } from "./auth.routes.ts";
 
 let s: TestServer;
@@ -210,8 +216,11 @@ describe("the allow-list", () => {
         "/admin/has-permission",
       ]),
     );
-    for (const e of endpoints.filter((x) => x.path.startsWith("/admin/") || /delete|change-email|update-user/.test(x.path))) {
-      for (const m of e.methods) expect(reachableAuthEndpoint(m, `${AUTH_BASE}${concrete(e.path)}`), e.path).toBeUndefined();
+    for (const e of endpoints.filter(
+      (x) => x.path.startsWith("/admin/") || /delete|change-email|update-user/.test(x.path),
+    )) {
+      for (const m of e.methods)
+        expect(reachableAuthEndpoint(m, `${AUTH_BASE}${concrete(e.path)}`), e.path).toBeUndefined();
     }
   });
 });
@@ -227,7 +236,10 @@ describe("over HTTP, every endpoint not on the list", () => {
         ["/admin/set-user-password", { userId: superUser.id, newPassword: ATTACKER_PASSWORD }],
         ["/admin/ban-user", { userId: superUser.id }],
         ["/admin/impersonate-user", { userId: author.id }],
-        ["/admin/create-user", { email: "boss2@example.com", password: ATTACKER_PASSWORD, name: "B", role: "super_admin" }],
+        [
+          "/admin/create-user",
+          { email: "boss2@example.com", password: ATTACKER_PASSWORD, name: "B", role: "super_admin" },
+        ],
         ["/admin/remove-user", { userId: author.id }],
       ] as const) {
         const res = await raw("POST", `${AUTH_BASE}${path}`, { json: body, ...(p.cookie ? { cookie: p.cookie } : {}) });
@@ -318,7 +330,9 @@ describe("over HTTP, every endpoint not on the list", () => {
     expectRefused("GET /api/auth/sign-in/email", await raw("GET", "/api/auth/sign-in/email"));
     expectRefused("POST /api/auth/get-session", await raw("POST", "/api/auth/get-session", { json: {} }));
     expectRefused("PUT /api/auth/sign-out", await raw("PUT", "/api/auth/sign-out", { json: {} }));
-    const ok = await raw("POST", "/api/auth/sign-in/email", { json: { email: superUser.email, password: TEST_PASSWORD } });
+    const ok = await raw("POST", "/api/auth/sign-in/email", {
+      json: { email: superUser.email, password: TEST_PASSWORD },
+    });
     expect(ok.status).toBe(200);
     expect(ok.setCookie.length).toBeGreaterThan(0);
   });
@@ -386,5 +400,35 @@ describe("through the plugin's server-side API", () => {
     }
     const [row] = await s.database.db.select().from(user).where(eq(user.id, author.id));
     expect(row?.role).toBe("user");
+  });
+});
+
+describe("deleting an account", () => {
+  it("has one way in, the account service, which removes the files with the rows", () => {
+    // Better Auth's delete-user and the plugin's remove-user are closed above; any other code
+    // that deleted a user row would leave its uploads behind, so there is none.
+    const deletesUsers = /\.delete\(\s*user\s*\)|delete\s+from\s+"?user"?[\s;]|\.(deleteUser|removeUser)\(/i;
+    const sources = ["src/server", "src/db", "src/sites", "src/marketing"]
+      .flatMap((dir) => filesUnder(dir).map((f) => `${dir}/${f}`))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes("/testing/"));
+    expect(sources.length).toBeGreaterThan(50);
+    const deleting = sources.filter((f) => deletesUsers.test(readFileSync(f, "utf8")));
+    expect(deleting).toEqual(["src/server/modules/account/account.queries.ts"]);
+    const callers = sources.filter((f) => /\bdeleteAccountRows\(/.test(readFileSync(f, "utf8")));
+    expect(callers.sort()).toEqual([
+      "src/server/modules/account/account.queries.ts",
+      "src/server/modules/account/account.service.ts",
+    ]);
+  });
+
+  it("is off in Better Auth itself, even for the server's own calls", async () => {
+    await expect(
+      s.auth.api.deleteUser({ headers: new Headers({ cookie: author.cookie }), body: {} }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const [row] = await s.database.db.select().from(user).where(eq(user.id, author.id));
+    expect(row?.id).toBe(author.id);
+    expect(uploadsOf(author.id).length).toBeGreaterThan(0);
   });
 });
