@@ -69,7 +69,7 @@ async function accountState() {
 
 type Answer = { status: number; body: string; setCookie: string[] };
 
-/** A request with the path exactly as written (fetch would tidy `..`, case stays but escapes may not). */
+/** A request with the path exactly as written (fetch would resolve `..` and may re-encode escapes). */
 function raw(method: string, path: string, opts: { cookie?: string; json?: unknown } = {}): Promise<Answer> {
   const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
   const headers: Record<string, string> = { host: new URL(s.url).host, origin: s.url };
@@ -314,7 +314,7 @@ describe("over HTTP, every endpoint not on the list", () => {
       }
     }
     expect(await accountState()).toEqual(before);
-  });
+  }, 180_000);
 
   it("takes an allowed endpoint only at its exact path and method", async () => {
     // Dot segments are not a different path: the request's URL is resolved (WHATWG) before our
