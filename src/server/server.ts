@@ -18,7 +18,7 @@ import { startScheduler } from "./jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "./lib/dns.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { localStorage } from "./lib/storage.ts";
-import { createAuth } from "./modules/auth/auth.ts";
+import { type Auth, createAuth } from "./modules/auth/auth.ts";
 import { createMailer } from "./modules/mail/mail.service.ts";
 
 export type RunningServer = {
@@ -28,6 +28,8 @@ export type RunningServer = {
   logger: Logger;
   /** The public sites' page cache and visit counter (tests flush and sweep through it). */
   sites: SiteRuntime;
+  /** Better Auth as the app holds it (tests call its server-side API the way our code could). */
+  auth: Auth;
   /** Every route the app mounted, as Hono lists them (the API contract test reads them). */
   routes: readonly { method: string; path: string }[];
   close(): Promise<void>;
@@ -135,6 +137,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       database,
       logger,
       sites: running,
+      auth,
       routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
       close() {
         closing ??= (async () => {

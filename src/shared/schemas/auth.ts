@@ -1,7 +1,6 @@
 // The account forms' inputs, checked by the SPA and again by the server before Better Auth
 // sees them, so every endpoint answers bad input the same way.
 import { z } from "zod";
-import { isHttpsUrl } from "./profile.ts";
 import { emailSchema, plainText } from "./text.ts";
 
 const password = z
@@ -15,7 +14,7 @@ const localPath = z
   .max(500)
   .regex(/^\/(?!\/)[^\s\\]*$/, { error: "callbackURL must be a path on this site" });
 
-/** The same rules wherever an account's name is set: sign-up and the account update. */
+/** An account's name, as sign-up takes it. */
 const accountName = plainText(1, 100, "Name");
 
 export const signUpSchema = z.strictObject({
@@ -46,28 +45,6 @@ export const changePasswordSchema = z.strictObject({
 });
 
 export const sendVerificationSchema = z.strictObject({ email: emailSchema, callbackURL: localPath.optional() });
-
-/** One of our own uploaded files, by path: no `..`, no query, nothing that leaves /uploads/. */
-const UPLOAD_PATH = /^\/uploads\/(?!.*\.\.)[A-Za-z0-9._\-/]+$/;
-
-export const ACCOUNT_IMAGE_MESSAGE = "Image must be an https:// address or an uploaded image";
-
-/**
- * Better Auth's own update-user takes any string as `image` and any length of name; an account
- * picture is only ever an https address or one of our uploads, and null clears it.
- */
-export const updateUserSchema = z
-  .strictObject({
-    name: accountName.optional(),
-    image: z
-      .string({ error: ACCOUNT_IMAGE_MESSAGE })
-      .trim()
-      .max(2000, { error: "Image address must be at most 2000 characters" })
-      .refine((v) => isHttpsUrl(v) || UPLOAD_PATH.test(v), { error: ACCOUNT_IMAGE_MESSAGE })
-      .nullable()
-      .optional(),
-  })
-  .refine((v) => v.name !== undefined || v.image !== undefined, { error: "Nothing to update" });
 
 /** Turning two-factor on or off, or new backup codes: the account's password again. */
 export const confirmPasswordSchema = z.strictObject({

@@ -219,7 +219,13 @@ export function adminRoutes() {
       const actor = await requireStaff(c);
       const { database } = c.get("deps");
       const metrics = await admin.recalculateMetrics(database.db);
-      await admin.recordAudit(database.db, actor, "metrics_recalculated");
+      await admin.recordAudit(
+        database.db,
+        actor,
+        "metrics_recalculated",
+        undefined,
+        `Metrics of ${metrics.metricDate}`,
+      );
       return c.json({ metrics }, 200);
     })
     .openapi(tickets, async (c) => {

@@ -428,8 +428,15 @@ export async function auditLog(db: Db): Promise<AuditEntry[]> {
   }));
 }
 
-export async function recordAudit(db: Db, actor: Staff, action: string, detail?: string) {
-  await q.insertAudit(db, { actorId: actor.id, actorEmail: actor.email, action, detail: detail ?? null });
+/** An audit row for a staff action that names no account: `target` says what it acted on. */
+export async function recordAudit(db: Db, actor: Staff, action: string, detail?: string, target?: string) {
+  await q.insertAudit(db, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    target: target ?? null,
+    detail: detail ?? null,
+  });
 }
 
 export const staffRole = (db: Db, userId: string) => q.findRole(db, userId);

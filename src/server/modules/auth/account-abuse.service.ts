@@ -80,6 +80,11 @@ export async function settleSignIn(
   });
 }
 
+/** Whether the address has an account (Better Auth stores addresses in lower case). */
+export async function hasAccount(db: Db, email: string): Promise<boolean> {
+  return (await selectAccountByEmail(db, email.toLowerCase())) !== null;
+}
+
 export function clearSignInFailures(db: Db, email: string): Promise<void> {
   return deleteSignInFailures(db, email.toLowerCase());
 }

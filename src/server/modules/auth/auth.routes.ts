@@ -1,5 +1,9 @@
-// Better Auth answers /api/auth/*. The forms that take free input are checked against our
-// own strict schemas first, so bad input gets the same 400 shape as the rest of the API.
+// Better Auth answers /api/auth/* — but only the endpoints the app's screens and mails use
+// (ADR 044). Everything else it mounts (its admin plugin's set-role, impersonate-user,
+// remove-user, …, and whatever a later version adds) is a 404 here: staff powers live behind
+// /api/admin, with our rules and the audit log. The forms that take free input are checked
+// against our own strict schemas first, so bad input gets the same 400 shape as the rest of
+// the API.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -11,44 +15,108 @@ import {
   sendVerificationSchema,
   signInSchema,
   signUpSchema,
-  updateUserSchema,
 } from "../../../shared/schemas/auth.ts";
 import type { AppVars } from "../../http/context.ts";
-import { errorBody, HttpError, invalidJson, parseWith } from "../../http/errors.ts";
+import { errorBody, HttpError, invalidJson, notFound, parseWith } from "../../http/errors.ts";
 import { clientAddress } from "../../http/host.ts";
 import { errors, json } from "../../http/openapi.ts";
-import { claimSignInAttempt, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
+import { claimSignInAttempt, hasAccount, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
-const CHECKED: Record<string, z.ZodType> = {
-  "/api/auth/sign-up/email": signUpSchema,
-  "/api/auth/sign-in/email": signInSchema,
-  "/api/auth/request-password-reset": requestPasswordResetSchema,
-  "/api/auth/reset-password": resetPasswordSchema,
-  "/api/auth/change-password": changePasswordSchema,
-  "/api/auth/send-verification-email": sendVerificationSchema,
-  "/api/auth/update-user": updateUserSchema,
+export const AUTH_BASE = "/api/auth";
+
+export type ReachableAuthEndpoint = {
+  method: "GET" | "POST";
+  /** Under /api/auth; `{token}` is one path segment of letters, digits, `-` and `_`. */
+  path: string;
+  /** Our schema for the JSON body, checked before Better Auth sees it. */
+  body?: z.ZodType;
+  /** Who calls it: a screen of the SPA or a link in a mail. */
+  usedBy: string;
 };
 
-const SIGN_IN = "/api/auth/sign-in/email";
+/**
+ * The allow-list: every Better Auth endpoint a request may reach, each with the screen or mail
+ * that needs it. A path is matched exactly as sent (no folding of case, slashes or
+ * percent-escapes), so Better Auth only ever sees a path written here.
+ */
+export const REACHABLE_AUTH_ENDPOINTS: readonly ReachableAuthEndpoint[] = [
+  { method: "POST", path: "/sign-up/email", body: signUpSchema, usedBy: "sign-up form" },
+  { method: "POST", path: "/sign-in/email", body: signInSchema, usedBy: "sign-in form" },
+  { method: "POST", path: "/sign-out", usedBy: "the Sign out buttons" },
+  { method: "GET", path: "/get-session", usedBy: "every signed-in screen (who is this?)" },
+  { method: "GET", path: "/verify-email", usedBy: "the link in the verification mail" },
+  {
+    method: "POST",
+    path: "/send-verification-email",
+    body: sendVerificationSchema,
+    usedBy: "sign-in form: send a fresh verification link",
+  },
+  {
+    method: "POST",
+    path: "/request-password-reset",
+    body: requestPasswordResetSchema,
+    usedBy: "forgot-password form",
+  },
+  { method: "GET", path: "/reset-password/{token}", usedBy: "the link in the password-reset mail" },
+  { method: "POST", path: "/reset-password", body: resetPasswordSchema, usedBy: "reset-password form" },
+  { method: "POST", path: "/change-password", body: changePasswordSchema, usedBy: "Account: change password" },
+  { method: "GET", path: "/list-sessions", usedBy: "Account: sessions" },
+  { method: "POST", path: "/revoke-session", usedBy: "Account: sign out one device" },
+  { method: "POST", path: "/revoke-other-sessions", usedBy: "Account: sign out other devices" },
+  { method: "POST", path: "/revoke-sessions", usedBy: "Account: sign out everywhere" },
+  { method: "POST", path: "/two-factor/enable", usedBy: "Account: turn on two-factor" },
+  { method: "POST", path: "/two-factor/disable", usedBy: "Account: turn off two-factor" },
+  { method: "POST", path: "/two-factor/generate-backup-codes", usedBy: "Account: new backup codes" },
+  { method: "POST", path: "/two-factor/verify-totp", usedBy: "sign-in's second step; two-factor setup" },
+  { method: "POST", path: "/two-factor/verify-backup-code", usedBy: "sign-in's second step with a backup code" },
+];
+
+const SEGMENT = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** The allow-list entry for this method and raw (still percent-encoded) path, if any. */
+export function reachableAuthEndpoint(method: string, rawPath: string): ReachableAuthEndpoint | undefined {
+  if (!rawPath.startsWith(`${AUTH_BASE}/`)) return undefined;
+  const got = rawPath.slice(AUTH_BASE.length).split("/");
+  return REACHABLE_AUTH_ENDPOINTS.find((e) => {
+    if (e.method !== method) return false;
+    const want = e.path.split("/");
+    return (
+      want.length === got.length && want.every((w, i) => (w === "{token}" ? SEGMENT.test(got[i] ?? "") : w === got[i]))
+    );
+  });
+}
+
+const SIGN_IN = "/sign-in/email";
+const SIGN_UP = "/sign-up/email";
 
 /**
- * The key our checks look a path up by. Better Auth's router answers 404 to a doubled or
- * trailing slash today (skipTrailingSlashes is off); folding them here means a later change of
- * that setting cannot let `/api/auth/update-user/` past the schema.
+ * A queue per key: `work` runs after any other work for its key in this app has finished, so a
+ * double-clicked sign-up finds the account the first click made instead of racing it to the insert.
  */
-function routeKey(path: string): string {
-  return path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+function queuePerKey() {
+  const running = new Map<string, Promise<unknown>>();
+  return async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const mine = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    running.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (running.get(key) === mine) running.delete(key);
+    }
+  };
 }
 
 export function authRoutes() {
   const r = new Hono<AppVars>();
-  r.on(["GET", "POST"], "/auth/*", async (c) => {
-    const key = routeKey(c.req.path);
-    const schema = c.req.method === "POST" ? CHECKED[key] : undefined;
+  const oneAtATime = queuePerKey();
+  r.all("/auth/*", async (c) => {
+    // The raw path, as Better Auth's router will read it: Hono's `c.req.path` is decoded.
+    const endpoint = reachableAuthEndpoint(c.req.method, new URL(c.req.url).pathname);
+    if (!endpoint) throw notFound();
     let body: string | undefined;
     let parsed: unknown;
-    if (schema) {
+    if (endpoint.body) {
       if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json")) {
         throw new HttpError(415, "Send the request body as JSON (Content-Type: application/json)");
       }
@@ -59,12 +127,26 @@ export function authRoutes() {
       } catch {
         throw invalidJson();
       }
-      parsed = parseWith(schema, raw);
+      parsed = parseWith(endpoint.body, raw);
       body = JSON.stringify(parsed);
     }
     const deps = c.get("deps");
     const request = forwardable(c, deps.env.trustProxy, body);
-    if (key !== SIGN_IN || c.req.method !== "POST") return inOurShape(await deps.auth.handler(request));
+    if (endpoint.path === SIGN_UP) {
+      const input = parsed as z.infer<typeof signUpSchema>;
+      return inOurShape(
+        await oneAtATime(input.email.toLowerCase(), async () => {
+          const res = await deps.auth.handler(request);
+          // Two sign-ups for one new address at once (in two processes: this one takes them in
+          // turn): both find no account, one insert wins and Better Auth answers the other
+          // "Failed to create user" (422), telling that racer the address is taken. Asked again,
+          // it answers as it answers any taken address (ADR 044).
+          if (res.status !== 422 || !(await hasAccount(deps.database.db, input.email))) return res;
+          return deps.auth.api.signUpEmail({ body: input, headers: request.headers, asResponse: true });
+        }),
+      );
+    }
+    if (endpoint.path !== SIGN_IN) return inOurShape(await deps.auth.handler(request));
 
     // Password guessing is slowed per account, across every source address (ADR 015).
     const { email } = parsed as { email: string };
@@ -89,23 +171,38 @@ export function authRoutes() {
 }
 
 /**
- * Better Auth answers these itself; the document lists the ones the app uses, with the body our
+ * Better Auth answers these itself; the document lists exactly the allow-list, with the body our
  * own schema checks first (ADR 021). Their answers are Better Auth's.
  */
 export function documentAuthRoutes(registry: OpenAPIHono["openAPIRegistry"]) {
   const answer = json(z.record(z.string(), z.unknown()), "Better Auth's answer");
   const tags = ["Auth (Better Auth)"];
-  for (const [path, schema] of Object.entries(CHECKED)) {
+  for (const e of REACHABLE_AUTH_ENDPOINTS) {
+    const path = `/auth${e.path}`; // the registry is the /api router's
+    const description = `Used by: ${e.usedBy}.`;
+    if (e.method === "GET") {
+      const redirect = e.path.includes("{token}") || e.path === "/verify-email";
+      registry.registerPath({
+        method: "get",
+        path,
+        tags,
+        description,
+        ...(e.path.includes("{token}") ? { request: { params: z.object({ token: z.string() }) } } : {}),
+        responses: redirect
+          ? { 302: { description: "On to the app's page for the link (with ?error= when it failed)" } }
+          : { 200: answer, ...errors(401) },
+      });
+      continue;
+    }
     registry.registerPath({
       method: "post",
-      path: path.replace(/^\/api/, ""), // the registry is the /api router's
+      path,
       tags,
-      request: { body: { required: true, content: { "application/json": { schema } } } },
+      description,
+      ...(e.body ? { request: { body: { required: true, content: { "application/json": { schema: e.body } } } } } : {}),
       responses: { 200: answer, ...errors(400, 401, 403, 415, 429) },
     });
   }
-  registry.registerPath({ method: "get", path: "/auth/get-session", tags, responses: { 200: answer } });
-  registry.registerPath({ method: "post", path: "/auth/sign-out", tags, responses: { 200: answer } });
 }
 
 // Better Auth's error codes, as ours (ADR 018). Anything not listed takes its status's default.

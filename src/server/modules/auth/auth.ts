@@ -3,7 +3,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
-import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { defaultAc, userAc } from "better-auth/plugins/admin/access";
 import type { Db } from "../../../db/client.ts";
 import * as schema from "../../../db/schema/index.ts";
 import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../shared/next-path.ts";
@@ -39,6 +39,20 @@ function landing(url: string, request: Request | undefined): string {
   link.searchParams.set("callbackURL", verifyCallback(next));
   return link.toString();
 }
+
+/**
+ * What each role may do through Better Auth's admin plugin, should the server ever call it (no
+ * HTTP request reaches it: auth.routes.ts). Staff powers are ours — admin.guard.ts and
+ * admin.service.ts decide, and the audit log records — so these only ever grant less: an admin
+ * gets nothing, a super admin what our rules already let a super admin do (see accounts, change
+ * roles, ban, end sessions). Nobody may create, delete, impersonate, set passwords or edit
+ * accounts through the plugin (ADR 044).
+ */
+export const AUTH_ROLES = {
+  user: userAc,
+  admin: defaultAc.newRole({ user: [], session: [] }),
+  super_admin: defaultAc.newRole({ user: ["list", "get", "set-role", "ban"], session: ["list", "revoke"] }),
+};
 
 export function createAuth(opts: AuthOptions) {
   return betterAuth({
@@ -145,7 +159,7 @@ export function createAuth(opts: AuthOptions) {
     plugins: [
       twoFactor({ issuer: "Bookplate" }),
       admin({
-        roles: { user: userAc, admin: adminAc, super_admin: adminAc },
+        roles: AUTH_ROLES,
         adminRoles: ["admin", "super_admin"],
         defaultRole: "user",
       }),
