@@ -102,6 +102,19 @@ const CASES: Record<string, Step[]> = {
       row: () => ({ action: "metrics_recalculated", target: `Metrics of ${today()}` }),
     },
   ],
+  "POST /api/admin/actions/refresh-analytics": [
+    {
+      as: "staff",
+      request: async () => ({ method: "POST", path: "/api/admin/actions/refresh-analytics" }),
+      row: () => ({ action: "analytics_refreshed", target: `Analytics of ${today()}` }),
+    },
+  ],
+  "POST /api/admin/actions/maintenance": [
+    {
+      request: async () => ({ method: "POST", path: "/api/admin/actions/maintenance" }),
+      row: () => ({ action: "maintenance_run", target: "Database" }),
+    },
+  ],
   "POST /api/admin/tickets/{id}/respond": [
     {
       as: "staff",

@@ -390,7 +390,10 @@ describe("sandbox billing books what Stripe would charge", () => {
     const csvLines = async (kind: string) => {
       const res = await s.api(`/api/admin/reports/${kind}?month=${month}`, { cookie: boss.cookie });
       expect(res.status).toBe(200);
-      const lines = (await res.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+      const lines = (await res.text())
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean);
       return lines.slice(1); // the header
     };
     const samples = new Set(

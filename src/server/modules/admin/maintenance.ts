@@ -19,7 +19,7 @@ export async function refreshAnalytics(
 ): Promise<SystemMetrics> {
   await deps.flushVisits();
   const metrics = await recalculateMetrics(deps.database.db);
-  await recordAudit(deps.database.db, actor, "analytics_refreshed");
+  await recordAudit(deps.database.db, actor, "analytics_refreshed", undefined, `Analytics of ${metrics.metricDate}`);
   return metrics;
 }
 
@@ -44,6 +44,7 @@ export async function runMaintenance(
     actor,
     "maintenance_run",
     `${MAINTENANCE}; backup ${backup.name} (${backup.sizeBytes} bytes)`,
+    "Database",
   );
   return { maintenance: { statement: MAINTENANCE, durationMs }, backup };
 }
