@@ -186,11 +186,20 @@ export async function countAllPayingSubscriptions(db: Q) {
 }
 
 export async function countAllSubscriptionsByStatusAndTier(db: Q) {
-  return db
-    .select({ status: subscriptions.status, tier: subscriptions.tier, n: count() })
-    .from(subscriptions)
-    .where(ofCustomers(subscriptions.userId))
-    .groupBy(subscriptions.status, subscriptions.tier);
+  return (
+    db
+      .select({ status: subscriptions.status, tier: subscriptions.tier, n: count() })
+      .from(subscriptions)
+      // A trial whose checkout never completed (no card, the site still "Coming soon") is no
+      // subscriber yet: it counts in no status and no tier.
+      .where(
+        and(
+          ofCustomers(subscriptions.userId),
+          sql`not (${subscriptions.status} = 'trial' and ${subscriptions.providerSubscriptionId} is null)`,
+        ),
+      )
+      .groupBy(subscriptions.status, subscriptions.tier)
+  );
 }
 
 export async function countAllChurnSince(db: Q, since: Date): Promise<number> {

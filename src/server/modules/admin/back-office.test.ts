@@ -8,6 +8,7 @@ import {
   domainVerifications,
   exchangeRates,
   session,
+  subscriptions,
   supportTickets,
   user,
   websiteAnalytics,
@@ -201,6 +202,18 @@ describe("accounts and sites as staff see them", () => {
     expect(byId.get(unpaid.id)).toMatchObject({ status: "trial", checkoutCompleted: false });
     // The staff account has no subscription at all.
     expect(byId.get(boss.id)).toMatchObject({ status: null, checkoutCompleted: false, liveUrl: null });
+
+    // The daily figures count the trial with a card, not the one that never reached checkout.
+    const rows = await s.database.db.select().from(subscriptions);
+    const cardTrials = rows.filter((r) => r.status === "trial" && r.providerSubscriptionId !== null);
+    expect(rows.some((r) => r.userId === unpaid.id && r.status === "trial")).toBe(true);
+    const counted = rows.filter((r) => r.status !== "expired" && !(r.status === "trial" && !r.providerSubscriptionId));
+    const res = await s.api("/api/admin/metrics/recalculate", { method: "POST", cookie: boss.cookie });
+    const { metrics } = await res.json();
+    expect(metrics.trialUsers).toBe(cardTrials.length);
+    expect(metrics.miniTierUsers + metrics.midiTierUsers + metrics.maxiTierUsers + metrics.megaTierUsers).toBe(
+      counted.length,
+    );
   });
 
   it("links a site to its live address: the verified custom domain, else the subdomain", async () => {
