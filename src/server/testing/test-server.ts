@@ -5,7 +5,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadEnv } from "../env.ts";
-import { type RunningServer, startServer } from "../server.ts";
+import { type RunningServer, type StartOptions, startServer } from "../server.ts";
 import { freePort, freshPostgres } from "./resources.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -29,6 +29,8 @@ export async function startTestServer(
     authRateLimit?: { window: number; max: number };
     /** Another test server's database: a second process on the same PostgreSQL data. */
     sharedDatabaseUrl?: string;
+    /** The outbox sender's waits and retries (ADR 048). */
+    mailDelivery?: StartOptions["mailDelivery"];
   } = {},
 ): Promise<TestServer> {
   const smtp = await startSmtpCatcher();
@@ -56,6 +58,7 @@ export async function startTestServer(
   const server = await startServer(env, {
     embeddedDir: pgdb ? undefined : "memory://",
     authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
+    mailDelivery: opts.mailDelivery,
   });
   return {
     ...server,
