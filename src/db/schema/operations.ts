@@ -107,9 +107,7 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),
     // The sender's claim reads only the rows still to send.
-    index("mail_outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('queued', 'sending')`),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
 );

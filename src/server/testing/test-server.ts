@@ -23,6 +23,8 @@ export type TestServer = RunningServer & {
   ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>;
 };
 
+const smtpOfDatabase = new Map<string, Awaited<ReturnType<typeof startSmtpCatcher>>>();
+
 export async function startTestServer(
   overrides: Record<string, string> = {},
   opts: {
@@ -33,7 +35,10 @@ export async function startTestServer(
     mailDelivery?: StartOptions["mailDelivery"];
   } = {},
 ): Promise<TestServer> {
-  const smtp = await startSmtpCatcher();
+  // A second process on the same data uses the same mail server, as in production: either
+  // process's outbox sender may send a mail the other queued (ADR 048).
+  const borrowed = opts.sharedDatabaseUrl ? smtpOfDatabase.get(opts.sharedDatabaseUrl) : undefined;
+  const smtp = borrowed ?? (await startSmtpCatcher());
   const dataDir = mkdtempSync(join(tmpdir(), "bookplate-test-"));
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = opts.sharedDatabaseUrl
@@ -55,6 +60,7 @@ export async function startTestServer(
     SEED_DEMO: "false",
     ...overrides,
   });
+  if (pgdb && !borrowed) smtpOfDatabase.set(pgdb.url, smtp);
   const server = await startServer(env, {
     embeddedDir: pgdb ? undefined : "memory://",
     authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
@@ -95,7 +101,10 @@ export async function startTestServer(
     },
     async close() {
       await server.close();
-      await smtp.close();
+      if (!borrowed) {
+        await smtp.close();
+        if (pgdb) smtpOfDatabase.delete(pgdb.url);
+      }
       await pgdb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -11,7 +11,11 @@ const METRICS_LATE_MS = 26 * 60 * 60 * 1000;
 
 const ms = (start: number) => `${Math.round(performance.now() - start)} ms`;
 const age = (seconds: number) =>
-  seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+  seconds < 120
+    ? `${seconds} s`
+    : seconds < 7200
+      ? `${Math.round(seconds / 60)} min`
+      : `${Math.round(seconds / 3600)} h`;
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export async function systemHealth(deps: Pick<AppDeps, "database" | "mailer" | "storage">): Promise<SystemHealth> {

@@ -41,7 +41,12 @@ export type AlertSignUp = {
   now?: Date;
   requestId?: string;
 };
-export type AlertDeps = { db: Db; mailer: MailSender; logger: Logger; limits: { signUp: Limiter; confirmMail: Limiter } };
+export type AlertDeps = {
+  db: Db;
+  mailer: MailSender;
+  logger: Logger;
+  limits: { signUp: Limiter; confirmMail: Limiter };
+};
 
 /** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
 export async function signUpForReleaseAlert(
