@@ -85,6 +85,14 @@ export async function markFailed(db: Db, row: OutboxRow, error: string): Promise
     .where(stillClaimed(row.id, row.attempts));
 }
 
+/** A claimed row this process will not try after all: queued again, the claim not counted. */
+export async function release(db: Db, row: OutboxRow): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "queued", attempts: row.attempts - 1, leaseUntil: null })
+    .where(stillClaimed(row.id, row.attempts));
+}
+
 /** Rows whose process died while sending them on their last allowed attempt: given up. */
 export async function failAbandoned(db: Db, maxAttempts: number): Promise<void> {
   await db

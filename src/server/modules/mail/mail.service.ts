@@ -186,7 +186,9 @@ export function createMailer(opts: {
       await Promise.all(
         [...byRecipient.values()].map(async (mails) => {
           for (const c of mails) {
-            await deliver(c).catch((err: unknown) => {
+            // Closing: a row not started yet goes back to the queue rather than wait out its lease.
+            const step = stopped ? q.release(db, c) : deliver(c);
+            await step.catch((err: unknown) => {
               if (!stopped) logger.error({ err }, "mail outbox: a row could not be settled");
             });
           }
@@ -240,10 +242,16 @@ export function createMailer(opts: {
       try {
         const m = await import("nodemailer");
         probe = m.default.createTransport({ url: smtpUrl, ...timeouts(o.checkTimeoutMs) });
-        await deadline(probe.verify(), o.checkTimeoutMs, "The SMTP server's answer");
+        await deadline(probe.verify(), o.checkTimeoutMs, "waited");
         return { ok: true, detail: `SMTP server answered in ${Math.round(performance.now() - started)} ms` };
       } catch (err) {
-        return { ok: false, detail: `SMTP server did not answer: ${messageOf(err)}` };
+        const waited = (err as { code?: unknown }).code === "ETIMEDOUT";
+        return {
+          ok: false,
+          detail: waited
+            ? `SMTP server did not answer within ${o.checkTimeoutMs / 1000} s`
+            : `SMTP server did not answer: ${messageOf(err)}`,
+        };
       } finally {
         probe?.close();
       }
