@@ -303,3 +303,55 @@ describe.skipIf(!process.env.DATABASE_URL)("two processes on one database", () =
     }
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)("a process that stops", () => {
+  // Last in the file: it stops this file's own sender, so only the processes below send.
+  it("loses no mail: queued rows wait for the next process, a row cut off mid-send is sent after its lease", async () => {
+    await s.mailer.idle();
+    await s.mailer.close();
+    const a = await startTestServer(
+      {},
+      {
+        sharedDatabaseUrl: s.databaseUrl,
+        mailDelivery: { ...DELIVERY, timeoutMs: 800, leaseMs: 2500, closeGraceMs: 100 },
+      },
+    );
+    s.smtp.freeze();
+    let thawed = false;
+    try {
+      await a.mailer.send({ to: "cut-off@example.com", subject: "Cut off", text: "…" });
+      await expect.poll(async () => (await rowsTo("cut-off@example.com"))[0]?.status).toBe("sending");
+      await a.mailer.send({ to: "waiting-1@example.com", subject: "Waiting", text: "…" });
+      await a.mailer.send({ to: "waiting-2@example.com", subject: "Waiting", text: "…" });
+      await a.close();
+      const left = await s.database.db
+        .select({ to: mailOutbox.to, status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.to, ["cut-off@example.com", "waiting-1@example.com", "waiting-2@example.com"]));
+      expect(left.sort((x, y) => x.to.localeCompare(y.to))).toEqual([
+        { to: "cut-off@example.com", status: "sending" },
+        { to: "waiting-1@example.com", status: "queued" },
+        { to: "waiting-2@example.com", status: "queued" },
+      ]);
+      // The stopped process's SMTP client gives up (0.8 s) before the server answers again.
+      await new Promise((r) => setTimeout(r, 1200));
+      s.smtp.thaw();
+      thawed = true;
+      const b = await startTestServer({}, { sharedDatabaseUrl: s.databaseUrl, mailDelivery: DELIVERY });
+      try {
+        for (const to of ["waiting-1@example.com", "waiting-2@example.com", "cut-off@example.com"]) {
+          await s.smtp.waitFor(to, to.startsWith("cut") ? "Cut off" : "Waiting", 15_000);
+        }
+        await b.mailer.idle();
+        for (const to of ["cut-off@example.com", "waiting-1@example.com", "waiting-2@example.com"]) {
+          expect(s.smtp.mails.filter((m) => m.to.includes(to))).toHaveLength(1);
+          expect((await rowsTo(to)).map((r) => r.status)).toEqual(["sent"]);
+        }
+      } finally {
+        await b.close();
+      }
+    } finally {
+      if (!thawed) s.smtp.thaw();
+    }
+  }, 60_000);
+});
