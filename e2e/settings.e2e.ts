@@ -114,7 +114,7 @@ browserDescribe("site settings", () => {
     await reader.getByLabel("Email address").fill(fan);
     await reader.getByRole("button", { name: "Subscribe" }).click();
     await reader.getByText("Thank you for subscribing! You'll hear from me soon.").waitFor();
-    const mail = await e.server.smtp.waitFor(fan, "Please confirm your subscription");
+    const mail = await e.server.smtp.waitFor(fan, "Please confirm your newsletter subscription");
     await reader.goto(firstLink(mail.text));
     await reader.getByRole("button", { name: "Confirm subscription" }).click();
 

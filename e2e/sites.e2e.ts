@@ -436,7 +436,7 @@ for (const js of [true, false]) {
         )[0]?.status;
       expect(await status()).toBe("pending");
 
-      const mail = await s.smtp.waitFor(email, "Please confirm your subscription");
+      const mail = await s.smtp.waitFor(email, "Please confirm your newsletter subscription");
       const link = firstLink(mail.text);
       expect(link.startsWith(`${origin}/newsletter/confirm?token=`)).toBe(true);
       await page.goto(link);

@@ -137,6 +137,8 @@ export function marketingRoutes(deps: MarketingDeps) {
 
   // Five messages per address per ten minutes: enough for a person, not for a flood.
   const limiter = dbRateLimiter(deps.db, "marketing-contact", 5, 10 * 60_000);
+  // One acknowledgement per address per day, whoever sends from wherever (ADR 048).
+  const replies = dbRateLimiter(deps.db, "marketing-contact-reply", 1, 24 * 60 * 60_000);
   // A form is a few KB: anything past 64 KB is refused before it is read (ADR 016).
   const formLimit = bodyLimit({
     maxSize: 64 * 1024,
@@ -173,7 +175,7 @@ export function marketingRoutes(deps: MarketingDeps) {
       return render(contactPage({ kind: "form", values, error: "Too many messages. Please try again later." }, 429));
     }
     try {
-      await receiveMarketingContact({ db: deps.db, mailer: deps.mailer }, parsed.data);
+      await receiveMarketingContact({ db: deps.db, mailer: deps.mailer, replies }, parsed.data);
     } catch (err) {
       const refused = ticketRefusal(err);
       if (refused) {

@@ -19,13 +19,15 @@ import { createDnsLookup } from "./lib/dns.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { localStorage } from "./lib/storage.ts";
 import { type Auth, createAuth } from "./modules/auth/auth.ts";
-import { createMailer } from "./modules/mail/mail.service.ts";
+import { createMailer, type DeliveryOptions, type Mailer } from "./modules/mail/mail.service.ts";
 
 export type RunningServer = {
   url: string;
   port: number;
   database: Database;
   logger: Logger;
+  /** The outbox's sender (tests wait on `mailer.idle()` before asserting a mail never went). */
+  mailer: Mailer;
   /** The public sites' page cache and visit counter (tests flush and sweep through it). */
   sites: SiteRuntime;
   /** Better Auth as the app holds it (tests call its server-side API the way our code could). */
@@ -51,6 +53,8 @@ export type StartOptions = {
   embeddedDir?: string;
   /** Per-window allowance for sign-in and similar endpoints. */
   authRateLimit?: { window: number; max: number };
+  /** The outbox sender's waits and retries (tests shorten them). */
+  mailDelivery?: Partial<DeliveryOptions>;
 };
 
 export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
@@ -61,6 +65,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     onConnectionError: (err) => logger.warn({ err }, "database connection lost"),
   });
   let sites: SiteRuntime | undefined;
+  let mailer: Mailer | undefined;
   try {
     await database.migrate();
     // The S3 client (a few MB) is loaded only when a bucket is configured (ADR 037).
@@ -68,7 +73,13 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       ? (await import("./lib/s3-storage.ts")).s3Storage(env.s3)
       : localStorage(join(env.dataDir, "uploads"));
     if (env.seedDemo && (await seedDemo(database.db, storage))) logger.info("demo author created at /demo");
-    const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom, logger });
+    mailer = createMailer({
+      database,
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      logger,
+      delivery: opts.mailDelivery,
+    });
     const auth = createAuth({
       db: database.db,
       mailer,
@@ -121,6 +132,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     });
     const port = (server.address() as AddressInfo).port;
     const running = sites;
+    const sender = mailer;
     const scheduler = startScheduler({ db: database.db, logger });
     const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
     const dailyMetrics = startDailyMetrics({ db: database.db, logger });
@@ -136,6 +148,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       port,
       database,
       logger,
+      mailer: sender,
       sites: running,
       auth,
       routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
@@ -148,14 +161,16 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
             dailyMetrics.stop(),
             releaseAlerts.stop(),
           ]);
+          // The sender stops taking rows now; whatever is queued stays for the next start.
+          const mailDone = sender.close();
           await new Promise<void>((ok) => {
             server.close(() => ok());
             (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
           });
           // Buffered visit counts are written before the database goes.
           await running.close();
-          mailer.close();
           await jobsDone;
+          await mailDone;
           await database.close();
         })();
         return closing;
@@ -163,6 +178,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     };
   } catch (err) {
     await sites?.close().catch(() => {});
+    await mailer?.close().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

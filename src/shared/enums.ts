@@ -66,7 +66,11 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export const TRANSACTION_TYPES = ["subscription_payment", "refund"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const MAIL_STATUSES = ["logged", "sent", "failed"] as const;
+/**
+ * `queued` waits for the background sender (ADR 048), `sending` is claimed by one process until
+ * its lease ends; `logged` was only written to the log (no SMTP_URL).
+ */
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "logged"] as const;
 
 /** `'a', 'b'` for use inside a SQL `in (...)` check. */
 export function sqlList(values: readonly string[]): string {

@@ -131,7 +131,6 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
       { db, mailer: deps.mailer, logger: deps.logger, limits },
       {
         userId: w.userId,
-        siteName: name,
         clientAddress: ip,
         fields,
         confirmUrl: (token) => `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`,
@@ -193,8 +192,7 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
           { db, mailer: deps.mailer, logger: deps.logger, limits },
           {
             userId: w.userId,
-            book: { id: b.id, title: b.title, releaseDate: b.releaseDate },
-            siteName: name,
+            book: { id: b.id, releaseDate: b.releaseDate },
             clientAddress: ip,
             fields,
             confirmUrl: (token) =>

@@ -553,6 +553,7 @@ describe("forms", () => {
     const db = s.database.db;
     const [site] = await db.select().from(websites).where(eq(websites.subdomain, "demo"));
     const owner = site?.userId ?? "";
+    await s.mailer.idle();
     const before = {
       messages: (await db.select().from(contactMessages).where(eq(contactMessages.userId, owner))).length,
       subscribers: (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.userId, owner)))
@@ -579,6 +580,7 @@ describe("forms", () => {
     expect((await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.userId, owner))).length).toBe(
       before.subscribers,
     );
+    await s.mailer.idle();
     expect(s.smtp.mails.length).toBe(before.mails);
   });
 
@@ -588,7 +590,7 @@ describe("forms", () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain("Thank you for subscribing! You&#x27;ll hear from me soon.");
     expect(res.body).toContain("please open the email we&#x27;ve just sent you and confirm your subscription");
-    await s.smtp.waitFor("new-reader@example.com", "Please confirm your subscription");
+    await s.smtp.waitFor("new-reader@example.com", "Please confirm your newsletter subscription");
   });
 
   it("stores and mails a contact message; a filled honeypot drops it", async () => {
@@ -600,6 +602,7 @@ describe("forms", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toContain("Thank you for your message! I&#x27;ll get back to you soon.");
     const mail = await s.smtp.waitFor("mailme@example.com", "Hello there");
+    await s.mailer.idle();
     expect(s.smtp.mails.some((m) => m.to.includes("contact-mailme@example.com"))).toBe(false);
     expect(mail.text).toContain("Loved it");
     expect(mail.raw).toMatch(/^Reply-To: Reader <reader@example\.com>$/im);

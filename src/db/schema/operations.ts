@@ -1,4 +1,5 @@
 // The back office: support, metrics and outgoing mail.
+import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
@@ -89,12 +90,24 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Where "Reply" goes (a reader who wrote through a site's form); the sender stays ours. */
+    replyToName: text("reply_to_name"),
+    replyToAddress: text("reply_to_address"),
     status: text("status").notNull(),
+    /** Tries so far, counted when a sender claims the row (a crash mid-send counts too). */
+    attempts: integer("attempts").notNull().default(0),
+    /** A queued row is not tried before this (the back-off after a temporary failure). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A `sending` row whose lease has passed was claimed by a process that died: tried again. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
     error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),
+    // The sender's claim reads only the rows still to send.
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
 );

@@ -9,12 +9,12 @@ import type { DomainCheck } from "../../shared/schemas/domain.ts";
 import type { DnsLookup } from "../lib/dns.ts";
 import type { Logger } from "../lib/logger.ts";
 import { type DomainEnv, recheckDomains } from "../modules/domains/domains.service.ts";
-import type { Mailer } from "../modules/mail/mail.service.ts";
+import type { MailSender } from "../modules/mail/mail.service.ts";
 import { scheduleJob } from "./schedule.ts";
 
 let running = false;
 
-export type DomainJobDeps = { db: Db; env: DomainEnv; dns: DnsLookup; mailer: Mailer };
+export type DomainJobDeps = { db: Db; env: DomainEnv; dns: DnsLookup; mailer: MailSender };
 
 function mailFor(env: DomainEnv, domain: string, change: "verified" | "lost", check: DomainCheck) {
   const dashboard = `${env.appOrigin}/dashboard/domain`;

@@ -4,12 +4,12 @@
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
 import { runReleaseAlerts, type SiteAddress } from "../modules/books/release-alerts.service.ts";
-import type { Mailer } from "../modules/mail/mail.service.ts";
+import type { MailSender } from "../modules/mail/mail.service.ts";
 import { scheduleJob } from "./schedule.ts";
 
 export function startReleaseAlerts(opts: {
   db: Db;
-  mailer: Mailer;
+  mailer: MailSender;
   logger: Logger;
   site: SiteAddress;
   pattern?: string;

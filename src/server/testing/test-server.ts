@@ -5,7 +5,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadEnv } from "../env.ts";
-import { type RunningServer, startServer } from "../server.ts";
+import { type RunningServer, type StartOptions, startServer } from "../server.ts";
 import { freePort, freshPostgres } from "./resources.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -23,6 +23,8 @@ export type TestServer = RunningServer & {
   ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>;
 };
 
+const smtpOfDatabase = new Map<string, Awaited<ReturnType<typeof startSmtpCatcher>>>();
+
 export async function startTestServer(
   overrides: Record<string, string> = {},
   opts: {
@@ -31,9 +33,14 @@ export async function startTestServer(
     sharedDatabaseUrl?: string;
     /** PGlite in DATA_DIR/pg instead of in memory (backups and restores look at the files). */
     embeddedOnDisk?: boolean;
+    /** The outbox sender's waits and retries (ADR 048). */
+    mailDelivery?: StartOptions["mailDelivery"];
   } = {},
 ): Promise<TestServer> {
-  const smtp = await startSmtpCatcher();
+  // A second process on the same data uses the same mail server, as in production: either
+  // process's outbox sender may send a mail the other queued (ADR 048).
+  const borrowed = opts.sharedDatabaseUrl ? smtpOfDatabase.get(opts.sharedDatabaseUrl) : undefined;
+  const smtp = borrowed ?? (await startSmtpCatcher());
   const dataDir = mkdtempSync(join(tmpdir(), "bookplate-test-"));
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = opts.sharedDatabaseUrl
@@ -55,9 +62,11 @@ export async function startTestServer(
     SEED_DEMO: "false",
     ...overrides,
   });
+  if (pgdb && !borrowed) smtpOfDatabase.set(pgdb.url, smtp);
   const server = await startServer(env, {
     embeddedDir: pgdb || opts.embeddedOnDisk ? undefined : "memory://",
     authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
+    mailDelivery: opts.mailDelivery,
   });
   return {
     ...server,
@@ -94,7 +103,10 @@ export async function startTestServer(
     },
     async close() {
       await server.close();
-      await smtp.close();
+      if (!borrowed) {
+        await smtp.close();
+        if (pgdb) smtpOfDatabase.delete(pgdb.url);
+      }
       await pgdb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -375,12 +375,17 @@ export async function respondToTicket(
     const where = ticket.userId
       ? `Read it and reply in your dashboard: ${appOrigin}/dashboard/help`
       : "Reply to this email to continue the conversation.";
+    // A ticket from the marketing form names an address nobody confirmed: the answer carries
+    // only staff's words there, not the sender's name or subject (ADR 048).
+    const theirs = ticket.userId !== null;
     return {
       ticket: view,
       notify: {
         to: ticket.email,
-        subject: `Re: ${ticket.subject}`,
-        text: `Hello${ticket.name ? ` ${ticket.name}` : ""},\n\nOur support team answered your request "${ticket.subject}":\n\n${response}\n\n${where}\n`,
+        subject: theirs ? `Re: ${ticket.subject}` : "Bookplate support answered your message",
+        text: theirs
+          ? `Hello${ticket.name ? ` ${ticket.name}` : ""},\n\nOur support team answered your request "${ticket.subject}":\n\n${response}\n\n${where}\n`
+          : `Hello,\n\nOur support team answered the message you sent through the contact form on our website:\n\n${response}\n\n${where}\n`,
       },
     };
   });

@@ -350,7 +350,7 @@ describe("metrics, traffic and health", () => {
   it("reports health from real checks", async () => {
     const h = await (await get("/api/admin/system", adminUser.cookie)).json();
     const names = h.checks.map((c: { name: string }) => c.name);
-    expect(names).toEqual(["Database", "Mail", "File storage", "Daily metrics job"]);
+    expect(names).toEqual(["Database", "Mail", "Mail outbox", "File storage", "Daily metrics job"]);
     expect(h.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
     expect(h.checks[0].detail).toMatch(/answered in \d+ ms/);
     expect(h.memory.rssBytes).toBeGreaterThan(1e6);

@@ -2,7 +2,7 @@
 // slows down exponentially per address, and the mails our forms send to an address are capped.
 // Every answer is the same for an address with an account and one without.
 import type { Db } from "../../../db/client.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import {
   bumpMailQuota,
   deleteSignInFailures,
@@ -11,7 +11,7 @@ import {
   updateSignInFailures,
 } from "./account-abuse.queries.ts";
 
-export type AbuseDeps = { db: Db; mailer: Mailer; appOrigin: string };
+export type AbuseDeps = { db: Db; mailer: MailSender; appOrigin: string };
 
 /** Wrong passwords allowed before the first wait. */
 export const FREE_SIGN_IN_FAILURES = 5;
@@ -76,7 +76,7 @@ export async function settleSignIn(
   await deps.mailer.send({
     to: account.email,
     subject: "Sign-ins to your Bookplate account are paused",
-    text: `Hello ${account.name},\n\nSomeone entered a wrong password for your Bookplate account ${FREE_SIGN_IN_FAILURES} times, so we have paused sign-ins with a password for a while. Each further wrong password makes the pause longer, up to an hour.\n\nIf it was you, wait a minute and try again, or choose a new password here (that ends the pause at once):\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, your account is safe: the pause is what keeps the guesser out. Choosing a new, long password makes it safer still.`,
+    text: `Hello,\n\nSomeone entered a wrong password for your Bookplate account ${FREE_SIGN_IN_FAILURES} times, so we have paused sign-ins with a password for a while. Each further wrong password makes the pause longer, up to an hour.\n\nIf it was you, wait a minute and try again, or choose a new password here (that ends the pause at once):\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, your account is safe: the pause is what keeps the guesser out. Choosing a new, long password makes it safer still.`,
   });
 }
 
@@ -103,11 +103,11 @@ export async function mayMail(db: Db, kind: keyof typeof MAIL_CAPS, email: strin
 }
 
 /** Sign-up with an address that already has an account: the owner hears of it, nobody else. */
-export async function noticeExistingAccountSignUp(deps: AbuseDeps, account: { name: string; email: string }) {
+export async function noticeExistingAccountSignUp(deps: AbuseDeps, account: { email: string }) {
   if (!(await mayMail(deps.db, "existing-sign-up", account.email))) return;
   await deps.mailer.send({
     to: account.email,
     subject: "Someone tried to create a Bookplate account with your email",
-    text: `Hello ${account.name},\n\nSomeone tried to create a new Bookplate account with this email address, which already has an account. Nothing about your account has changed.\n\nIf it was you, sign in here:\n\n${deps.appOrigin}/login\n\nForgot your password? Choose a new one here:\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, you can ignore this mail.`,
+    text: `Hello,\n\nSomeone tried to create a new Bookplate account with this email address, which already has an account. Nothing about your account has changed.\n\nIf it was you, sign in here:\n\n${deps.appOrigin}/login\n\nForgot your password? Choose a new one here:\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, you can ignore this mail.`,
   });
 }

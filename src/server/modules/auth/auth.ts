@@ -7,7 +7,7 @@ import { defaultAc, userAc } from "better-auth/plugins/admin/access";
 import type { Db } from "../../../db/client.ts";
 import * as schema from "../../../db/schema/index.ts";
 import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../shared/next-path.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
 import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
 import { touchLastActive } from "./last-active.queries.ts";
@@ -17,7 +17,7 @@ export const CLIENT_IP_HEADER = "x-bookplate-client-ip";
 
 export type AuthOptions = {
   db: Db;
-  mailer: Mailer;
+  mailer: MailSender;
   appOrigin: string;
   secret: string;
   production: boolean;
@@ -74,7 +74,7 @@ export function createAuth(opts: AuthOptions) {
         await opts.mailer.send({
           to: user.email,
           subject: "Reset your Bookplate password",
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Bookplate account. To choose a new password, open this link (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+          text: `Hello,\n\nSomeone asked to reset the password of your Bookplate account. To choose a new password, open this link (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
         });
       },
       // A new password is the owner's answer to a guessing attack: sign-in works again at once.
@@ -102,11 +102,13 @@ export function createAuth(opts: AuthOptions) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
+      // Whoever signs up types the name, and the address may not be theirs: no name in the
+      // mails to an address that has not confirmed (ADR 048).
       sendVerificationEmail: async ({ user, url }, request) => {
         await opts.mailer.send({
           to: user.email,
           subject: "Confirm your email for Bookplate",
-          text: `Hello ${user.name},\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${landing(url, request)}\n\nThe link works for 24 hours.`,
+          text: `Hello,\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${landing(url, request)}\n\nThe link works for 24 hours.`,
         });
       },
     },

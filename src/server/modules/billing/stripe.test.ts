@@ -259,6 +259,7 @@ describe("stripe webhooks", () => {
     expect(await s.database.db.select().from(transactions).where(eq(transactions.userId, u.id))).toHaveLength(0);
     expect((await sub(u.id))?.status).toBe("trial");
     const to = (m: { to: string[] }, email: string) => m.to.includes(email.toLowerCase());
+    await s.mailer.idle();
     const alerts = s.smtp.mails.filter((m) => to(m, staff.email) && m.subject.includes("could not apply"));
     expect(alerts).toHaveLength(3);
     expect(alerts.map((m) => m.text).join("\n")).toContain(unknown.id);

@@ -10,7 +10,7 @@ import { formatDate } from "../../../shared/dates.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import type { Mail, Mailer } from "../mail/mail.service.ts";
+import type { Mail, MailSender } from "../mail/mail.service.ts";
 import { bookNotFound } from "./books.service.ts";
 import * as q from "./release-alerts.queries.ts";
 
@@ -34,15 +34,19 @@ export const isAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(tok
 
 export type AlertSignUp = {
   userId: string;
-  book: { id: string; title: string; releaseDate: string | null };
-  siteName: string;
+  book: { id: string; releaseDate: string | null };
   clientAddress: string;
   fields: Record<string, string>;
   confirmUrl: (token: string) => string;
   now?: Date;
   requestId?: string;
 };
-export type AlertDeps = { db: Db; mailer: Mailer; logger: Logger; limits: { signUp: Limiter; confirmMail: Limiter } };
+export type AlertDeps = {
+  db: Db;
+  mailer: MailSender;
+  logger: Logger;
+  limits: { signUp: Limiter; confirmMail: Limiter };
+};
 
 /** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
 export async function signUpForReleaseAlert(
@@ -64,14 +68,18 @@ export async function signUpForReleaseAlert(
     token: randomBytes(24).toString("base64url"),
   });
   if (token && (await deps.limits.confirmMail.take(`alert|${r.book.id}|${email}`))) {
+    const link = r.confirmUrl(token);
+    // Like the newsletter's: no author text (title, site name) to an address that has not said
+    // yes; the site by its address, the book by its release date (ADR 048).
+    const site = new URL(link).host;
     try {
       await deps.mailer.send({
         to: email,
-        subject: `Please confirm: tell me when ${r.book.title} is out`,
+        subject: `Please confirm your release alert at ${site}`,
         text:
-          `Hello,\n\nSomeone (we hope you) asked ${r.siteName} to send one mail when ${r.book.title} comes out` +
+          `Hello,\n\nSomeone (we hope you) asked the website ${site} to send one mail when a book comes out` +
           ` (${formatDate(r.book.releaseDate, "long")}).\nTo confirm, open this link and press "Confirm":\n\n` +
-          `${r.confirmUrl(token)}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
+          `${link}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
       });
     } catch (err) {
       deps.logger.warn({ err, reqId: r.requestId }, "release alert confirmation mail failed");
@@ -114,30 +122,21 @@ export const RELEASE_ALERTS_LOCK = 727_004;
 
 /**
  * Mails every confirmed reader of every book out by today who was not told yet, once: the rows
- * are marked in the transaction that takes them, and the mail goes after it commits (a mail that
- * fails is in the outbox as failed; the reader is not mailed twice). Returns how many were sent,
- * or null when another process holds the job.
+ * are marked and their mails queued in the same transaction, so a reader is neither mailed twice
+ * nor forgotten (the outbox retries a mail that does not go, ADR 048). Returns how many were
+ * queued, or null when another process holds the job.
  */
 export async function runReleaseAlerts(
-  deps: { db: Db; mailer: Mailer; logger: Logger; site: SiteAddress },
+  deps: { db: Db; mailer: MailSender; logger: Logger; site: SiteAddress },
   now = new Date(),
 ): Promise<number | null> {
-  const taken = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${RELEASE_ALERTS_LOCK}) as ok`);
     if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
-    return q.takeDueAlerts(tx, dayOf(now), 5000);
+    const taken = await q.takeDueAlerts(tx, dayOf(now), 5000);
+    for (const a of taken) await deps.mailer.send(releaseMail(a.email, a, deps.site), tx);
+    return taken.length;
   });
-  if (taken === null) return null;
-  let sent = 0;
-  for (const a of taken) {
-    try {
-      await deps.mailer.send(releaseMail(a.email, a, deps.site));
-      sent++;
-    } catch (err) {
-      deps.logger.warn({ err, bookId: a.bookId }, "release alert not sent");
-    }
-  }
-  return sent;
 }
 
 /** The author's view: readers waiting (unconfirmed, confirmed) and already told. */
@@ -151,7 +150,7 @@ export async function alertSummary(db: Db, userId: string, bookId: string, now =
 
 /** The release mail, to the author's own address, marked as a test. */
 export async function sendTestAlert(
-  deps: { db: Db; mailer: Mailer; site: SiteAddress },
+  deps: { db: Db; mailer: MailSender; site: SiteAddress },
   userId: string,
   bookId: string,
 ): Promise<string> {

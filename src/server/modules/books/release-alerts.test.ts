@@ -10,7 +10,6 @@ import { createLogger } from "../../lib/logger.ts";
 import { firstLink } from "../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
-import { createMailer } from "../mail/mail.service.ts";
 import { daysUntil, runReleaseAlerts } from "./release-alerts.service.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
@@ -131,25 +130,19 @@ describe("a book that is not out yet", () => {
 
 describe("release day", () => {
   it("mails each confirmed reader once, and nobody else", async () => {
-    const mailer = createMailer({
-      db: s.database.db,
-      smtpUrl: s.smtp.url,
-      from: "Bookplate <no-reply@test>",
-      logger: createLogger("silent"),
-    });
     const deps = {
       db: s.database.db,
-      mailer,
+      mailer: s.mailer,
       logger: createLogger("silent"),
       site: { protocol: "http:", sitesDomain: "localhost" },
     };
     expect(await runReleaseAlerts(deps, new Date("2031-03-13T23:00:00Z"))).toBe(0);
     expect(await runReleaseAlerts(deps, new Date("2031-03-14T00:10:00Z"))).toBe(2);
     expect(await runReleaseAlerts(deps, new Date("2031-03-14T01:10:00Z"))).toBe(0);
-    mailer.close();
     const ada = await s.smtp.waitFor("ada@example.com", "The Comet Year is out now");
     expect(ada.text).toContain(`http://${jane.subdomain}.localhost/book/${bookId}`);
     await s.smtp.waitFor("ben@example.com", "The Comet Year is out now");
+    await s.mailer.idle();
     const out = s.smtp.mails.filter((m) => m.subject === "The Comet Year is out now");
     expect(out.map((m) => m.to[0]).sort()).toEqual(["ada@example.com", "ben@example.com"]);
     const outbox = await s.database.db

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import { contactDeliveryAddress } from "../settings/contact-email.service.ts";
 import * as q from "./contact.queries.ts";
 
@@ -17,7 +17,7 @@ const contactSchema = z.object({
   website: z.string().optional(),
 });
 
-export type ContactDeps = { db: Db; mailer: Mailer; logger: Logger; limiter: Limiter };
+export type ContactDeps = { db: Db; mailer: MailSender; logger: Logger; limiter: Limiter };
 
 export type ContactRequest = {
   userId: string;

@@ -1,9 +1,12 @@
-// Outgoing mail. Every message is recorded in the outbox; with SMTP_URL it is also sent,
-// without it the message is logged so a local user can still follow a link in it.
+// Outgoing mail (ADR 048). `send` only writes a queued row to the outbox and returns: no request
+// waits on SMTP. A sender in every process takes due rows (each row by exactly one process) and
+// hands them to the SMTP server with bounded timeouts, retrying temporary failures with back-off.
+// Without SMTP_URL a mail is written to the log and kept in the outbox as `logged` (ADR 004), so
+// a local user can still follow a link in it.
 import type { Transporter } from "nodemailer";
-import type { Db } from "../../../db/client.ts";
-import { mailOutbox } from "../../../db/schema/index.ts";
+import type { Database, Db, Tx } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
+import * as q from "./mail.queries.ts";
 
 export type Mail = {
   to: string;
@@ -14,55 +17,263 @@ export type Mail = {
   replyTo?: { name: string; address: string };
 };
 
+export type { OutboxBacklog } from "./mail.queries.ts";
+
 export type Mailer = {
-  send(mail: Mail): Promise<void>;
-  /** Whether mail can go out now (the SMTP server answers), for the back office's health panel. */
+  /**
+   * Queues the mail and returns at once. Given a transaction, the mail is queued with it: it goes
+   * only if that transaction commits.
+   */
+  send(mail: Mail, tx?: Db | Tx): Promise<void>;
+  /** Whether the SMTP server answers, within `checkTimeoutMs`, for the back office's health panel. */
   check(): Promise<{ ok: boolean; detail: string }>;
-  close(): void;
+  /** What waits in the outbox, and what failed in the last day. */
+  backlog(): Promise<q.OutboxBacklog>;
+  /** Resolves once this process has nothing left that it could send now (tests). */
+  idle(): Promise<void>;
+  /** Stops taking rows and lets a send in progress finish (for a while: its lease covers the rest). */
+  close(): Promise<void>;
 };
 
-export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
-  // nodemailer is loaded with the first mail, and only when there is an SMTP server (ADR 037).
+/** What a service that mails needs: the queue's front door only. */
+export type MailSender = Pick<Mailer, "send">;
+
+export type DeliveryOptions = {
+  /** Waits after the 1st, 2nd, … temporary failure; one more attempt than delays, then `failed`. */
+  retryDelaysMs: readonly number[];
+  /** nodemailer's connection and greeting timeouts; the socket may idle 3×, a whole send 6×. */
+  timeoutMs: number;
+  /** How long a claimed row is this process's; must outlast a whole send. */
+  leaseMs: number;
+  /** How often every process looks for due rows besides being woken (retries, other processes). */
+  pollMs: number;
+  /** The health check's whole wait for the SMTP server. */
+  checkTimeoutMs: number;
+  /** How long close() waits for sends in progress. */
+  closeGraceMs: number;
+};
+
+const MINUTE = 60_000;
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  retryDelaysMs: [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE, 2 * 60 * MINUTE, 4 * 60 * MINUTE],
+  timeoutMs: 10_000,
+  leaseMs: 5 * MINUTE,
+  pollMs: 5_000,
+  checkTimeoutMs: 2_500,
+  closeGraceMs: 5_000,
+};
+
+/** Rows one round takes; each goes over its own SMTP connection. */
+const BATCH = 5;
+/** A queued mail older than this means mail is not going out. */
+export const STUCK_AFTER_SECONDS = 15 * 60;
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * A 5xx reply will be the same next time (unknown mailbox, refused content); so will a message
+ * nodemailer could not even build. Anything else (4xx, timeouts, refused connections) may pass later.
+ */
+export function isPermanent(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown };
+  if (typeof e?.responseCode === "number") return e.responseCode >= 500 && e.responseCode < 600;
+  return e?.code === "EENVELOPE" || e?.code === "EMESSAGE";
+}
+
+function deadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(Object.assign(new Error(`${what} took over ${ms} ms`), { code: "ETIMEDOUT" })), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function createMailer(opts: {
+  database: Database;
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  delivery?: Partial<DeliveryOptions>;
+}): Mailer {
+  const { database, logger } = opts;
+  const db = database.db;
+  const o = { ...DEFAULT_DELIVERY, ...opts.delivery };
+  const maxAttempts = o.retryDelaysMs.length + 1;
   const smtpUrl = opts.smtpUrl;
+
+  const row = ({ replyTo, ...mail }: Mail): q.NewOutboxRow => ({
+    ...mail,
+    replyToName: replyTo?.name ?? null,
+    replyToAddress: replyTo?.address ?? null,
+  });
+
+  if (!smtpUrl) {
+    return {
+      async send(mail, tx) {
+        logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail (no SMTP_URL: not sent)");
+        await q.insertLogged(tx ?? db, row(mail));
+      },
+      async check() {
+        return { ok: true, detail: "No SMTP_URL: mail is kept in the outbox and the log" };
+      },
+      backlog: () => q.selectBacklog(db),
+      async idle() {},
+      async close() {},
+    };
+  }
+
+  // nodemailer is loaded with the first mail to send, and only when there is an SMTP server (ADR 037).
+  const timeouts = (ms: number) => ({ connectionTimeout: ms, greetingTimeout: ms, socketTimeout: 3 * ms });
   let made: Transporter | undefined;
   let making: Promise<Transporter> | undefined;
-  const transport = smtpUrl
-    ? () =>
-        (making ??= import("nodemailer").then((m) => {
-          made = m.default.createTransport(smtpUrl);
-          return made;
-        }))
-    : undefined;
-  return {
-    async send({ replyTo, ...mail }) {
-      if (!transport) {
-        opts.logger.info(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          "mail (no SMTP_URL: not sent)",
+  const transport = () =>
+    (making ??= import("nodemailer").then((m) => {
+      made = m.default.createTransport({ url: smtpUrl, ...timeouts(o.timeoutMs) });
+      return made;
+    }));
+
+  let stopped = false;
+  let round: Promise<void> | null = null;
+  let wokenMeanwhile = false;
+
+  async function deliver(claimed: q.OutboxRow): Promise<void> {
+    try {
+      const t = await transport();
+      const replyTo =
+        claimed.replyToAddress !== null
+          ? { name: claimed.replyToName ?? "", address: claimed.replyToAddress }
+          : undefined;
+      await deadline(
+        t.sendMail({
+          from: opts.from,
+          to: claimed.to,
+          subject: claimed.subject,
+          text: claimed.text,
+          ...(claimed.html !== null ? { html: claimed.html } : {}),
+          ...(replyTo ? { replyTo } : {}),
+        }),
+        6 * o.timeoutMs,
+        "Sending",
+      );
+      await q.markSent(db, claimed);
+    } catch (err) {
+      const error = messageOf(err).slice(0, 1000);
+      if (isPermanent(err) || claimed.attempts >= maxAttempts) {
+        logger.error({ err, to: claimed.to, subject: claimed.subject, attempts: claimed.attempts }, "mail failed");
+        await q.markFailed(db, claimed, error);
+      } else {
+        const delay = o.retryDelaysMs[claimed.attempts - 1] ?? o.retryDelaysMs.at(-1) ?? MINUTE;
+        logger.warn(
+          { err, to: claimed.to, attempts: claimed.attempts, retryInMs: delay },
+          "mail not sent yet: will retry",
         );
-        await opts.db.insert(mailOutbox).values({ ...mail, status: "logged" });
-        return;
+        await q.markRetry(db, claimed, error, delay);
       }
-      try {
-        await (await transport()).sendMail({ from: opts.from, ...mail, ...(replyTo ? { replyTo } : {}) });
-        await opts.db.insert(mailOutbox).values({ ...mail, status: "sent" });
-      } catch (err) {
-        opts.logger.error({ err, to: mail.to, subject: mail.subject }, "mail failed");
-        await opts.db.insert(mailOutbox).values({ ...mail, status: "failed", error: String(err) });
-        throw err;
-      }
+    }
+  }
+
+  async function drain(): Promise<void> {
+    await q.failAbandoned(db, maxAttempts);
+    while (!stopped) {
+      const claimed = await q.claimDue(db, BATCH, o.leaseMs);
+      if (claimed.length === 0) return;
+      // Different recipients in parallel; one recipient's mails in the order they were queued
+      // (of two links mailed to an address, the one that works arrives last).
+      const byRecipient = new Map<string, q.OutboxRow[]>();
+      for (const c of claimed) byRecipient.set(c.to.toLowerCase(), [...(byRecipient.get(c.to.toLowerCase()) ?? []), c]);
+      await Promise.all(
+        [...byRecipient.values()].map(async (mails) => {
+          for (const c of mails) {
+            // Closing: a row not started yet goes back to the queue rather than wait out its lease.
+            const step = stopped ? q.release(db, c) : deliver(c);
+            await step.catch((err: unknown) => {
+              if (!stopped) logger.error({ err }, "mail outbox: a row could not be settled");
+            });
+          }
+        }),
+      );
+    }
+  }
+
+  /** Runs a round now, or one more after the current round (a burst of wakes costs one round). */
+  function wake(): void {
+    if (stopped) return;
+    if (round) {
+      wokenMeanwhile = true;
+      return;
+    }
+    round = (async () => {
+      do {
+        wokenMeanwhile = false;
+        await drain();
+      } while (wokenMeanwhile && !stopped);
+    })()
+      .catch((err: unknown) => {
+        if (!stopped) logger.error({ err }, "mail outbox round failed");
+      })
+      .finally(() => {
+        round = null;
+      });
+  }
+
+  // NOTIFY wakes the sender of every process (the one that queued may be busy); the poll picks up
+  // retries that came due and rows of a process that died, and covers a lost LISTEN.
+  const poll = setInterval(wake, o.pollMs);
+  poll.unref();
+  const listening = database.listen(q.OUTBOX_CHANNEL, wake, { onReconnect: wake }).catch((err: unknown) => {
+    logger.warn({ err }, "mail outbox: LISTEN failed, polling only");
+    return null;
+  });
+  // Mail queued before this process started (or left by one that stopped) goes now.
+  wake();
+
+  return {
+    async send(mail, tx) {
+      await q.insertQueued(tx ?? db, row(mail));
+      // Outside a transaction the row is visible now; inside one, NOTIFY wakes us on commit.
+      if (!tx) wake();
     },
     async check() {
-      if (!transport) return { ok: true, detail: "No SMTP_URL: mail is kept in the outbox and the log" };
       const started = performance.now();
+      // A transport of its own, so a frozen server cannot hold the panel past its wait.
+      let probe: Transporter | undefined;
       try {
-        await (await transport()).verify();
+        const m = await import("nodemailer");
+        probe = m.default.createTransport({ url: smtpUrl, ...timeouts(o.checkTimeoutMs) });
+        await deadline(probe.verify(), o.checkTimeoutMs, "waited");
         return { ok: true, detail: `SMTP server answered in ${Math.round(performance.now() - started)} ms` };
       } catch (err) {
-        return { ok: false, detail: `SMTP server did not answer: ${err instanceof Error ? err.message : String(err)}` };
+        const waited = (err as { code?: unknown }).code === "ETIMEDOUT";
+        return {
+          ok: false,
+          detail: waited
+            ? `SMTP server did not answer within ${o.checkTimeoutMs / 1000} s`
+            : `SMTP server did not answer: ${messageOf(err)}`,
+        };
+      } finally {
+        probe?.close();
       }
     },
-    close() {
+    backlog: () => q.selectBacklog(db),
+    async idle() {
+      while (!stopped) {
+        if (round) {
+          await round;
+          continue;
+        }
+        if (!(await q.hasDue(db))) return;
+        wake();
+      }
+    },
+    async close() {
+      stopped = true;
+      clearInterval(poll);
+      const unlisten = await listening;
+      await unlisten?.().catch(() => {});
+      // A send still running after the grace keeps its lease: another start sends the row again.
+      if (round) await Promise.race([round, new Promise((ok) => setTimeout(ok, o.closeGraceMs).unref())]);
       made?.close();
     },
   };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import * as q from "./newsletter.queries.ts";
 
 const emailSchema = z.object({ email: z.email("Please enter a valid email address").max(320) });
@@ -49,15 +49,13 @@ export async function confirmNewsletterSubscriber(db: Db, userId: string, token:
 
 export type NewsletterDeps = {
   db: Db;
-  mailer: Mailer;
+  mailer: MailSender;
   logger: Logger;
   limits: { signUp: Limiter; confirmMail: Limiter };
 };
 
 export type SignUpRequest = {
   userId: string;
-  /** The site's name, as the confirmation mail names it. */
-  siteName: string;
   clientAddress: string;
   fields: Record<string, string>;
   /** The site's own address of the confirmation page for a token. */
@@ -78,13 +76,16 @@ export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest
   // Already confirmed, or mailed often enough: the same answer, no mail.
   if (pending && (await deps.limits.confirmMail.take(`${r.userId}|${email}`))) {
     const link = r.confirmUrl(pending.confirmToken);
-    const name = r.siteName;
+    // The address has not said it wants mail from us: nothing anyone typed goes into this mail,
+    // not even the site's name (free text an author could make read like anything). The site is
+    // named by its address, which the link opens anyway (ADR 048).
+    const site = new URL(link).host;
     try {
       await deps.mailer.send({
         to: email,
-        subject: `Please confirm your subscription to ${name}`,
+        subject: `Please confirm your newsletter subscription at ${site}`,
         text:
-          `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of ${name}.\n` +
+          `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of the website ${site}.\n` +
           `To confirm, open this link and press "Confirm subscription":\n\n${link}\n\n` +
           "If it was not you, ignore this mail: you will not be subscribed.\n",
       });

@@ -3,14 +3,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ContactEmailState } from "../../../shared/schemas/contact-settings.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import * as q from "./contact-email.queries.ts";
 
 const LINK_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** What sending a verification link needs from the running server. */
 export type VerificationMail = {
-  mailer: Mailer;
+  mailer: MailSender;
   appOrigin: string;
   /** Counts one link to this (lower-cased) address; false once the address had enough for now. */
   allow(address: string): Promise<boolean>;

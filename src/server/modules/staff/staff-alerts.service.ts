@@ -4,11 +4,11 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { user } from "../../../db/schema/index.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { Mailer } from "../mail/mail.service.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 
 export type StaffAlert = { subject: string; text: string };
 
-export async function alertStaff(deps: { db: Db; mailer: Mailer; logger: Logger }, alert: StaffAlert) {
+export async function alertStaff(deps: { db: Db; mailer: MailSender; logger: Logger }, alert: StaffAlert) {
   const staff = await deps.db
     .select({ email: user.email })
     .from(user)

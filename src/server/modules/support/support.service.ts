@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
 import type { NewTicket, Ticket } from "../../../shared/schemas/admin.ts";
 import { HttpError, RateLimited, waitInWords } from "../../http/errors.ts";
-import { dbRateLimiter } from "../../lib/rate-limiter.ts";
+import { dbRateLimiter, type Limiter } from "../../lib/rate-limiter.ts";
 import * as q from "./support.queries.ts";
 
 export const TICKETS_CHANNEL = "support_tickets";
@@ -129,12 +129,24 @@ export async function replyToMyTicket(db: Db, userId: string, ticketId: string, 
   });
 }
 
+/** What the marketing contact form's sender is told by mail: nothing they wrote comes back. */
+export const MARKETING_CONTACT_REPLY = {
+  subject: "We received your message to Bookplate",
+  text:
+    "Hello,\n\nThank you for writing to Bookplate. We have your message and will answer by email, " +
+    "usually within two working days.\n\nIf you did not write to us, someone else entered this address " +
+    "in the contact form on our website; you can ignore this mail and you will hear nothing more.\n\n" +
+    "Bookplate support\n",
+};
+
 /**
- * The marketing site's contact form (someone without an account): a ticket for staff, and a copy
- * of the message to the sender so they know it arrived and can reply to it.
+ * The marketing site's contact form (someone without an account): a ticket for staff, and a fixed
+ * acknowledgement to the address given. Anyone can type any address into the form, so the mail
+ * carries none of the sender's words (no name, subject or message: it would be a free relay for
+ * phishing, ADR 048), and one address gets at most `replies` allows (a day's worth) of them.
  */
 export async function receiveMarketingContact(
-  deps: { db: Db; mailer: { send(m: { to: string; subject: string; text: string }): Promise<void> } },
+  deps: { db: Db; mailer: { send(m: { to: string; subject: string; text: string }): Promise<void> }; replies: Limiter },
   input: { name: string; email: string; subject: string; message: string },
 ): Promise<Ticket> {
   const ticket = await fileTicket(
@@ -142,10 +154,8 @@ export async function receiveMarketingContact(
     { userId: null, name: input.name, email: input.email },
     { subject: input.subject, message: input.message, priority: "normal" },
   );
-  await deps.mailer.send({
-    to: input.email,
-    subject: `We received your message: ${input.subject}`,
-    text: `Hello ${input.name},\n\nThank you for writing to Bookplate. We have your message and will answer by email.\n\nYour message:\n\n${input.message}\n\nBookplate support`,
-  });
+  if (await deps.replies.take(input.email.trim().toLowerCase())) {
+    await deps.mailer.send({ to: input.email, ...MARKETING_CONTACT_REPLY });
+  }
   return ticket;
 }

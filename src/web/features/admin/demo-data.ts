@@ -195,6 +195,7 @@ export const DEMO_SYSTEM: SystemHealth = {
   checks: [
     { name: "Database", ok: true, detail: "PostgreSQL answered in 2 ms" },
     { name: "Mail", ok: true, detail: "SMTP server answered in 41 ms" },
+    { name: "Mail outbox", ok: true, detail: "0 waiting, 0 failed in the last 24 hours" },
     { name: "File storage", ok: true, detail: "Wrote and removed a file in 3 ms" },
     { name: "Daily metrics job", ok: true, detail: "Last run today 00:05 UTC" },
   ],
