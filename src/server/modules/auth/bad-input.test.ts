@@ -57,7 +57,7 @@ describe("sign-up rejects bad input and creates nobody", () => {
     ["an invalid email", { name: "A", email: "not-an-email", password: "correct horse battery" }, /valid email/],
     [
       "control characters in the name",
-      { name: "A\u0000B", email: "x@example.com", password: "correct horse battery" },
+      { name: "A\u0007B", email: "x@example.com", password: "correct horse battery" },
       /not allowed/,
     ],
     [

@@ -403,7 +403,7 @@ describe("validation with the spec's rules and messages", () => {
       "Release date must be a valid date (YYYY-MM-DD)",
     ],
     ["title too long", { title: "t".repeat(301) }, "title", "Title must be at most 300 characters"],
-    ["control characters", { subtitle: "a\u0000b" }, "subtitle", "Subtitle contains characters that are not allowed"],
+    ["control characters", { subtitle: "a\u0007b" }, "subtitle", "Subtitle contains characters that are not allowed"],
     ["an unknown field", { userId: "someone-else" }, "userId", "Unknown field: userId"],
     ["a server-owned field", { sortOrder: 3 }, "sortOrder", "Unknown field: sortOrder"],
     ["a wrong type", { formatEbook: "yes" }, "formatEbook", "formatEbook must be true or false"],
