@@ -106,6 +106,13 @@ async function main() {
       ["Privacy", origin, "/privacy-legal"],
       ["Cookies", origin, "/cookies"],
     ] as const;
+    // LIGHTHOUSE_ONLY="Home,Book page" measures only the pages with those labels, and then prints
+    // without touching RESULTS.md (a partial table would replace the full one).
+    const only = process.env.LIGHTHOUSE_ONLY?.split(",").map((l) => l.trim());
+    const measured = only ? pages.filter(([label]) => only.includes(label)) : pages;
+    // LIGHTHOUSE_THROTTLING=devtools slows the real network and CPU instead of simulating them, so
+    // a web font really arrives late and any layout shift it causes is counted.
+    const throttlingMethod = process.env.LIGHTHOUSE_THROTTLING === "devtools" ? "devtools" : undefined;
 
     chromium = spawn(
       CHROMIUM,
@@ -126,13 +133,14 @@ async function main() {
     await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chromium, "chromium");
 
     const rows: { label: string; host: string; path: string; scores: number[] }[] = [];
-    for (const [label, base, path] of pages) {
+    for (const [label, base, path] of measured) {
       // Default config = mobile: Moto G Power viewport, simulated slow 4G, 4x CPU slowdown.
       const result = await lighthouse(`${base}${path}`, {
         port: debugPort,
         logLevel: "error",
         output: "json",
         onlyCategories: [...CATEGORIES],
+        ...(throttlingMethod ? { throttlingMethod } : {}),
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       const lhr = result.lhr;
@@ -140,8 +148,9 @@ async function main() {
       const host =
         base !== origin ? "tenant host" : path.startsWith("/demo") ? "app host (demo)" : "app host (marketing)";
       rows.push({ label, host, path: path.replace(/[0-9a-f-]{36}$/, "{id}"), scores });
+      const cls = lhr.audits["cumulative-layout-shift"]?.numericValue;
       console.log(
-        `${label.padEnd(10)} ${host.padEnd(16)} ${scores.map((s, i) => `${LABELS[CATEGORIES[i] ?? "seo"]} ${s}`).join("  ")}`,
+        `${label.padEnd(10)} ${host.padEnd(16)} CLS ${cls?.toFixed(3) ?? "?"}  ${scores.map((s, i) => `${LABELS[CATEGORIES[i] ?? "seo"]} ${s}`).join("  ")}`,
       );
       for (const c of CATEGORIES) {
         const cat = lhr.categories[c];
@@ -155,6 +164,7 @@ async function main() {
       }
     }
 
+    if (only) return;
     const date = new Date().toISOString().slice(0, 10);
     const section = [
       "## Lighthouse",

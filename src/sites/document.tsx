@@ -111,13 +111,9 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
             href={href(env, "/rss.xml")}
           />
         )}
-        <link
-          rel="preload"
-          href={css.match(/url\((\/_fonts\/[^)]+)\)/)?.[1]}
-          as="font"
-          type="font/woff2"
-          crossOrigin=""
-        />
+        {[...css.matchAll(/url\((\/_fonts\/[^)]+)\)/g)].map((m) => (
+          <link key={m[1]} rel="preload" href={m[1]} as="font" type="font/woff2" crossOrigin="" />
+        ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from validated colours only */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
         {(page.head.jsonLd ?? []).map((j, i) => (

@@ -48,6 +48,7 @@ export const Headphones = staticIcon(Lucide.Headphones);
 export const Home = staticIcon(Lucide.Home);
 export const Library = staticIcon(Lucide.Library);
 export const Mail = staticIcon(Lucide.Mail);
+export const MenuIcon = staticIcon(Lucide.Menu);
 export const Music = staticIcon(Lucide.Music);
 export const Newspaper = staticIcon(Lucide.Newspaper);
 export const Pen = staticIcon(Lucide.Pen);

@@ -3,6 +3,7 @@
 // (links, active nav, badges, footer links) is darkened or lightened just enough to stay readable
 // (WCAG AA, 4.5:1) on the background it sits on.
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
+import { contrast, readable } from "../shared/colour-contrast.ts";
 import { FONT_FAMILIES } from "../shared/enums.ts";
 import { memoBy } from "./memo.ts";
 
@@ -30,37 +31,6 @@ function fontOf(ctx: SiteContext): string {
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const color = (v: string | null | undefined, d: string) => (v && COLOR.test(v) ? v.toLowerCase() : d);
-
-type Rgb = [number, number, number];
-function rgb(hex: string): Rgb {
-  const h = hex.slice(1);
-  const full = h.length === 3 ? [...h].map((c) => c + c).join("") : h;
-  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as Rgb;
-}
-const toHex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
-function luminance(c: Rgb): number {
-  const [r, g, b] = c.map((v) => {
-    const s = v / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(rgb(a)), luminance(rgb(b))].sort((m, n) => n - m) as [number, number];
-  return (x + 0.05) / (y + 0.05);
-}
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => a.map((v, i) => v + ((b[i] ?? v) - v) * t) as Rgb;
-
-/** `fg`, moved towards black or white (whichever the background needs) until it reads on `bg`. */
-export function readable(fg: string, bg: string, min = 4.5): string {
-  if (contrast(fg, bg) >= min) return fg;
-  const target: Rgb = luminance(rgb(bg)) > 0.18 ? [0, 0, 0] : [255, 255, 255];
-  for (let t = 0.05; t <= 1; t += 0.05) {
-    const c = toHex(mix(rgb(fg), target, t));
-    if (contrast(c, bg) >= min) return c;
-  }
-  return toHex(target);
-}
 
 const PAGE_BG = "#fafaf9";
 
@@ -98,10 +68,13 @@ function buildThemeCss(ctx: SiteContext): string {
   const cz = ctx.customization;
   const family = fontOf(ctx);
   const [name, fallback] = FONT_NAMES[family] ?? ["Merriweather", "serif"];
+  // optional, with both files preloaded: the font is used if it arrives in the first moments,
+  // else the fallback stays for this page view. A late swap re-wrapped the menu and headings and
+  // pushed the page down (CLS 0.43 on a book page); the next page finds the font cached.
   const faces = ["400", "700"]
     .map(
       (wt) =>
-        `@font-face{font-family:"${name}";font-style:normal;font-weight:${wt};font-display:swap;src:url(/_fonts/${family}-${wt}.woff2) format("woff2")}`,
+        `@font-face{font-family:"${name}";font-style:normal;font-weight:${wt};font-display:optional;src:url(/_fonts/${family}-${wt}.woff2) format("woff2")}`,
     )
     .join("");
   const accent = color(cz?.accentColor, "#6366f1");
@@ -143,7 +116,7 @@ function buildThemeCss(ctx: SiteContext): string {
   return faces + root + BASE_CSS;
 }
 
-const BASE_CSS = `*,*::before,*::after{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:5rem}body{margin:0;font-family:var(--font);color:#292524;background:${PAGE_BG};line-height:1.65;display:flex;flex-direction:column;min-height:100vh;-webkit-font-smoothing:antialiased}main{flex:1}a{color:var(--accent-text)}img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;color:#1c1917;text-wrap:balance}p{text-wrap:pretty}ul,ol{padding:0}
+const BASE_CSS = `*,*::before,*::after{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:5rem}body{margin:0;font-family:var(--font);color:#292524;background:${PAGE_BG};line-height:1.65;display:flex;flex-direction:column;min-height:100vh;-webkit-font-smoothing:antialiased}main{flex:1}a{color:var(--accent-text)}img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;color:#1c1917;text-wrap:balance;overflow-wrap:break-word}p{text-wrap:pretty}ul,ol{padding:0}
 .wrap{max-width:72rem;margin:0 auto;padding-left:1.25rem;padding-right:1.25rem}
 .sr{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .skip{position:absolute;left:1rem;top:-4rem;z-index:50;background:#1c1917;color:#fff;padding:.6rem 1rem;border-radius:.5rem}.skip:focus{top:1rem}
@@ -152,6 +125,7 @@ const BASE_CSS = `*,*::before,*::after{box-sizing:border-box}html{-webkit-text-s
 header.site{background:var(--header-bg);border-bottom:1px solid #0000001a;position:sticky;top:0;z-index:10}header.site .wrap{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;min-height:4.25rem;padding-top:.6rem;padding-bottom:.6rem}
 .brand{display:flex;align-items:center;gap:.55rem;text-decoration:none;color:var(--header-text);font-weight:700;font-size:var(--header-size);letter-spacing:-.01em}.brand svg{color:var(--icon);width:1.1em;height:1.1em;flex:none}
 nav.main ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;list-style:none;margin:0}nav.main a{display:inline-block;color:var(--header-muted);text-decoration:none;font-size:.95rem;padding:.35rem 0;border-bottom:2px solid transparent}nav.main a:hover{color:var(--nav-active)}nav.main a[aria-current=page]{color:var(--nav-active);border-bottom-color:currentColor;font-weight:700}
+nav.main .fold{display:none}nav.main summary{list-style:none;display:inline-flex;align-items:center;gap:.4rem;min-height:2.75rem;padding:.4rem .85rem;border:1px solid currentColor;border-radius:.55rem;color:var(--header-text);font-size:.95rem;font-weight:700;cursor:pointer}nav.main summary::-webkit-details-marker{display:none}nav.main summary svg{width:1.2em;height:1.2em}nav.main .fold ul{position:absolute;left:0;right:0;top:100%;z-index:20;flex-direction:column;gap:0;margin:0;padding:.25rem 1.25rem .75rem;background:var(--header-bg);border-bottom:1px solid #0000001a;box-shadow:0 16px 24px -16px #00000059}nav.main .fold a{display:block;padding:.7rem 0}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:.45rem;min-height:2.75rem;background:var(--btn);color:var(--btn-text);border:1px solid transparent;border-radius:.55rem;padding:.6rem 1.3rem;font:inherit;font-size:.95rem;font-weight:700;line-height:1.2;text-decoration:none;cursor:pointer;transition:background-color .15s,color .15s}.btn:hover{background:var(--btn-hover);color:var(--btn-hover-text)}.btn.ghost{background:#fff;color:var(--accent-text);border-color:currentColor}.btn.ghost:hover{background:var(--accent-ink);border-color:var(--accent-ink);color:#fff}.btn[disabled],button[disabled]{opacity:.55;cursor:not-allowed}.btn svg{width:1.1em;height:1.1em;flex:none}
 .actions{display:flex;gap:.9rem;justify-content:center;flex-wrap:wrap;align-items:center}.actions.start{justify-content:flex-start}
 .hero{min-height:min(calc(100vh - 4.25rem),46rem);display:flex;align-items:center;justify-content:center;text-align:center;color:var(--hero-text);background:#1e1b4b radial-gradient(ellipse at 50% 0%,#3730a3 0%,#1e1b4b 45%,#0c0a09 100%) center/cover no-repeat;position:relative;isolation:isolate}.hero::before{content:"";position:absolute;inset:0;z-index:-1;background:linear-gradient(#00000040,#0000008c)}.hero>div{padding:4rem 1.25rem;max-width:48rem}.hero h1{color:var(--hero-text);font-size:clamp(2.5rem,8vw,4.75rem);margin:0 0 1rem;letter-spacing:-.02em}.hero p{font-size:clamp(1.1rem,3vw,1.35rem);margin:0 0 2.25rem}.hero .b1{background:var(--hero-btn);color:var(--hero-btn-text)}.hero .b2{background:var(--hero-btn2);color:var(--hero-btn2-text)}.hero .btn{min-width:9rem;box-shadow:0 10px 24px -10px #000c}.hero .btn:hover{filter:brightness(1.08)}
@@ -173,7 +147,7 @@ details.drop{position:relative}details.drop summary{list-style:none}details.drop
 .book .prose{margin:0;max-width:none}figure{margin:0}.feature{margin:1.75rem 0;padding:1.4rem 1.6rem;border-left:4px solid var(--accent);background:#fff;border-radius:0 .75rem .75rem 0;box-shadow:0 1px 2px #0000000d}.feature blockquote{margin:0;font-style:italic;font-size:1.15rem;color:#292524}.feature p{margin:0}
 section.block{margin:2.75rem 0 0}section.block h2{font-size:1.45rem;border-bottom:1px solid #e7e5e4;padding-bottom:.6rem;margin:0 0 1.1rem}
 .review{background:#fff;border:1px solid #e7e5e4;border-radius:.75rem;padding:1.1rem 1.3rem;margin:0 0 1rem}.review blockquote{margin:0 0 .6rem}.review p{margin:0}.review strong{color:#1c1917}
-.fab{position:fixed;right:1.25rem;bottom:1.25rem;z-index:30;display:inline-flex;align-items:center;gap:.5rem;background:#1c1917;color:#fff;padding:.8rem 1.25rem;border-radius:999px;font-family:system-ui,sans-serif;font-weight:700;text-decoration:none;box-shadow:0 14px 30px -8px #000000a6}.fab:hover{background:#000}.fab svg{width:1.1em;height:1.1em}body:has(#cc) .fab{bottom:7rem}body:has(#ccx:checked) .fab{bottom:1.25rem}
+.fab{position:fixed;right:1.25rem;bottom:1.25rem;z-index:30;display:inline-flex;align-items:center;gap:.5rem;background:#1c1917;color:#fff;padding:.8rem 1.25rem;border-radius:999px;font-family:system-ui,sans-serif;font-weight:700;text-decoration:none;box-shadow:0 14px 30px -8px #000000a6}.fab:hover{background:#000}.fab svg{width:1.1em;height:1.1em}body:has(#cc) .fab{bottom:5rem}body:has(#ccx:checked) .fab{bottom:1.25rem}
 .about{display:grid;grid-template-columns:17rem 1fr;gap:3.5rem;padding:3.5rem 0 3rem;align-items:start}.about img{display:block;border-radius:1rem;width:100%;height:auto;aspect-ratio:4/5;object-fit:cover;box-shadow:0 24px 48px -16px #0000008c}.about img.square{aspect-ratio:1}.about h1{margin:0;font-size:clamp(2.1rem,5vw,2.9rem);letter-spacing:-.015em}.about .avatar{aspect-ratio:1;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:4.5rem;font-weight:700;color:#fff;background:linear-gradient(135deg,var(--accent-ink),#1c1917);box-shadow:0 24px 48px -16px #0000008c}.about .prose,.post .prose{margin:0;max-width:none}.about .tag{color:var(--accent-text);font-size:1.2rem;margin:.4rem 0 1.5rem}.about .kicker{margin:0 0 .4rem;font-family:system-ui,sans-serif;font-size:.8rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:var(--accent-text)}
 .section-title{font-size:1.6rem;margin:1rem 0 1.25rem}.journey{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:1.25rem;margin:0 0 4.5rem;list-style:none}.journey .card{padding:1.5rem 1.6rem;border-top:4px solid var(--accent)}.journey .year{color:var(--accent-text);font-weight:700;font-size:1.4rem;margin:0}.journey h3{margin:.3rem 0 .4rem;font-size:1.15rem}.journey p{margin:0;color:#57534e}
 .filters ul{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center;list-style:none;margin:0;padding:1rem 0 .5rem}.filters a{display:inline-block;padding:.45rem 1.1rem;border-radius:999px;border:1px solid #d6d3d1;color:#44403c;text-decoration:none;font-size:.92rem;background:#fff}.filters a:hover{border-color:var(--accent-text);color:var(--accent-text)}.filters a[aria-current=page]{background:var(--accent-ink);border-color:var(--accent-ink);color:#fff;font-weight:700}
@@ -186,6 +160,7 @@ form.stack{display:flex;flex-direction:column;gap:1.1rem}form.stack label{displa
 .notice{background:#ecfdf5;border:1px solid #a7f3d0;color:#065f46;padding:1rem 1.25rem;border-radius:.6rem;margin:0}.notice p{margin:0}.notice p+p{margin-top:.5rem}.error{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;padding:.8rem 1rem;border-radius:.6rem}
 .embed{width:100%;min-height:28rem;border:0;background:#fff;border-radius:1rem}
 footer.site{background:var(--footer-bg);color:var(--footer-text);font-size:.92rem;margin-top:auto}footer.site .wrap{display:flex;flex-wrap:wrap;gap:1.5rem 3rem;justify-content:space-between;padding-top:2.75rem;padding-bottom:1.5rem}footer.site a{color:var(--footer-link);text-underline-offset:2px}footer.site p{margin:0}.fname{font-weight:700;font-size:1.15rem}.ftag{color:var(--footer-muted);margin-top:.25rem!important;max-width:24rem}footer.site nav ul{list-style:none;margin:0;display:grid;grid-template-columns:repeat(2,auto);gap:.45rem 2.5rem}footer.site .fbase{border-top:1px solid #ffffff1f;padding-top:1.25rem;padding-bottom:1.75rem;color:var(--footer-muted);font-size:.85rem}.fsocial{display:flex;flex-wrap:wrap;gap:.4rem 1rem;list-style:none;margin:.9rem 0 0}.fsocial a{display:inline-flex;align-items:center;gap:.35rem;text-decoration:none}.fsocial a:hover{text-decoration:underline}.fsocial svg{width:1em;height:1em}
-#cc{position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:40;max-width:42rem;margin:0 auto;background:#1c1917;color:#fafaf9;border-radius:.9rem;padding:1rem 1.25rem;display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:center;font-family:system-ui,sans-serif;font-size:.92rem;box-shadow:0 18px 40px -8px #000000b3}#cc:has(#ccx:checked){display:none}#cc p{margin:0;flex:1 1 16rem}#cc .ccb{display:flex;gap:.5rem;align-items:center}#cc button,#cc .x{font:inherit;border-radius:.45rem;padding:.45rem 1rem;min-height:2.5rem;cursor:pointer;border:1px solid #ffffffa6;background:transparent;color:#fff}#cc button:hover{background:#ffffff1a}#cc button.ok{background:#fff;color:#1c1917;border-color:#fff;font-weight:700}#cc .x{border-color:transparent;font-size:1.35rem;line-height:1;padding:.45rem .7rem;display:inline-flex;align-items:center}#cc .x:hover{background:#ffffff1a}#ccx:focus-visible~.ccb .x{outline:3px solid #fff;outline-offset:2px}
-@media (max-width:760px){header.site{position:static}header.site .wrap{justify-content:center;padding-top:.75rem;padding-bottom:.5rem}nav.main ul{justify-content:center;gap:0 1rem}.book,.about,.two,.spot .wrap{grid-template-columns:1fr;gap:2rem}.book .cover{position:static;text-align:center}.book .cover img{max-height:360px}.about img,.about .avatar{max-width:13rem;margin:0 auto;display:flex}.about{padding:2.25rem 0;text-align:center}.about .prose{text-align:left}.spot .wrap{text-align:center}.spot-cover img{width:12rem}.spot .actions.start{justify-content:center}.card .cover img{height:15rem}.pair{grid-template-columns:1fr}.intro{padding:3.5rem 0 3rem}.page-head{padding-top:2.5rem}.panel{padding:1.35rem}.post{padding:1.35rem}#cc{left:.5rem;right:.5rem;bottom:.5rem}body:has(#cc) .fab{bottom:9.75rem}body:has(#ccx:checked) .fab{bottom:1.25rem}}
+#cc{position:sticky;bottom:0;z-index:40;background:#1c1917;color:#fafaf9;padding:.6rem 1.25rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:center;font-family:system-ui,sans-serif;font-size:.88rem;line-height:1.4;box-shadow:0 -8px 24px -12px #00000080}#cc:has(#ccx:checked){display:none}#cc p{margin:0}#cc .ccb{display:flex;gap:.5rem;align-items:center}#cc button,#cc .x{font:inherit;border-radius:.45rem;padding:.35rem .95rem;min-height:2.5rem;cursor:pointer;border:1px solid #ffffffa6;background:transparent;color:#fff}#cc button:hover{background:#ffffff1a}#cc button.ok{background:#fff;color:#1c1917;border-color:#fff;font-weight:700}#cc .x{border-color:transparent;font-size:1.35rem;line-height:1;padding:.45rem .7rem;display:inline-flex;align-items:center}#cc .x:hover{background:#ffffff1a}#ccx:focus-visible~.ccb .x{outline:3px solid #fff;outline-offset:2px}
+@media (max-width:760px){header.site{position:static}header.site .wrap{justify-content:center;padding-top:.75rem;padding-bottom:.5rem}nav.main ul{justify-content:center;gap:0 1rem}.book,.about,.two,.spot .wrap{grid-template-columns:1fr;gap:2rem}.book .cover{position:static;text-align:center}.book .cover img{max-height:360px}.about img,.about .avatar{max-width:13rem;margin:0 auto;display:flex}.about{padding:2.25rem 0;text-align:center}.about .prose{text-align:left}.spot .wrap{text-align:center}.spot-cover img{width:12rem}.spot .actions.start{justify-content:center}.card .cover img{height:15rem}.pair{grid-template-columns:1fr}.intro{padding:3.5rem 0 3rem}.page-head{padding-top:2.5rem}.panel{padding:1.35rem}.post{padding:1.35rem}body:has(#cc) .fab{bottom:8rem}body:has(#ccx:checked) .fab{bottom:1.25rem}}
+@media (max-width:640px){header.site{position:relative}header.site .wrap{flex-wrap:nowrap;justify-content:space-between;min-height:3.5rem;padding-top:.4rem;padding-bottom:.4rem}.brand{min-width:0}.brand span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}nav.main .row{display:none}nav.main .fold{display:block}.demo{font-size:.8rem;line-height:1.35}.demo .wrap{padding-top:.35rem;padding-bottom:.35rem}.demo a{padding:.2rem .6rem}}
 @media (prefers-reduced-motion:reduce){*{transition:none!important}}`;

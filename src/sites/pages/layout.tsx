@@ -16,6 +16,7 @@ import {
   Home,
   Library,
   Mail,
+  MenuIcon,
   Music,
   Newspaper,
   Pen,
@@ -118,6 +119,13 @@ export function Layout(props: { env: PageEnv; children: ReactNode }) {
   const Icon = ICONS[env.ctx.website.logoIcon as keyof typeof ICONS] ?? BookOpen;
   const current = env.path === "/" ? "/" : `/${env.path.split("/")[1]}`;
   const nav = navItems(env.ctx);
+  const menuItems = nav.map((i) => (
+    <li key={i.path}>
+      <a href={href(env, i.path)} aria-current={current === i.path ? "page" : undefined}>
+        {i.label}
+      </a>
+    </li>
+  ));
   return (
     <>
       <a className="skip" href="#main">
@@ -139,16 +147,18 @@ export function Layout(props: { env: PageEnv; children: ReactNode }) {
             <Icon aria-hidden="true" />
             <span>{siteName(env.ctx)}</span>
           </a>
+          {/* Two renderings of one menu, one shown at a time by the stylesheet: a row on wide screens,
+              and on a phone a <details> disclosure (no script) that keeps the header one line tall
+              whatever the menu's length or the font. */}
           <nav className="main" aria-label="Main">
-            <ul>
-              {nav.map((i) => (
-                <li key={i.path}>
-                  <a href={href(env, i.path)} aria-current={current === i.path ? "page" : undefined}>
-                    {i.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ul className="row">{menuItems}</ul>
+            <details className="fold">
+              <summary>
+                <MenuIcon aria-hidden="true" />
+                <span>Menu</span>
+              </summary>
+              <ul>{menuItems}</ul>
+            </details>
           </nav>
         </div>
       </header>

@@ -25,7 +25,7 @@ const looks = {
   editor: {
     base: cn("gap-1.5 rounded-md", focusRing),
     variants: {
-      primary: "bg-brand-500 text-white hover:bg-brand-600 shadow-sm disabled:bg-indigo-300",
+      primary: "bg-brand-600 text-white hover:bg-brand-700 shadow-sm disabled:bg-indigo-300",
       secondary: "bg-white text-slate-700 border border-slate-300 hover:bg-slate-50 shadow-sm disabled:text-slate-400",
       ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300",
       danger: "bg-red-600 text-white hover:bg-red-700 shadow-sm disabled:bg-red-300",

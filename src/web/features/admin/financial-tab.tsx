@@ -61,7 +61,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
           <CardHeader>
             <CardTitle>Subscription Breakdown</CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
+          <CardContent tabIndex={0} role="region" aria-label="Subscription Breakdown" className="overflow-x-auto">
             <table className="w-full">
               <thead>
                 <tr>
@@ -89,7 +89,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
             <CardTitle>Currency Breakdown</CardTitle>
             <CardDescription>Active subscriptions by the currency they pay in.</CardDescription>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
+          <CardContent tabIndex={0} role="region" aria-label="Currency Breakdown" className="overflow-x-auto">
             <table className="w-full">
               <thead>
                 <tr>
@@ -119,7 +119,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
           <CardTitle>Recent transactions</CardTitle>
           <CardDescription>The 8 most recent payments.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent tabIndex={0} role="region" aria-label="Recent transactions" className="overflow-x-auto">
           {data.recentTransactions.length === 0 ? (
             <p className="text-sm text-slate-600">No payments yet.</p>
           ) : (

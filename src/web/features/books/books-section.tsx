@@ -150,7 +150,7 @@ export function BooksSection() {
           <Link
             to="/add-book"
             className={clsx(
-              "inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-500 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-600",
+              "inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700",
               focusRing,
             )}
           >
@@ -181,7 +181,7 @@ export function BooksSection() {
           <Link
             to="/add-book"
             className={clsx(
-              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-500 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-600",
+              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700",
               focusRing,
             )}
           >

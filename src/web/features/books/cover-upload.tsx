@@ -41,7 +41,7 @@ export function CoverUpload({
           <ImagePlus className="h-8 w-8 text-slate-400" aria-hidden="true" />
         )}
       </div>
-      <div className="space-y-2">
+      <div className="min-w-0 flex-1 space-y-2">
         <label htmlFor={id} className="block text-sm font-medium text-slate-700">
           Cover image
         </label>
@@ -69,7 +69,7 @@ export function CoverUpload({
             setError(null);
             onFile(picked);
           }}
-          className="block text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-indigo-100"
+          className="block w-full max-w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-indigo-100"
         />
         <p className="text-xs text-slate-500">JPEG, PNG, WebP or GIF. A 2:3 portrait image looks best.</p>
         {error && (

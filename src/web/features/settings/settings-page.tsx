@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Ref } from "react";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
+import { readable } from "../../../shared/colour-contrast.ts";
 import { FONT_FAMILIES, LOGO_ICONS } from "../../../shared/enums.ts";
 import {
   HEADER_SIZE,
@@ -297,7 +298,13 @@ function Preview({ values }: { values: SiteSettingsInput }) {
         <span className="font-semibold" style={{ fontSize: `${values.headerSize}rem`, lineHeight: 1.2 }}>
           {values.websiteName || "Your website"}
         </span>
-        <span className="ml-auto text-sm" style={{ color: safe(values.accentColor, "#6366f1") }}>
+        {/* The site's menu shows the accent shaded until it reads on the header; so does this. */}
+        <span
+          className="ml-auto text-sm"
+          style={{
+            color: readable(safe(values.accentColor, "#6366f1"), safe(values.headerBackgroundColor, "#ffffff")),
+          }}
+        >
           Books
         </span>
       </div>

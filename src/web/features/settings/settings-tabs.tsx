@@ -13,14 +13,14 @@ const TABS = [
 
 export function SettingsTabs() {
   return (
-    <nav aria-label="Settings" className="-mt-4 mb-6 flex gap-1 border-b border-slate-200">
+    <nav aria-label="Settings" className="-mt-4 mb-6 flex flex-wrap gap-x-1 border-b border-slate-200">
       {TABS.map((t) => (
         <NavLink
           key={t.to}
           to={t.to}
           className={({ isActive }) =>
             cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500",
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-500",
               isActive
                 ? "border-brand-600 text-brand-700"
                 : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900",
