@@ -2,7 +2,13 @@
 import type { Db, Tx } from "../../../db/client.ts";
 import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
-import { bookLimit, CUSTOM_DOMAIN_ADDON_MINOR, isTier, MONTHLY_PRICE_MINOR, TRIAL_DAYS } from "../../../shared/plans.ts";
+import {
+  bookLimit,
+  CUSTOM_DOMAIN_ADDON_MINOR,
+  isTier,
+  MONTHLY_PRICE_MINOR,
+  TRIAL_DAYS,
+} from "../../../shared/plans.ts";
 import { HttpError } from "../../http/errors.ts";
 import { convertMinor } from "../admin/money.ts";
 import { fitBooksToPlan } from "../books/plan-visibility.service.ts";

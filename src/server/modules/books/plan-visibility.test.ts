@@ -56,8 +56,9 @@ async function stored(userId: string) {
 }
 
 const tierOf = async (userId: string) =>
-  (await s.database.db.select({ tier: subscriptions.tier }).from(subscriptions).where(eq(subscriptions.userId, userId)))[0]
-    ?.tier;
+  (
+    await s.database.db.select({ tier: subscriptions.tier }).from(subscriptions).where(eq(subscriptions.userId, userId))
+  )[0]?.tier;
 
 const changePlan = (a: TestAuthor, body: Json) => call(a, "POST", "/api/billing/change-plan", body);
 
@@ -96,7 +97,12 @@ describe("a downgrade where the author chooses the books that stay", () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([...keep].sort());
-    expect(rows.filter((r) => r.byPlan).map((r) => r.id).sort()).toEqual(dropped.map((b) => b.id).sort());
+    expect(
+      rows
+        .filter((r) => r.byPlan)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(dropped.map((b) => b.id).sort());
 
     // The public Books page, each book's page and the sitemap agree.
     expect(await publicTitles(a)).toEqual(keptTitles);
@@ -153,11 +159,7 @@ describe("a downgrade where the author chooses the books that stay", () => {
     // An upgrade shows again what the plan hid, not the book the author hid by hand.
     expect((await changePlan(a, { tier: "midi" })).status).toBe(200);
     const after = await stored(a.id);
-    expect(
-      after
-        .filter((r) => !r.visible)
-        .map((r) => r.id),
-    ).toEqual([out]);
+    expect(after.filter((r) => !r.visible).map((r) => r.id)).toEqual([out]);
     expect(after.some((r) => r.byPlan)).toBe(false);
     expect((await publicTitles(a)).length).toBe(9);
   });
@@ -167,7 +169,12 @@ describe("a downgrade where the author chooses the books that stay", () => {
     expect((await changePlan(a, { tier: "mini", confirmHiddenBooks: true })).status).toBe(200);
     expect(await publicTitles(a)).toEqual(made.slice(0, 5).map((b) => b.title));
     const byPlan = (await stored(a.id)).filter((r) => r.byPlan).map((r) => r.id);
-    expect(byPlan.sort()).toEqual(made.slice(5).map((b) => b.id).sort());
+    expect(byPlan.sort()).toEqual(
+      made
+        .slice(5)
+        .map((b) => b.id)
+        .sort(),
+    );
   });
 
   it("the sandbox portal's confirmed downgrade fits the books too", async () => {
