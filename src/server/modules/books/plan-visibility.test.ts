@@ -3,11 +3,12 @@
 // those, and every path that can make a book visible (create, toggle, edit, reorder, a plan
 // change) keeps the books shown within the plan. Every expectation is worked out from the rows
 // the test made, not read back from the code under test.
-import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, subscriptions } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -244,5 +245,44 @@ describe("a downgrade where the author chooses the books that stay", () => {
     expect(down?.status).toBe(200);
     for (const r of shows) expect([200, 403]).toContain(r.status);
     expect((await stored(a.id)).filter((r) => r.visible).length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("the migration that hides books already over the plan", () => {
+  it("hides, as hidden by the plan, exactly the books readers were not shown", async () => {
+    const a = await createAuthor(s, { tier: "mini" });
+    const db = s.database.db;
+    // Inserted around the service, out of order, as a tier written by hand would leave them.
+    const positions = [6, 2, 0, 5, 3, 1, 4];
+    const rows = await db
+      .insert(books)
+      .values(positions.map((p) => ({ userId: a.id, title: `Book ${p}`, author: "A", sortOrder: p })))
+      .returning({ id: books.id, sortOrder: books.sortOrder });
+    await db
+      .insert(books)
+      .values({ userId: a.id, title: "Draft", author: "A", sortOrder: 7, visibilityEnabled: false });
+    // No subscription at all reads as mini too.
+    const bare = await createSignedInUser(s);
+    await db
+      .insert(books)
+      .values([0, 1, 2, 3, 4, 5].map((p) => ({ userId: bare.id, title: `Bare ${p}`, author: "A", sortOrder: p })));
+    const before = await publicTitles(a);
+    expect(before).toEqual(["Book 0", "Book 1", "Book 2", "Book 3", "Book 4"]);
+
+    const file = new URL("../../../db/migrations/0018_hide_books_over_plan.sql", import.meta.url);
+    await db.execute(sql.raw(readFileSync(file, "utf8")));
+
+    const after = await stored(a.id);
+    const over = rows.filter((r) => r.sortOrder >= 5).map((r) => r.id);
+    expect(
+      after
+        .filter((r) => r.byPlan)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...over].sort());
+    expect(after.filter((r) => r.visible)).toHaveLength(5);
+    expect((await stored(bare.id)).filter((r) => r.visible)).toHaveLength(5);
+    // The Books screen can now swap them (readers' view is unchanged: the same first five).
+    expect((await call(a, "GET", "/api/books/capacity")).body).toMatchObject({ used: 8, shown: 5, hiddenByPlan: 2 });
   });
 });
