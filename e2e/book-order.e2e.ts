@@ -89,6 +89,11 @@ browserDescribe("book order and a smaller plan", () => {
     await usage.getByText("7 books, 5 shown on your site (Mini plan allows 5)").waitFor();
     expect(await usage.textContent()).not.toMatch(/%/);
     await page.getByText("2 of your books are not shown on your site because the Mini plan covers 5.").waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSideScroll(page);
+    await usage.scrollIntoViewIfNeeded();
+    await shot(page, "dashboard-usage-phone", { viewport: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The Books screen lists the hidden ones up front, marked as hidden by the plan.
     await page.getByRole("link", { name: "Choose which books are shown" }).click();

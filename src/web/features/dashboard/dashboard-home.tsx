@@ -418,10 +418,10 @@ function PlanCard({
         ) : null}
 
         <div>
-          <div className="flex items-baseline justify-between text-sm">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="text-slate-700">Books</span>
             {capacity ? (
-              <span className={cn("font-medium", tone.label)} data-testid="books-used">
+              <span className={cn("text-right font-medium", tone.label)} data-testid="books-used">
                 {keptOff > 0 || used > limit
                   ? `${used} books, ${shown} shown on your site (${plan.name} plan allows ${limit})`
                   : `${used} of ${limit} used (${percent}%)`}
