@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, subscriptions } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
+import { processBillingEvents } from "../billing/billing.service.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -245,6 +246,49 @@ describe("a downgrade where the author chooses the books that stay", () => {
     expect(down?.status).toBe(200);
     for (const r of shows) expect([200, 403]).toContain(r.status);
     expect((await stored(a.id)).filter((r) => r.visible).length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("a plan changed at the provider (a Stripe webhook)", () => {
+  it("fits the books to the smaller plan, and a bigger plan shows them again", async () => {
+    const { a, made } = await authorWithBooks("midi", 7);
+    const snapshot = (tier: "mini" | "midi") => ({
+      id: `sub_${a.id}`,
+      customerId: `cus_${a.id}`,
+      status: "active",
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: new Date(Date.now() + 20 * 864e5),
+      trialEnd: null,
+      userId: a.id,
+      tier,
+      currency: "GBP" as const,
+      customDomain: false,
+    });
+    const event = (n: number, tier: "mini" | "midi") => ({
+      id: `evt_${a.id}_${n}`,
+      type: "customer.subscription.updated",
+      created: new Date(),
+      kind: "subscription_changed" as const,
+      subscription: snapshot(tier),
+    });
+    await processBillingEvents(s.database.db, [event(1, "mini")], "stripe");
+    expect(await tierOf(a.id)).toBe("mini");
+    // No choice was made at Stripe: the first five in the author's order stay.
+    expect(await publicTitles(a)).toEqual(made.slice(0, 5).map((b) => b.title));
+    expect(
+      (await stored(a.id))
+        .filter((r) => r.byPlan)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(
+      made
+        .slice(5)
+        .map((b) => b.id)
+        .sort(),
+    );
+    await processBillingEvents(s.database.db, [event(2, "midi")], "stripe");
+    expect((await stored(a.id)).every((r) => r.visible && !r.byPlan)).toBe(true);
+    expect(await publicTitles(a)).toEqual(made.map((b) => b.title));
   });
 });
 
