@@ -254,8 +254,8 @@ browserDescribe("books", () => {
 
   it("reorders by buttons, 'Go to' and dragging; hides and shows; deletes with confirmation", async () => {
     const author = await createAuthor(e.server, { tier: "midi" });
-    // Created last-first: the list reads B0, B1, B2, B3.
-    for (const t of ["B3", "B2", "B1", "B0"]) await apiCreate(author, { title: t, author: "Jane Writer" });
+    // A new book goes last: the list reads B0, B1, B2, B3.
+    for (const t of ["B0", "B1", "B2", "B3"]) await apiCreate(author, { title: t, author: "Jane Writer" });
     const page = await signedIn(author);
     await page.goto("/dashboard/books");
     await cards(page).first().waitFor();

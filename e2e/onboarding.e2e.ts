@@ -284,7 +284,8 @@ browserDescribe("a downgrade below the books in use", () => {
     await dialog.getByRole("button", { name: "Switch to Mini" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await page.getByText("Your plan is now Mini.").waitFor();
-    await page.getByTestId("books-used").getByText("6 of 5 used (100%)").waitFor();
+    // Usage never reads over 100%: how many books, how many readers see (ADR 054).
+    await page.getByTestId("books-used").getByText("6 books, 5 shown on your site (Mini plan allows 5)").waitFor();
     await page.getByText("1 of your books is not shown on your site because the Mini plan covers 5.").waitFor();
   });
 });

@@ -53,6 +53,11 @@ export const books = pgTable(
     format: text("format").notNull().default("Multiple"),
     isFeatured: boolean("is_featured").notNull().default(false),
     visibilityEnabled: boolean("visibility_enabled").notNull().default(true),
+    /**
+     * Hidden because a smaller plan did not cover it (ADR 054), not by the author's own choice: a
+     * bigger plan shows it again. Only ever set on a hidden book.
+     */
+    hiddenByPlan: boolean("hidden_by_plan").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     userRating: numeric("user_rating", { precision: 2, scale: 1, mode: "number" }),
     showUserRating: boolean("show_user_rating").notNull().default(false),
@@ -77,6 +82,7 @@ export const books = pgTable(
     check("books_order_in_series_check", sql`${t.orderInSeries} >= 1`),
     check("books_rating_check", sql`${t.userRating} between 0 and 5`),
     check("books_sort_order_check", sql`${t.sortOrder} >= 0`),
+    check("books_hidden_by_plan_check", sql`not (${t.hiddenByPlan} and ${t.visibilityEnabled})`),
   ],
 );
 

@@ -10,6 +10,16 @@ export const changePlanSchema = z.strictObject({
   tier,
   /** A plan that shows fewer books than readers see now needs this, after the author was told how many. */
   confirmHiddenBooks: z.boolean({ error: "confirmHiddenBooks must be true or false" }).optional(),
+  /**
+   * Or, better: the books that stay on the site when the plan shows fewer than readers see now
+   * (at most the new plan's limit); the others are hidden and kept. Ignored by a plan that hides
+   * nothing. ADR 054.
+   */
+  keepVisible: z
+    .array(z.uuid({ error: "Invalid id" }), { error: "keepVisible must be a list of book ids" })
+    .max(50, { error: "Too many ids" })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "keepVisible must not repeat a book" })
+    .optional(),
 });
 /** cancel, reactivate and portal take no input; an empty object (or no body) is all they accept. */
 export const emptySchema = z.strictObject({});

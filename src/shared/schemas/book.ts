@@ -14,6 +14,9 @@ export const BOOK_MESSAGES = {
   bothRequired: "Please enter both the book title and author name.",
   requiredInline: "Please fill in the required fields: Title and Author",
   limit: "Book limit exceeded for current plan",
+  showLimit: (plan: string, limit: number) =>
+    `Your ${plan} plan shows ${limit} books on your site. Hide one of them first, or upgrade to show more.`,
+  keepAtMost: (plan: string, limit: number) => `The ${plan} plan shows ${limit} books: choose at most ${limit}.`,
   notFound: "Book not found",
   isbn: "Please enter a valid ISBN-10 or ISBN-13",
   seriesNumber: "Book number in series must be a whole number of at least 1",
@@ -456,7 +459,12 @@ export const bookSchema = z
     additionalStoresEnabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    /** Visible but beyond the plan's limit by position: kept, not shown publicly. */
+    /** Hidden because a smaller plan did not cover it (ADR 054): a bigger plan shows it again. */
+    hiddenByPlan: z.boolean(),
+    /**
+     * Visible but beyond the plan's limit by position: kept, not shown publicly. Only when the
+     * plan changed without the books being fitted to it (a tier written by hand); ADR 054.
+     */
     overLimit: z.boolean(),
   })
   .meta({ id: "Book" });
@@ -468,8 +476,18 @@ export const bookDetailSchema = bookSchema
   .meta({ id: "BookDetail" });
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 
-/** How many books the plan allows and how many the author has. */
+/**
+ * How many books the plan allows and how many the author has (`used`, hidden ones too), how many
+ * readers see (`shown`, never over `limit`) and how many the plan keeps off the site.
+ */
 export const capacitySchema = z
-  .object({ tier: z.enum(TIERS), limit: z.number(), used: z.number(), canAdd: z.boolean() })
+  .object({
+    tier: z.enum(TIERS),
+    limit: z.number(),
+    used: z.number(),
+    shown: z.number(),
+    hiddenByPlan: z.number(),
+    canAdd: z.boolean(),
+  })
   .meta({ id: "BookCapacity" });
 export type Capacity = z.infer<typeof capacitySchema>;

@@ -7,10 +7,12 @@
 //        or resuming payment). 401 'Please log in to subscribe' when signed out.
 // POST /api/billing/portal           {} → 200 { url } — manage card, plan, cancellation.
 //        409 when no checkout was completed yet (Stripe), 404 without a subscription.
-// POST /api/billing/change-plan      { tier, confirmHiddenBooks? } → 200 { subscription: { tier, status, trialEndsAt } }
+// POST /api/billing/change-plan      { tier, confirmHiddenBooks?, keepVisible? } → 200 { subscription: { tier, status, trialEndsAt } }
 //        409 when the subscription has ended (reactivate first); 409 books_would_be_hidden (the
-//        message says how many) when the plan shows fewer books than readers see now and
-//        confirmHiddenBooks is not true.
+//        message says how many) when the plan shows fewer books than readers see now and neither
+//        keepVisible (the books that stay shown) nor confirmHiddenBooks (keep the first ones in
+//        the author's order) was sent. keepVisible: 404 for a book that is not the author's, 400
+//        for more than the plan shows.
 // POST /api/billing/cancel           {} → 200 { subscription } — status "cancelled"; the site
 //        stays live until the end of the paid period (or trial). 409 when already cancelled/ended.
 // POST /api/billing/reactivate       {} → 200 { subscription, checkoutUrl } — a cancelled
@@ -111,7 +113,7 @@ const changePlanRoute = apiRoute({
   method: "post",
   path: "/billing/change-plan",
   tags,
-  summary: "Change plan; a plan that would hide books needs confirmHiddenBooks",
+  summary: "Change plan; a plan that would hide books needs keepVisible (the books that stay) or confirmHiddenBooks",
   request: { body: jsonBody(changePlanSchema) },
   responses: { 200: subscriptionAnswer, ...errors(400, 404, 409, 415) },
 });
@@ -174,10 +176,11 @@ export function billingRoutes() {
     })
     .openapi(changePlanRoute, async (c) => {
       const me = await requireUser(c);
-      const { tier, confirmHiddenBooks } = c.req.valid("json");
+      const { tier, confirmHiddenBooks, keepVisible } = c.req.valid("json");
       const { database, env } = c.get("deps");
-      await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true);
-      const subscription = await changePlan(database.db, billingProviderFor(env), me.id, tier);
+      await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true, keepVisible);
+      const provider = billingProviderFor(env);
+      const subscription = await changePlan(database.db, provider, me.id, tier, new Date(), keepVisible);
       return c.json({ subscription: viewOut(subscription) }, 200);
     })
     .openapi(cancel, async (c) => {

@@ -2,9 +2,16 @@
 import type { Db, Tx } from "../../../db/client.ts";
 import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
-import { CUSTOM_DOMAIN_ADDON_MINOR, isTier, MONTHLY_PRICE_MINOR, TRIAL_DAYS } from "../../../shared/plans.ts";
+import {
+  bookLimit,
+  CUSTOM_DOMAIN_ADDON_MINOR,
+  isTier,
+  MONTHLY_PRICE_MINOR,
+  TRIAL_DAYS,
+} from "../../../shared/plans.ts";
 import { HttpError } from "../../http/errors.ts";
 import { convertMinor } from "../admin/money.ts";
+import { fitBooksToPlan } from "../books/plan-visibility.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./billing.queries.ts";
 import type { BillingEvent, BillingProvider, SubscriptionSnapshot } from "./provider.ts";
@@ -138,6 +145,7 @@ export async function completeSandboxCheckout(
           }),
     };
     let saved = await q.upsertSubscription(tx, userId, values);
+    await fitBooks(tx, userId, row?.tier, choice.tier);
     if (restart) {
       const balance = await chargeSandboxPeriod(tx, saved, now);
       saved = (await q.updateSubscription(tx, userId, { sandboxBalanceMinor: balance })) ?? saved;
@@ -147,9 +155,34 @@ export async function completeSandboxCheckout(
   });
 }
 
+/** The limit a stored tier stands for; none or an unknown one reads as mini, as everywhere. */
+const limitOf = (tier: string | null | undefined) => bookLimit(isTier(tier) ? tier : "mini");
+
+/**
+ * Every write of a tier goes through here, in the same transaction: the books readers see are
+ * fitted to the new plan (ADR 054), the author's chosen ones kept when they chose.
+ */
+async function fitBooks(
+  tx: Tx,
+  userId: string,
+  before: string | null | undefined,
+  after: string | null | undefined,
+  keepVisible?: readonly string[],
+) {
+  await fitBooksToPlan(tx, userId, { limit: limitOf(after), previousLimit: limitOf(before), keepVisible });
+}
+
 const noSubscription = () => new HttpError(404, "No subscription found. Please complete onboarding first.");
 
-export async function changePlan(db: Db, provider: BillingProvider, userId: string, tier: Tier, now = new Date()) {
+/** `keepVisible`: the books the author chose to keep showing when the new plan shows fewer (ADR 054). */
+export async function changePlan(
+  db: Db,
+  provider: BillingProvider,
+  userId: string,
+  tier: Tier,
+  now = new Date(),
+  keepVisible?: readonly string[],
+) {
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (row.status === "expired")
@@ -165,7 +198,7 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
       customDomain: row.customDomainAddon,
     });
   }
-  // A smaller plan hides the books beyond its limit at once.
+  // A smaller plan hides books at once: the ones the author did not choose to keep.
   return db.transaction(async (tx) => {
     const locked = await q.findSubscriptionForUpdate(tx, userId);
     const prorated =
@@ -173,6 +206,7 @@ export async function changePlan(db: Db, provider: BillingProvider, userId: stri
         ? sandboxProration(locked, priceOf(locked.tier, locked), priceOf(tier, locked), now)
         : null;
     const saved = await q.updateSubscription(tx, userId, { tier, updatedAt: now, ...prorated });
+    await fitBooks(tx, userId, locked?.tier, tier, keepVisible);
     await markSiteChanged(tx, userId);
     return viewOf(saved);
   });
@@ -378,7 +412,9 @@ async function applySnapshot(tx: Tx, snap: SubscriptionSnapshot, fallbackUserId:
     cancelAtPeriodEnd: snap.cancelAtPeriodEnd,
     updatedAt: now,
   };
+  const before = byProvider ?? (await q.findSubscription(tx, userId));
   await q.upsertSubscriptionFields(tx, userId, values);
+  if (snap.tier) await fitBooks(tx, userId, before?.tier, snap.tier);
   await markSiteChanged(tx, userId);
 }
 

@@ -213,6 +213,7 @@ ${
           page(
             `Switch to ${name}?`,
             `<div class="banner">TEST MODE — no real payment</div><h1>Switch to ${esc(name)}?</h1><p>${esc(err.message)}</p>
+<p>Here the first ${PLANS[form.tier].bookLimit} in your book order stay; choose others under Books in your dashboard at any time.</p>
 <form method="post" action="/billing/sandbox/portal"><input type="hidden" name="action" value="change-plan"><input type="hidden" name="tier" value="${esc(form.tier)}"><input type="hidden" name="confirmHiddenBooks" value="yes"><button type="submit">Switch to ${esc(name)}</button></form>
 <p><a href="/billing/sandbox/portal">Keep my plan</a></p>`,
           ),

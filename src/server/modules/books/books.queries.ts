@@ -1,6 +1,6 @@
 // Book rows and what hangs off them. Every query that reaches a book takes the owner's id; the
 // child tables are only touched through a book id the caller has already checked.
-import { and, asc, count, desc, eq, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookGenres, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
@@ -80,6 +80,18 @@ export async function deleteBook(tx: Tx, userId: string, bookId: string): Promis
     .where(and(eq(books.userId, userId), eq(books.id, bookId)))
     .returning({ id: books.id });
   return rows.length > 0;
+}
+
+/**
+ * Shows or hides the listed books in one statement. Shown books drop the plan's mark; books the
+ * plan hides carry it (ADR 054), so a bigger plan can show them again.
+ */
+export async function setShown(tx: Tx, userId: string, ids: string[], shown: boolean, byPlan = false) {
+  if (ids.length === 0) return;
+  await tx
+    .update(books)
+    .set({ visibilityEnabled: shown, hiddenByPlan: !shown && byPlan, updatedAt: new Date() })
+    .where(and(eq(books.userId, userId), inArray(books.id, ids)));
 }
 
 /** Clears the featured flag on the author's other books (the database allows one). */

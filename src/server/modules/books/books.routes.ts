@@ -2,7 +2,7 @@
 // at all) answers 404 'Book not found' on every endpoint, and nothing changes.
 //
 // GET    /api/books                      → 200 { books: Book[] } in display order (Book has overLimit)
-// GET    /api/books/capacity             → 200 { tier, limit, used, canAdd }
+// GET    /api/books/capacity             → 200 { tier, limit, used, shown, hiddenByPlan, canAdd }
 // POST   /api/books                      body bookCreateSchema → 201 { book } (with retailerLinks,
 //                                         genres, reviews); 403 'Book limit exceeded for current plan';
 //                                         409 on seriesName: a new series name with another's address

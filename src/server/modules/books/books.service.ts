@@ -5,7 +5,7 @@
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ImageVariants } from "../../../db/schema/books.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
-import { bookLimit } from "../../../shared/plans.ts";
+import { bookLimit, PLANS } from "../../../shared/plans.ts";
 import {
   BOOK_MESSAGES,
   type Book,
@@ -30,6 +30,12 @@ import { ensureSeries, selectSeriesSharingAddress } from "./series.queries.ts";
 
 export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
 const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
+/** Showing one more book than the plan shows: what to do instead, not the spec's add-a-book words. */
+const showLimitReached = (tier: Tier) =>
+  new HttpError(403, BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
+    code: "plan_limit_reached",
+    field: "visibilityEnabled",
+  });
 
 // ---------------------------------------------------------------------------------------------
 // What the API answers.
@@ -73,9 +79,35 @@ async function planLimit(db: Db | Tx, userId: string): Promise<{ tier: Tier; lim
   return { tier, limit: bookLimit(tier) };
 }
 
+/**
+ * How full the plan is. `used` counts every book (hidden ones too: the limit is on books kept);
+ * `shown` is what readers see, never more than the limit; `hiddenByPlan` are kept but not shown
+ * because of the plan (hidden when it shrank, or beyond it by position if the plan shrank around us).
+ */
 export async function getCapacity(db: Db, userId: string): Promise<Capacity> {
-  const [{ tier, limit }, used] = [await planLimit(db, userId), await q.countBooks(db, userId)];
-  return { tier, limit, used, canAdd: used < limit };
+  const [{ tier, limit }, rows] = [await planLimit(db, userId), await q.selectBooks(db, userId)];
+  const visible = rows.filter((b) => b.visibilityEnabled).length;
+  const used = rows.length;
+  return {
+    tier,
+    limit,
+    used,
+    shown: Math.min(visible, limit),
+    hiddenByPlan: rows.filter((b) => b.hiddenByPlan).length + Math.max(0, visible - limit),
+    canAdd: used < limit,
+  };
+}
+
+/**
+ * A choice of the books that stay shown on `tier` (ADR 054): the author's own books, no more than
+ * that plan shows. Checked before anything changes, at the provider or here.
+ */
+export async function checkBooksToKeep(db: Db, userId: string, tier: Tier, ids: readonly string[]) {
+  const limit = bookLimit(tier);
+  if (ids.length > limit)
+    throw new HttpError(400, BOOK_MESSAGES.keepAtMost(PLANS[tier].name, limit), { field: "keepVisible" });
+  const own = new Set(await q.selectBookIds(db, userId));
+  if (ids.some((id) => !own.has(id))) throw bookNotFound();
 }
 
 /** How many books readers see now that they would no longer see on `tier` (0 for an upgrade). */
@@ -211,8 +243,9 @@ export async function createBook(db: Db, userId: string, input: BookCreateInput)
       title: input.title,
       author: input.author,
     });
-    // A new book goes first (the spec lists newest first), and every position is rewritten.
-    await q.writeOrder(tx, userId, [row.id, ...before]);
+    // A new book goes last: adding a backlist in any order keeps that order, and no other
+    // book's position moves (ADR 054).
+    await q.writeOrder(tx, userId, [...before, row.id]);
     await writeChildren(tx, row.id, { retailerLinks, genres, reviews });
     return detail(tx, userId, await ownBook(tx, userId, row.id));
   });
@@ -220,17 +253,21 @@ export async function createBook(db: Db, userId: string, input: BookCreateInput)
 
 /** Making a hidden book visible must keep the visible books within the plan. */
 async function checkCanShow(tx: Tx, userId: string) {
-  const { limit } = await planLimit(tx, userId);
-  if ((await q.countBooks(tx, userId, { visibleOnly: true })) >= limit) throw limitReached();
+  const { tier, limit } = await planLimit(tx, userId);
+  if ((await q.countBooks(tx, userId, { visibleOnly: true })) >= limit) throw showLimitReached(tier);
 }
 
 export async function updateBook(db: Db, userId: string, bookId: string, input: BookUpdateInput): Promise<BookDetail> {
   return change(db, userId, async (tx) => {
     const current = await ownBook(tx, userId, bookId);
     const { retailerLinks, genres, reviews, ...fields } = input;
-    if (fields.visibilityEnabled === true && !current.visibilityEnabled) await checkCanShow(tx, userId);
+    const showing = fields.visibilityEnabled === true && !current.visibilityEnabled;
+    if (showing) await checkCanShow(tx, userId);
     if (fields.isFeatured === true && !current.isFeatured) await q.unfeatureOthers(tx, userId, bookId);
-    await q.updateBook(tx, userId, bookId, await columns(tx, userId, fields, current));
+    const values = await columns(tx, userId, fields, current);
+    // Shown by the author's own hand: no longer the plan's to show again.
+    if (showing) values.hiddenByPlan = false;
+    await q.updateBook(tx, userId, bookId, values);
     await writeChildren(tx, bookId, { retailerLinks, genres, reviews });
     return detail(tx, userId, await ownBook(tx, userId, bookId));
   });
@@ -241,7 +278,7 @@ export async function setVisibility(db: Db, userId: string, bookId: string, visi
     const current = await ownBook(tx, userId, bookId);
     if (current.visibilityEnabled === visible) return bookView(current);
     if (visible) await checkCanShow(tx, userId);
-    const row = await q.updateBook(tx, userId, bookId, { visibilityEnabled: visible });
+    const row = await q.updateBook(tx, userId, bookId, { visibilityEnabled: visible, hiddenByPlan: false });
     if (!row) throw bookNotFound();
     return bookView(row);
   });

@@ -125,6 +125,7 @@ describe("books CRUD", () => {
       promoBadgeText: "99p this week",
       narratorName: "N. Arrator",
       sortOrder: 0,
+      hiddenByPlan: false,
       overLimit: false,
       genres: ["Mystery", "Coastal"],
     });
@@ -231,7 +232,7 @@ describe("books CRUD", () => {
     const before = changeCount(a.id);
     const r = await call(a, "DELETE", `/api/books/${one.id}`);
     expect(r.status).toBe(204);
-    expect(await titles(a)).toEqual(["Three", "Two"]);
+    expect(await titles(a)).toEqual(["Two", "Three"]);
     expect(await positions(a.id)).toEqual([0, 1]);
     for (const t of [retailerLinks, bookGenres, reviews]) {
       expect(await s.database.db.select().from(t).where(eq(t.bookId, one.id))).toHaveLength(0);
@@ -527,6 +528,8 @@ describe("plan limit", () => {
       tier: "midi",
       limit: 10,
       used: 0,
+      shown: 0,
+      hiddenByPlan: 0,
       canAdd: true,
     });
     const u = await createSignedInUser(s);
@@ -534,6 +537,8 @@ describe("plan limit", () => {
       tier: "mini",
       limit: 5,
       used: 0,
+      shown: 0,
+      hiddenByPlan: 0,
       canAdd: true,
     });
   });
@@ -545,6 +550,8 @@ describe("plan limit", () => {
       tier: "mini",
       limit: 5,
       used: 5,
+      shown: 5,
+      hiddenByPlan: 0,
       canAdd: false,
     });
     const before = changeCount(a.id);
@@ -584,7 +591,7 @@ describe("plan limit", () => {
     expect(await s.database.db.select().from(books).where(eq(books.userId, a.id))).toHaveLength(5);
   });
 
-  it("after a downgrade: marks books beyond the limit, and refuses showing a hidden one past it", async () => {
+  it("a tier written around the billing service: marks books beyond the limit, refuses showing one past it", async () => {
     const a = await createAuthor(s, { tier: "midi" });
     for (let i = 0; i < 7; i++) await createOk(a, { title: `Book ${i}` });
     const all = (await call(a, "GET", "/api/books")).body.books as Json[];
@@ -594,14 +601,21 @@ describe("plan limit", () => {
 
     const list = (await call(a, "GET", "/api/books")).body.books as Json[];
     // Six visible books on a plan of five: the last visible one (by position) is over the limit.
-    expect(list.filter((b) => b.overLimit).map((b) => b.title)).toEqual(["Book 0"]);
+    expect(list.filter((b) => b.overLimit).map((b) => b.title)).toEqual(["Book 6"]);
     expect(list.find((b) => b.id === hidden.id)?.overLimit).toBe(false);
 
+    // Usage never reads over the plan: five of seven shown, two kept off the site.
+    expect((await call(a, "GET", "/api/books/capacity")).body).toMatchObject({
+      limit: 5,
+      used: 7,
+      shown: 5,
+      hiddenByPlan: 1,
+    });
     const show = await call(a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true });
     expect(show.status).toBe(403);
     expect(show.body.error).toMatchObject({
       code: "plan_limit_reached",
-      message: "Book limit exceeded for current plan",
+      message: "Your Mini plan shows 5 books on your site. Hide one of them first, or upgrade to show more.",
     });
     const viaUpdate = await call(a, "PATCH", `/api/books/${hidden.id}`, { visibilityEnabled: true });
     expect(viaUpdate.status).toBe(403);
@@ -633,17 +647,35 @@ describe("plan limit", () => {
 describe("order", () => {
   async function authorWith(n: number) {
     const a = await createAuthor(s, { tier: "midi" });
-    // Created last-first, so the list reads B0, B1, ...
-    for (let i = n - 1; i >= 0; i--) await createOk(a, { title: `B${i}` });
+    for (let i = 0; i < n; i++) await createOk(a, { title: `B${i}` });
     return a;
   }
   const idsOf = async (a: TestAuthor) =>
     ((await call(a, "GET", "/api/books")).body.books as Json[]).map((b) => b.id as string);
 
-  it("lists new books first and keeps positions consecutive from 0", async () => {
+  it("keeps the order books were typed in: a new book goes last, and no other book moves", async () => {
     const a = await authorWith(3);
     expect(await titles(a)).toEqual(["B0", "B1", "B2"]);
     expect(await positions(a.id)).toEqual([0, 1, 2]);
+    // Typed newest first instead: that order is kept too.
+    const b = await createAuthor(s);
+    for (const t of ["Third (2024)", "Second (2022)", "First (2019)"]) await createOk(b, { title: t });
+    expect(await titles(b)).toEqual(["Third (2024)", "Second (2022)", "First (2019)"]);
+    // After a reorder by hand, the next book is added after it and the order stands.
+    const ids = ((await call(a, "GET", "/api/books")).body.books as Json[]).map((x) => x.id as string);
+    await call(a, "POST", "/api/books/order", { ids: [ids[2], ids[0], ids[1]] });
+    const before = await s.database.db
+      .select({ id: books.id, sortOrder: books.sortOrder })
+      .from(books)
+      .where(eq(books.userId, a.id));
+    const late = await createOk(a, { title: "B3" });
+    expect(late.sortOrder).toBe(3);
+    expect(await titles(a)).toEqual(["B2", "B0", "B1", "B3"]);
+    const after = await s.database.db
+      .select({ id: books.id, sortOrder: books.sortOrder })
+      .from(books)
+      .where(eq(books.userId, a.id));
+    for (const row of before) expect(after.find((r) => r.id === row.id)?.sortOrder).toBe(row.sortOrder);
   });
 
   it("moves a book to a position, clamped to 1..total", async () => {

@@ -27,6 +27,7 @@ export function BookCard({
   upTo,
   downTo,
   onMove,
+  planLimit,
   onToggleVisibility,
   onDelete,
 }: {
@@ -37,6 +38,8 @@ export function BookCard({
   upTo: number | null;
   downTo: number | null;
   onMove: (position: number) => void;
+  /** How many books the plan shows, to say so on a book it keeps off the site. */
+  planLimit: number | null;
   onToggleVisibility: () => void;
   onDelete: () => void;
 }) {
@@ -47,6 +50,8 @@ export function BookCard({
   useEffect(() => setTarget(String(position)), [position]);
   const goId = useId();
   const hidden = !book.visibilityEnabled;
+  // Off the site because of the plan, not the author's own Hide.
+  const keptOffByPlan = book.hiddenByPlan || book.overLimit;
   const cost = price(book);
   const released = formatDate(book.releaseDate);
 
@@ -98,9 +103,13 @@ export function BookCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate text-base font-semibold text-slate-900">{book.title}</h3>
-            {hidden && (
+            {keptOffByPlan ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                Hidden by plan
+              </span>
+            ) : hidden ? (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Hidden</span>
-            )}
+            ) : null}
             {book.isFeatured && (
               <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-brand-600">Featured</span>
             )}
@@ -130,15 +139,6 @@ export function BookCard({
               </div>
             )}
           </dl>
-          {book.overLimit && (
-            <p className="mt-2 inline-flex items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-800">
-              <AlertTriangle className="h-3.5 w-3.5" aria-hidden="true" />
-              Over your plan's book limit: not shown publicly until you upgrade.{" "}
-              <Link to="/dashboard/plan" className={clsx("font-medium underline", focusRing)}>
-                Upgrade
-              </Link>
-            </p>
-          )}
         </div>
       </div>
 
@@ -211,14 +211,14 @@ export function BookCard({
             variant="ghost"
             size="sm"
             onClick={onToggleVisibility}
-            aria-label={`${hidden ? "Show" : "Hide"} "${book.title}"`}
+            aria-label={hidden ? `Show "${book.title}" on your site` : `Hide "${book.title}" from your site`}
           >
             {hidden ? (
               <Eye className="h-4 w-4" aria-hidden="true" />
             ) : (
               <EyeOff className="h-4 w-4" aria-hidden="true" />
             )}
-            {hidden ? "Show" : "Hide"}
+            {hidden ? "Show on site" : "Hide"}
           </Button>
           <Button
             look="editor"
@@ -232,6 +232,20 @@ export function BookCard({
           </Button>
         </div>
       </div>
+      {/* Outside the dimmed part, so it stays readable. */}
+      {keptOffByPlan && (
+        <p className="col-span-2 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-900 sm:col-span-3">
+          <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          <span>
+            Not on your site: your plan shows {planLimit ?? "a limited number of"} books. Hide another book to show this
+            one, or{" "}
+            <Link to="/dashboard/plan" className={clsx("font-medium underline", focusRing)}>
+              upgrade
+            </Link>
+            .
+          </span>
+        </p>
+      )}
     </li>
   );
 }

@@ -130,6 +130,7 @@ describe("book form values", () => {
       sortOrder: 0,
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-01-01T00:00:00.000Z",
+      hiddenByPlan: false,
       overLimit: false,
       retailerLinks: [],
       reviews: [],

@@ -1,15 +1,19 @@
 // 'Your Books': the author's catalogue in display order, with reordering (buttons, a 'Go to'
-// position, drag and drop with mouse, touch or keyboard), hide/show and delete.
+// position, drag and drop with mouse, touch or keyboard), hide/show and delete. How many books
+// readers see against the plan, and the books a smaller plan keeps off the site, are said up
+// front: the author swaps which are shown with each book's own toggle (ADR 054).
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { BookOpen, Library, Plus } from "lucide-react";
+import { AlertTriangle, BookOpen, Library, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { PLANS } from "../../../shared/plans.ts";
 import { REORDER_BOOKS_HELP, useReorderSensors } from "../../components/sortable.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
+import { useCapacity } from "../../lib/account-state.ts";
 import { BookCard } from "./book-card.tsx";
 import { type Book, bookKeys, booksApi, errorMessage, useBookMutation, useBooks } from "./books-api.ts";
 import { DeleteBookDialog } from "./delete-book-dialog.tsx";
@@ -19,11 +23,16 @@ type Filter = "visible" | "all";
 export function BooksSection() {
   const { data: books, isPending, isError, error, refetch } = useBooks();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<Filter>("visible");
+  const capacity = useCapacity().data;
+  const [chosenFilter, setFilter] = useState<Filter | null>(null);
   const [toDelete, setToDelete] = useState<Book | null>(null);
 
   const all = books ?? [];
   const hiddenCount = all.filter((b) => !b.visibilityEnabled).length;
+  const keptOff = all.filter((b) => b.hiddenByPlan || b.overLimit).length;
+  // Books the plan keeps off the site are shown until the author picks a filter: they are the
+  // ones to choose between.
+  const filter: Filter = chosenFilter ?? (keptOff > 0 ? "all" : "visible");
   const shown = useMemo(() => (filter === "all" ? all : all.filter((b) => b.visibilityEnabled)), [all, filter]);
 
   const sensors = useReorderSensors();
@@ -114,7 +123,7 @@ export function BooksSection() {
             </span>
           )}
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <fieldset className="inline-flex rounded-lg bg-slate-100 p-1" aria-label="Show books">
             {(
               [
@@ -159,6 +168,31 @@ export function BooksSection() {
           </Link>
         </div>
       </div>
+
+      {capacity && all.length > 0 ? (
+        <p className="-mt-3 text-sm text-slate-600" data-testid="books-shown">
+          {all.length} {all.length === 1 ? "book" : "books"}, {capacity.shown} shown on your site (
+          {PLANS[capacity.tier].name} plan shows {capacity.limit})
+        </p>
+      ) : null}
+      {capacity && keptOff > 0 ? (
+        <div
+          role="note"
+          className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="plan-hidden-note"
+        >
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <p>
+            {keptOff === 1 ? "1 book is" : `${keptOff} books are`} not on your site because your{" "}
+            {PLANS[capacity.tier].name} plan shows {capacity.limit}. They are kept. To show a different book, hide one
+            that is shown, then choose <strong>Show on site</strong> on the one you want, or{" "}
+            <Link to="/dashboard/plan" className={clsx("font-medium underline", focusRing)}>
+              change your plan
+            </Link>
+            .
+          </p>
+        </div>
+      ) : null}
 
       {isPending ? (
         <ul className="space-y-3" aria-busy="true" aria-label="Loading books">
@@ -211,6 +245,7 @@ export function BooksSection() {
                   upTo={i > 0 ? positionOf(shown[i - 1]) : null}
                   downTo={i < shown.length - 1 ? positionOf(shown[i + 1]) : null}
                   onMove={(p) => moveTo(book, p)}
+                  planLimit={capacity?.limit ?? null}
                   onToggleVisibility={() => toggleVisibility(book)}
                   onDelete={() => setToDelete(book)}
                 />

@@ -4,20 +4,8 @@ import type { Tier } from "../../../shared/enums.ts";
 import { fetchSubscription, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
 import { client, read } from "../../lib/api.ts";
 
-export const HIDDEN_BY_PLAN_KEY = ["books", "hidden-by-plan"] as const;
-
 export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, staleTime: 30_000 });
-}
-
-/** Visible books the plan does not cover (beyond the limit by position): kept, but not shown publicly. */
-export function useHiddenByPlan(enabled: boolean) {
-  return useQuery({
-    queryKey: HIDDEN_BY_PLAN_KEY,
-    enabled,
-    staleTime: 30_000,
-    queryFn: async () => (await read(client.books.$get())).books.filter((b) => b.overLimit).length,
-  });
 }
 
 /** After any change: the plan, the limit and what it hides may all have moved. */

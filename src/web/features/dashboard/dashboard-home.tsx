@@ -40,7 +40,6 @@ import {
   openBillingPortal,
   useCancelSubscription,
   useChangePlan,
-  useHiddenByPlan,
   useReactivate,
   useSubscription,
 } from "./dashboard-api.ts";
@@ -310,7 +309,10 @@ function PlanCard({
   const used = capacity?.used ?? 0;
   const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0;
   const tone = usageTone(percent);
-  const hiddenByPlan = useHiddenByPlan(used > limit);
+  // Books kept off the site by the plan: then the count of books and of books shown differ, and
+  // a percentage of the plan would read over 100 (ADR 054).
+  const keptOff = capacity?.hiddenByPlan ?? 0;
+  const shown = capacity?.shown ?? 0;
   const [refreshing, setRefreshing] = useState(false);
   const [dialog, setDialog] = useState<null | "upgrade" | "cancel">(null);
   const changePlan = useChangePlan();
@@ -416,11 +418,13 @@ function PlanCard({
         ) : null}
 
         <div>
-          <div className="flex items-baseline justify-between text-sm">
+          <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="text-slate-700">Books</span>
             {capacity ? (
-              <span className={cn("font-medium", tone.label)} data-testid="books-used">
-                {used} of {limit} used ({percent}%)
+              <span className={cn("text-right font-medium", tone.label)} data-testid="books-used">
+                {keptOff > 0 || used > limit
+                  ? `${used} books, ${shown} shown on your site (${plan.name} plan allows ${limit})`
+                  : `${used} of ${limit} used (${percent}%)`}
               </span>
             ) : (
               // Never a made-up "0 used" while the count is on its way.
@@ -437,14 +441,16 @@ function PlanCard({
           >
             <div className={cn("h-full rounded-full transition-all", tone.bar)} style={{ width: `${percent}%` }} />
           </div>
-          {used > limit ? (
+          {keptOff > 0 ? (
             <p role="alert" className="mt-3 flex gap-2 text-sm text-red-800">
               <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
               <span>
-                {hiddenByPlan.data ?? used - limit} of your books{" "}
-                {(hiddenByPlan.data ?? used - limit) === 1 ? "is" : "are"} not shown on your site because the{" "}
-                {plan.name} plan covers {limit}. Upgrade, or hide or remove some books, to choose which ones readers
-                see.
+                {keptOff} of your books {keptOff === 1 ? "is" : "are"} not shown on your site because the {plan.name}{" "}
+                plan covers {limit}.{" "}
+                <Link to="/dashboard/books" className="font-medium underline">
+                  Choose which books are shown
+                </Link>
+                , or upgrade.
               </span>
             </p>
           ) : percent >= 100 ? (

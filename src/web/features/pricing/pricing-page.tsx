@@ -1,8 +1,8 @@
 // /dashboard/plan: the signed-in author's plan screen (the public /pricing page is the marketing
 // site's and sends authors here). An account without a website goes through the setup wizard
 // with the plan preselected; an author who has not paid yet goes to checkout; a paying author
-// switches plan, after a confirmation when the new plan would hide books.
-import { useMutation } from "@tanstack/react-query";
+// switches plan; when the new plan would hide books, they first choose the ones that stay.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -10,10 +10,15 @@ import { CURRENCIES, type Currency, TIERS, type Tier } from "../../../shared/enu
 import { PlanCard, POPULAR_TIER } from "../../../shared/plan-card.tsx";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
-import { type OnboardingState, type SubscriptionDetails, startCheckout } from "../../lib/account-state.ts";
+import {
+  type OnboardingState,
+  SUBSCRIPTION_KEY,
+  type SubscriptionDetails,
+  startCheckout,
+} from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
+import { KeepBooksDialog } from "./keep-books-dialog.tsx";
 
 export type PricingViewer = { kind: "account"; state: OnboardingState; subscription: SubscriptionDetails | null };
 
@@ -36,20 +41,25 @@ export function PricingPage() {
       : (subscription?.currency ?? "GBP"),
   );
   const [pending, setPending] = useState<Tier | null>(null);
+  const qc = useQueryClient();
 
-  // A plan that would hide books readers see asks first: the server says how many.
+  // A plan that would hide books readers see asks first: the server says how many, and the
+  // author picks the ones that stay.
   const [hiding, setHiding] = useState<{ tier: Tier; message: string } | null>(null);
 
   const choose = useMutation({
-    mutationFn: async ({ tier, confirmHiddenBooks }: { tier: Tier; confirmHiddenBooks?: boolean }) => {
+    mutationFn: async ({ tier, keepVisible }: { tier: Tier; keepVisible?: string[] }) => {
       if (action === "checkout") {
         const { url } = await startCheckout(tier, currency);
         window.location.assign(url);
         return;
       }
-      await read(
-        client.billing["change-plan"].$post({ json: { tier, ...(confirmHiddenBooks ? { confirmHiddenBooks } : {}) } }),
-      );
+      await read(client.billing["change-plan"].$post({ json: { tier, ...(keepVisible ? { keepVisible } : {}) } }));
+      // The plan, the limit and which books are shown have all moved.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: SUBSCRIPTION_KEY }),
+        qc.invalidateQueries({ queryKey: ["books"] }),
+      ]);
       setHiding(null);
       toast.success(`Your plan is now ${PLANS[tier].name}.`);
       navigate("/dashboard");
@@ -145,18 +155,12 @@ export function PricingPage() {
         </p>
       </main>
 
-      <ConfirmDialog
-        open={hiding !== null}
-        title={hiding ? `Switch to ${PLANS[hiding.tier].name}?` : ""}
-        confirmLabel={hiding ? `Switch to ${PLANS[hiding.tier].name}` : "Switch"}
-        cancelLabel="Keep my plan"
-        busyLabel="Switching..."
+      <KeepBooksDialog
+        ask={hiding}
         busy={choose.isPending}
         onClose={() => setHiding(null)}
-        onConfirm={() => hiding && choose.mutate({ tier: hiding.tier, confirmHiddenBooks: true })}
-      >
-        <p>{hiding?.message}</p>
-      </ConfirmDialog>
+        onConfirm={(tier, keepVisible) => choose.mutate({ tier, keepVisible })}
+      />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "books" ADD COLUMN "hidden_by_plan" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "books" ADD CONSTRAINT "books_hidden_by_plan_check" CHECK (not ("books"."hidden_by_plan" and "books"."visibility_enabled"));
