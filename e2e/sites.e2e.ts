@@ -256,7 +256,8 @@ for (const js of [true, false]) {
       expect(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await first.getByRole("link", { name: /View Details/ }).click();
 
-      await page.waitForURL(`${origin}/book/${bookIds.first}`);
+      // Its readable address, from the title (ADR 051).
+      await page.waitForURL(`${origin}/book/the-glass-orchard`);
       await heading(page, "The Glass Orchard").waitFor();
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       expect(await crumbs.getByRole("listitem").allInnerTexts()).toEqual(["Home", "Books", "The Glass Orchard"]);

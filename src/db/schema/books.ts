@@ -207,7 +207,7 @@ export const retailerLinks = pgTable(
 /**
  * The buy box per book, store and UTC day (ADR 036): how often a store was the reader's first
  * (`shown`, counted with the page view) and how often readers followed a link to it (`clicks`,
- * through /book/{id}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
+ * through /book/{address}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
  */
 export const bookStoreStats = pgTable(
   "book_store_stats",
