@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookSlugs, books } from "../db/schema/index.ts";
+import { bookSlugs, books, websitePageStats, websites } from "../db/schema/index.ts";
 import { unzip } from "../server/lib/zip.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
@@ -173,6 +173,27 @@ describe("a book's address", () => {
     const listed = [...sitemap.matchAll(/<loc>[^<]*\/book\/([^<]+)<\/loc>/g)].map((m) => m[1]).sort();
     expect(listed).toEqual(visible.map((b) => b.slug).sort());
     for (const b of visible) expect(sitemap).not.toContain(b.id);
+  });
+
+  it("names the book in Stats by its current title, whichever of its addresses was read", async () => {
+    const a = await createAuthor(s);
+    const book = await addBook(a, "First Light");
+    await rename(a, book.id, "Last Light");
+    const [site] = await s.database.db.select({ id: websites.id }).from(websites).where(eq(websites.userId, a.id));
+    const today = new Date().toISOString().slice(0, 10);
+    // Counts from before the change (by id), from before the rename, and since.
+    const paths = { [`/book/${book.id}`]: 5, "/book/first-light": 3, "/book/last-light": 1, "/book/never-was": 2 };
+    await s.database.db
+      .insert(websitePageStats)
+      .values(Object.entries(paths).map(([path, views]) => ({ websiteId: site?.id ?? "", date: today, path, views })));
+    const res = await s.api("/api/stats?days=7", { cookie: a.cookie });
+    const top = ((await res.json()) as Json).topBooks as { label: string; path: string; views: number }[];
+    expect(top).toEqual([
+      { label: "Last Light", path: `/book/${book.id}`, views: 5 },
+      { label: "Last Light", path: "/book/first-light", views: 3 },
+      { label: "A book no longer shown", path: "/book/never-was", views: 2 },
+      { label: "Last Light", path: "/book/last-light", views: 1 },
+    ]);
   });
 
   it("goes into the account export with the old addresses", async () => {
