@@ -81,7 +81,7 @@ async function main() {
     if (server) await waitFor(`${origin}/readyz`, server, "server");
 
     const books = await (await fetch(`${origin}/demo/books`)).text();
-    const bookId = /href="\/demo\/book\/([0-9a-f-]{36})"/.exec(books)?.[1];
+    const bookId = /href="\/demo\/book\/([a-z0-9-]+)"/.exec(books)?.[1];
     if (!bookId) throw new Error("the demo site has no book to measure");
     // The same four pages twice: the read-only demo on the app host, and the demo author's own
     // site on its tenant host, which is what every real author's site is.

@@ -35,20 +35,27 @@ async function measure(engine: string, databaseUrl: string): Promise<Row[]> {
       .values(ids.map((id) => ({ id, name: id, email: `${id}@bench.invalid`, bio: "<p>Bio.</p>".repeat(20) })));
     await db.insert(websites).values(ids.map((id, n) => ({ userId: id, subdomain: `qsite${n}`, websiteName: id })));
     await db.insert(subscriptions).values(ids.map((id) => ({ userId: id, tier: "midi", status: "active" })));
-    await db
-      .insert(books)
-      .values(
-        ids.flatMap((id) =>
-          Array.from({ length: 10 }, (_, k) => ({ userId: id, title: `B${k}`, author: id, sortOrder: k })),
-        ),
-      );
+    await db.insert(books).values(
+      ids.flatMap((id) =>
+        Array.from({ length: 10 }, (_, k) => ({
+          userId: id,
+          title: `B${k}`,
+          slug: `b${k}`,
+          author: id,
+          sortOrder: k,
+        })),
+      ),
+    );
     const [book] = await db
-      .select({ id: books.id })
+      .select({ id: books.id, slug: books.slug })
       .from(books)
       .where(and(eq(books.userId, "bq-7"), eq(books.sortOrder, 0)));
     if (!book) throw new Error("seed failed");
     // Time real answers, not fast misses.
-    if (!(await q.selectContextBySubdomain(db, "qsite7")) || !(await q.selectVisibleBook(db, "bq-7", book.id, 50)))
+    if (
+      !(await q.selectContextBySubdomain(db, "qsite7")) ||
+      !(await q.selectVisibleBook(db, "bq-7", book.slug, null, 50))
+    )
       throw new Error("the reads found nothing to time");
 
     const time = async (f: () => Promise<unknown>) => {
@@ -64,13 +71,13 @@ async function measure(engine: string, databaseUrl: string): Promise<Row[]> {
     const rows: Row[] = [{ engine, name: "`select 1` (baseline)", ms: base, ratio: 1 }];
     for (const [name, f] of [
       ["site context (every page)", () => q.selectContextBySubdomain(db, "qsite7")],
-      ["one book (book page)", () => q.selectVisibleBook(db, "bq-7", book.id, 50)],
+      ["one book (book page)", () => q.selectVisibleBook(db, "bq-7", book.slug, null, 50)],
       ["visible books (books page)", () => q.selectVisibleBooks(db, "bq-7", 50)],
       // The same reads through PGlite's own query(), which plans each one afresh (ADR 013).
       ...(unnamed
         ? ([
             ["site context, PGlite's own query()", () => q.selectContextBySubdomain(unnamed, "qsite7")],
-            ["one book, PGlite's own query()", () => q.selectVisibleBook(unnamed, "bq-7", book.id, 50)],
+            ["one book, PGlite's own query()", () => q.selectVisibleBook(unnamed, "bq-7", book.slug, null, 50)],
           ] as const)
         : []),
     ] as const) {

@@ -84,6 +84,7 @@ async function seed(dataDir: string, databaseUrl = "", sites = SITES) {
           Array.from({ length: BOOKS }, (_, k) => ({
             userId: b.id,
             title: `Book ${k + 1} by ${b.name}`,
+            slug: `book-${k + 1}`,
             author: b.name,
             shortBlurb: `<p>A story about ${k + 1} things. `.repeat(15),
             releaseDate: "2024-01-01",
@@ -94,8 +95,8 @@ async function seed(dataDir: string, databaseUrl = "", sites = SITES) {
           })),
         ),
       )
-      .returning({ id: books.id, userId: books.userId, sortOrder: books.sortOrder });
-    for (const r of rows) if (r.sortOrder === 0) firstBook.push(r.id);
+      .returning({ slug: books.slug, userId: books.userId, sortOrder: books.sortOrder });
+    for (const r of rows) if (r.sortOrder === 0) firstBook.push(r.slug);
   }
   await database.close();
   return firstBook;

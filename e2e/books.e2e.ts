@@ -169,6 +169,8 @@ browserDescribe("books", () => {
 
     const [stored] = (await pageApi(page, "/api/books")).books as Json[];
     const detail = (await pageApi(page, `/api/books/${stored?.id}`)).book as Json;
+    // Its address on the site comes from its title (ADR 051).
+    expect(detail.slug).toBe("the-lighthouse-keeper");
     expect(detail).toMatchObject({
       title: "The Lighthouse Keeper",
       isbn: "978-0-306-40615-7",
@@ -215,7 +217,9 @@ browserDescribe("books", () => {
     await expect.poll(() => title.inputValue()).toBe("The Lighthouse Keeper's Daughter");
     await page.getByLabel("Subtitle", { exact: true }).fill("A Cornish Mystery, Revised");
     await page.getByRole("button", { name: "Update & View" }).click();
-    await page.waitForURL(`**/author/${author.subdomain}/book/${detail.id}`);
+    // The book's readable address, from its new title.
+    const slug = "the-lighthouse-keeper-s-daughter";
+    await page.waitForURL(`**/author/${author.subdomain}/book/${slug}`);
     await page.getByRole("heading", { name: "The Lighthouse Keeper's Daughter" }).first().waitFor();
     await page.getByText("A Cornish Mystery, Revised").first().waitFor();
 
@@ -228,18 +232,24 @@ browserDescribe("books", () => {
       .getByRole("link", { name: /View Details/ })
       .first()
       .click();
-    await page.waitForURL(`${site}/book/${detail.id}`);
+    await page.waitForURL(`${site}/book/${slug}`);
     for (const text of ["Even better the second time.", "Mystery", "Thriller", "Other stores"]) {
       await page.getByText(text).first().waitFor();
     }
     // Store links go through the site's counting redirect, to the stored address (ADR 036).
     const waterstones = page.getByRole("link", { name: "Waterstones UK", includeHidden: true });
-    expect(await waterstones.getAttribute("href")).toMatch(new RegExp(`^/book/${detail.id}/buy/[0-9a-f-]{36}$`));
+    expect(await waterstones.getAttribute("href")).toMatch(new RegExp(`^/book/${slug}/buy/[0-9a-f-]{36}$`));
     const publicCover = page.locator(`img[src^="/uploads/covers/"]`).first();
     await expect
       .poll(() => publicCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
     await shot(page, "public-book", { viewport: true });
+    // Links shared before the rename, and the old id addresses, still reach the book.
+    for (const old of ["the-lighthouse-keeper", detail.id]) {
+      const res = await page.goto(`${site}/book/${old}`);
+      expect(res?.status()).toBe(200);
+      expect(page.url()).toBe(`${site}/book/${slug}`);
+    }
 
     // Removing the cover on the edit screen leaves the placeholder.
     await page.goto(`${e.server.url}/edit-book/${detail.id}`);

@@ -50,6 +50,7 @@ beforeAll(async () => {
     .values({
       userId: id,
       title: "Fast Book",
+      slug: "fast-book",
       author: "Fast Author",
       amazonUrl: "https://www.amazon.com/dp/B000000001",
       additionalStoresEnabled: true,
@@ -241,7 +242,7 @@ describe("the fast path in the running server", () => {
   });
 
   it("answers a book page per country group like the app, with one cache entry per group", async () => {
-    const path = `/book/${bookId}`;
+    const path = "/book/fast-book";
     const ask = (lang: string) => ({ "user-agent": BROWSER, "accept-encoding": "br", "accept-language": lang });
     const before = s.sites.cache?.size ?? 0;
     const rendered = await s.onHost("fast.localhost", path, ask("en-GB,en;q=0.9"));

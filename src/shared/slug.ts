@@ -1,5 +1,5 @@
-// A post's address under /blog/ (readable, lowercase ASCII, stable once given, ADR 025), and a
-// series' under /series/ (from its name).
+// A post's address under /blog/ (readable, lowercase ASCII, stable once given, ADR 025), a
+// series' under /series/ (from its name), and a book's under /book/ (ADR 051).
 
 export const SLUG_MAX = 80;
 

@@ -33,6 +33,7 @@ async function setUp(s: TestServer) {
     .values({
       userId: a.id,
       title: "The Salt Road",
+      slug: "the-salt-road",
       author: a.name,
       amazonUrl: "https://www.amazon.com/dp/B0SALTROAD",
       additionalStoresEnabled: true,
@@ -88,7 +89,7 @@ describe("the buy box without a trusted country header", () => {
   afterAll(async () => {
     await s?.close();
   });
-  const page = (headers: Record<string, string>, path = `/book/${bookId}`) =>
+  const page = (headers: Record<string, string>, path = "/book/the-salt-road") =>
     s.onHost(`${a.subdomain}.localhost`, path, { "user-agent": FIREFOX, ...headers });
 
   it("puts the reader's store first by their languages, with its price, and the others under Other stores", async () => {
@@ -120,7 +121,7 @@ describe("the buy box without a trusted country header", () => {
 
   it("keeps one cached copy per country group, not one per request", async () => {
     const fresh = await setUp(s);
-    const path = `/book/${fresh.bookId}`;
+    const path = "/book/the-salt-road";
     const on = (lang: string) =>
       s.onHost(`${fresh.a.subdomain}.localhost`, path, { "user-agent": FIREFOX, "accept-language": lang });
     const before = s.sites.cache?.size ?? 0;
@@ -142,12 +143,13 @@ describe("the buy box without a trusted country header", () => {
       .values({
         userId: fresh.a.id,
         title: "One Store",
+        slug: "one-store",
         author: "J",
         amazonUrl: "https://www.amazon.com/dp/B0ONESTORE",
       })
       .returning({ id: books.id });
     const onSingle = (lang: string) =>
-      s.onHost(`${fresh.a.subdomain}.localhost`, `/book/${single?.id}`, { "accept-language": lang });
+      s.onHost(`${fresh.a.subdomain}.localhost`, "/book/one-store", { "accept-language": lang });
     const sizeBefore = s.sites.cache?.size ?? 0;
     for (const lang of ["en-GB", "de-DE", "en-US", "ja", "en-GB"]) {
       const res = await onSingle(lang);
@@ -205,7 +207,7 @@ describe("the buy box without a trusted country header", () => {
   it("counts the store shown first and clicks per store, cookie-less, in the author's Stats only", async () => {
     const fresh = await setUp(s);
     const host = `${fresh.a.subdomain}.localhost`;
-    const path = `/book/${fresh.bookId}`;
+    const path = "/book/the-salt-road";
     const view = (lang: string, ua = FIREFOX) => s.onHost(host, path, { "user-agent": ua, "accept-language": lang });
     await view("en-GB");
     await view("en-GB"); // from the cache: still counted
@@ -290,7 +292,13 @@ describe("store clicks, once per reader, book and day (ADR 049)", () => {
     // The same reader on another book of the site is counted for that book.
     const other = await s.database.db
       .insert(books)
-      .values({ userId: a.id, title: "Second", author: a.name, amazonUrl: "https://www.amazon.com/dp/B0SECOND" })
+      .values({
+        userId: a.id,
+        title: "Second",
+        slug: "second",
+        author: a.name,
+        amazonUrl: "https://www.amazon.com/dp/B0SECOND",
+      })
       .returning({ id: books.id });
     const secondId = other[0]?.id ?? "";
     await markSiteChanged(s.database.db, a.id);
@@ -334,16 +342,15 @@ describe("store clicks, once per reader, book and day (ADR 049)", () => {
 describe("the buy box behind a proxy that sets the country", () => {
   let s: TestServer;
   let a: TestAuthor;
-  let bookId: string;
   beforeAll(async () => {
     s = await startTestServer({ COUNTRY_HEADER: "CF-IPCountry" });
-    ({ a, bookId } = await setUp(s));
+    ({ a } = await setUp(s));
   });
   afterAll(async () => {
     await s?.close();
   });
   const page = (headers: Record<string, string>) =>
-    s.onHost(`${a.subdomain}.localhost`, `/book/${bookId}`, { "user-agent": FIREFOX, ...headers });
+    s.onHost(`${a.subdomain}.localhost`, "/book/the-salt-road", { "user-agent": FIREFOX, ...headers });
 
   it("puts the store of the header's country first, whatever the languages, and says so in Vary", async () => {
     const gb = await page({ "cf-ipcountry": "GB", "accept-language": "de-DE" });

@@ -1,5 +1,6 @@
 // What crawlers and feed readers fetch: robots.txt, the sitemap and the blog's RSS feed.
 import type { PostView, SiteContext, SitemapEntry } from "../server/modules/sites/sites.service.ts";
+import { bookPath } from "../shared/book-path.ts";
 import { blogTitles } from "./pages/blog-page.tsx";
 import type { SiteMode } from "./pages/layout.tsx";
 import { cut, plainText } from "./sanitize.ts";
@@ -33,7 +34,8 @@ export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEnt
   ];
   const urls = pages.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
   for (const e of entries) {
-    const path = e.kind === "book" ? `/book/${e.key}` : e.kind === "series" ? `/series/${e.key}` : `/blog/${e.key}`;
+    const path =
+      e.kind === "book" ? bookPath({ slug: e.key }) : e.kind === "series" ? `/series/${e.key}` : `/blog/${e.key}`;
     urls.push(
       `<url><loc>${xmlEscape(origin + path)}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     );

@@ -167,7 +167,8 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
       }),
     );
   }
-  const alertFor = /^\/book\/([0-9a-f-]{36})\/alert$/i.exec(path);
+  // Any address of the book (its slug, an earlier one, or its id, as pages cached before ADR 051 post).
+  const alertFor = /^\/book\/([^/]+)\/alert$/.exec(path);
   if (alertFor && w.booksEnabled) {
     const detail = await getVisibleBook(db, w.userId, alertFor[1] ?? "", ctx.bookLimit);
     if (!detail) {

@@ -21,6 +21,7 @@ import {
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
+import { bookPath } from "../shared/book-path.ts";
 import { DEMO_SUBDOMAIN } from "../shared/reserved-subdomains.ts";
 import type { CountryGroup } from "../shared/storefronts.ts";
 import { buyBoxFor, statsKey, storesOf } from "./buy-box.ts";
@@ -58,7 +59,7 @@ import { blogPostingLd, bookCover, bookLd, bookSeriesLd, personLd } from "./stru
 
 export { serveFont } from "./fonts.ts";
 
-/** A store link on a book page: /book/{book id}/buy/{link id}. */
+/** A store link on a book page: /book/{book address}/buy/{link id} (any address of the book). */
 const BUY_PATH = /^\/book\/([^/]+)\/buy\/([^/]+)$/;
 
 export type { SiteLookup, SiteRequest } from "./site-request.ts";
@@ -276,8 +277,12 @@ async function renderSite(
       });
     }
     case path.startsWith("/book/") && w.booksEnabled: {
-      const id = path.slice("/book/".length);
-      const detail = await getVisibleBook(db, w.userId, id, ctx.bookLimit);
+      const address = path.slice("/book/".length);
+      const detail = await getVisibleBook(db, w.userId, address, ctx.bookLimit);
+      // An id (the addresses before ADR 051) or a title the book had before: its page is at its
+      // current address, for good.
+      if (detail && detail.book.slug !== address)
+        return plain(301, null, { Location: href(env, bookPath(detail.book)) });
       if (!detail) {
         const title = req.mode === "demo" ? "Book not found" : "Book Not Found";
         return html({

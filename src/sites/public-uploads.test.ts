@@ -30,6 +30,7 @@ beforeAll(async () => {
     .values({
       userId: id,
       title: "Far Away",
+      slug: "far-away",
       author: "Cdn Author",
       coverImageUrl: "/uploads/covers/u/b/c-800.webp",
       coverImageVariants: variants("covers/u/b/c"),
@@ -53,7 +54,7 @@ describe("uploads from a public address", () => {
     const hash = createHash("sha256").update(style).digest("base64");
     expect(String(home.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
 
-    const page = await s.onHost("cdn.localhost", `/book/${bookId}`);
+    const page = await s.onHost("cdn.localhost", "/book/far-away");
     expect(page.body).toMatch(/src="https:\/\/cdn\.example\.com\/media\/covers\/u\/b\/c-\d+\.webp"/);
     // The stored address is unchanged: the app still serves /uploads for the dashboard and old links.
     const [row] = await s.database.db.select().from(books).where(eq(books.id, bookId));

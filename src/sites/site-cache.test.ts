@@ -9,6 +9,7 @@ import {
   blogPosts,
   bookSeries,
   bookSeriesSlugs,
+  bookSlugs,
   books,
   profiles,
   subscriptions,
@@ -88,12 +89,18 @@ async function makeSite(sub: string) {
   await db.insert(subscriptions).values({ userId: id, tier: "mini", status: "active" });
   const [book] = await db
     .insert(books)
-    .values({ userId: id, title: `Book of ${sub}`, author: `Author ${sub}`, shortBlurb: "<p>Blurb</p>" })
+    .values({
+      userId: id,
+      title: `Book of ${sub}`,
+      slug: `book-of-${sub}`,
+      author: `Author ${sub}`,
+      shortBlurb: "<p>Blurb</p>",
+    })
     .returning({ id: books.id });
   await db
     .insert(blogPosts)
     .values({ userId: id, title: "First post", slug: "first-post", content: "<p>Hello</p>", category: "news" });
-  return { id, bookId: book?.id ?? "" };
+  return { id, bookId: book?.id ?? "", bookPath: `/book/book-of-${sub}` };
 }
 
 beforeAll(async () => {
@@ -105,8 +112,8 @@ afterAll(async () => {
 
 describe("the page cache", () => {
   it("serves a repeat request without touching the database, with a strong ETag and CDN headers", async () => {
-    const { bookId } = await makeSite("cachedone");
-    const first = await hit("cachedone.localhost", `/book/${bookId}`);
+    const { bookPath } = await makeSite("cachedone");
+    const first = await hit("cachedone.localhost", bookPath);
     expect(first.status).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
@@ -117,28 +124,27 @@ describe("the page cache", () => {
 
     let again: Res | undefined;
     const queries = await countQueries(s.database.db, async () => {
-      again = await hit("cachedone.localhost", `/book/${bookId}`);
+      again = await hit("cachedone.localhost", bookPath);
     });
     expect(queries).toEqual([]);
     expect(again?.body).toBe(first.body);
     expect(again?.headers.etag).toBe(etag);
     expect(again?.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
 
-    const revalidated = await hit("cachedone.localhost", `/book/${bookId}`, { "if-none-match": `W/"x", ${etag}` });
+    const revalidated = await hit("cachedone.localhost", bookPath, { "if-none-match": `W/"x", ${etag}` });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body).toBe("");
     expect(revalidated.headers.etag).toBe(etag);
     expect(revalidated.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
-    expect((await hit("cachedone.localhost", `/book/${bookId}`, { "if-none-match": '"other"' })).status).toBe(200);
+    expect((await hit("cachedone.localhost", bookPath, { "if-none-match": '"other"' })).status).toBe(200);
 
-    const head = await hit("cachedone.localhost", `/book/${bookId}`, {}, "HEAD");
+    const head = await hit("cachedone.localhost", bookPath, {}, "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(etag);
   });
 
   it("compresses a kept page once per encoding, with its own validator", async () => {
-    const { bookId } = await makeSite("squeezed");
-    const path = `/book/${bookId}`;
+    const { bookPath: path } = await makeSite("squeezed");
     const plain = await raw("squeezed.localhost", path, {});
     expect(plain.headers["content-encoding"]).toBeUndefined();
     const html = plain.body.toString("utf8");
@@ -265,9 +271,9 @@ describe("the page cache", () => {
 
 describe("query strings", () => {
   it("do not make a page or a cache entry per value: an unknown blog category is the unfiltered blog", async () => {
-    const { bookId } = await makeSite("junkquery");
+    const { bookPath } = await makeSite("junkquery");
     const host = "junkquery.localhost";
-    const pages = ["/blog", "/", "/books", `/book/${bookId}`, "/about", "/contact", "/privacy"];
+    const pages = ["/blog", "/", "/books", bookPath, "/about", "/contact", "/privacy"];
     for (const p of pages) expect((await hit(host, p)).status).toBe(200);
     const plainBlog = await hit(host, "/blog");
     const cache = s.sites.cache;
@@ -306,13 +312,17 @@ describe("a page that is not cached", () => {
       .values({ userId: a.id, name: "Round Trips" })
       .returning({ id: bookSeries.id });
     await db.insert(bookSeriesSlugs).values({ userId: a.id, slug: "old-round-trips", seriesId: series?.id ?? "" });
+    await db.insert(bookSlugs).values({ userId: a.id, slug: "old-round-trips-book", bookId: a.bookId });
     const paths = [
       "/series/round-trips",
       "/series/old-round-trips",
       "/series/no-such-series",
       "/",
       "/books",
+      a.bookPath,
+      // Its id and a title it had before answer 301 to its address, from the same one read.
       `/book/${a.bookId}`,
+      "/book/old-round-trips-book",
       "/book/00000000-0000-0000-0000-000000000000",
       "/about",
       "/blog",
@@ -344,7 +354,9 @@ describe("a page that is not cached", () => {
     // The home page shows the featured or latest book, so it reads the books too.
     expect(counts["/"]).toBe(2);
     expect(counts["/about"]).toBe(1);
-    expect(counts[`/book/${a.bookId}`]).toBe(2);
+    expect(counts[a.bookPath]).toBe(2);
+    expect([counts[`/book/${a.bookId}`], statuses[`/book/${a.bookId}`]]).toEqual([2, 301]);
+    expect([counts["/book/old-round-trips-book"], statuses["/book/old-round-trips-book"]]).toEqual([2, 301]);
     expect(counts["/books"]).toBe(2);
     expect(counts["/series/round-trips"]).toBe(2);
     expect(counts["/series/old-round-trips"]).toBe(2);

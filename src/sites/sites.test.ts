@@ -20,6 +20,7 @@ import {
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { completeSandboxCheckout, createAuthor } from "../server/testing/users.ts";
+import { bookSlugOf } from "../shared/book-path.ts";
 import { maskEmail } from "./pages/parts.tsx";
 
 let s: TestServer;
@@ -120,9 +121,14 @@ async function makeAuthor(sub: string, opts: { email?: string; xss?: boolean } =
     await db
       .insert(blogPosts)
       .values({ userId: id, title: "XSS post", slug: "xss-post", content: `<p>Post</p>${XSS}`, category: "news" });
-    await db
-      .insert(books)
-      .values({ userId: id, title: "XSS book", author: "A", shortBlurb: `<p>Blurb</p>${XSS}`, reviewSnippet: XSS });
+    await db.insert(books).values({
+      userId: id,
+      title: "XSS book",
+      slug: "xss-book",
+      author: "A",
+      shortBlurb: `<p>Blurb</p>${XSS}`,
+      reviewSnippet: XSS,
+    });
   }
   return id;
 }
@@ -145,8 +151,8 @@ describe("public author site pages (demo author on its subdomain)", () => {
     const add = (title: string, extra: Partial<typeof books.$inferInsert> = {}) =>
       db
         .insert(books)
-        .values({ userId: id, title, author: "A", ...extra })
-        .returning({ id: books.id });
+        .values({ userId: id, title, slug: bookSlugOf(title), author: "A", ...extra })
+        .returning({ id: books.id, slug: books.slug });
     await add("Old One", { sortOrder: 0, releaseDate: "2019-01-01" });
     const [newest] = await add("Newest", { sortOrder: 1, releaseDate: "2024-05-01", shortBlurb: "<p>Fresh out.</p>" });
     await add("Middle", { sortOrder: 2, releaseDate: "2021-01-01" });
@@ -165,7 +171,7 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(titleOf(home)).toBe("Newest");
     expect(home).toContain("Latest book");
     expect(home).toContain("Fresh out.");
-    expect(home).toContain(`href="/book/${newest?.id}"`);
+    expect(home).toContain(`href="/book/${newest?.slug}"`);
     expect(shelf(home)).toEqual(["Old One", "Middle", "Fourth"]);
     expect(home).toContain("All 5 books");
     expect(home).not.toContain("Hidden");
@@ -213,7 +219,7 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(list.body).toMatch(/srcSet|srcset/);
     expect(list.body).toContain('loading="lazy"');
 
-    const book = await demo(`/book/${demoBookId}`);
+    const book = await demo("/book/tides-of-silence");
     expect(book.status).toBe(200);
     expect(book.body).toContain("Tides of Silence");
     expect(book.body).toContain('Book 2 of 2 in <a href="/series/harbour-lights">Harbour Lights</a>');
@@ -294,7 +300,8 @@ describe("public author site pages (demo author on its subdomain)", () => {
     const sm = await demo("/sitemap.xml");
     expect(sm.headers["content-type"]).toContain("xml");
     expect(sm.body).toMatch(/^<\?xml/);
-    expect(sm.body).toContain(`<loc>http://demo.localhost:${s.port}/book/${demoBookId}</loc>`);
+    expect(sm.body).toContain(`<loc>http://demo.localhost:${s.port}/book/tides-of-silence</loc>`);
+    expect(sm.body).not.toContain(demoBookId);
     expect(sm.body.match(/<url>/g)?.length).toBe(sm.body.match(/<\/url>/g)?.length);
     const robots = await demo("/robots.txt");
     expect(robots.body).toContain("Sitemap: http://demo.localhost");
@@ -463,9 +470,8 @@ describe("author toggles and subscription", () => {
 
 describe("safety", () => {
   it("never lets script, handlers, javascript: links or iframes from author HTML through", async () => {
-    const id = await makeAuthor("xssauthor", { xss: true });
-    const [book] = await s.database.db.select({ id: books.id }).from(books).where(eq(books.userId, id));
-    for (const p of ["/", "/about", "/blog", "/privacy", "/books", `/book/${book?.id}`]) {
+    await makeAuthor("xssauthor", { xss: true });
+    for (const p of ["/", "/about", "/blog", "/privacy", "/books", "/book/xss-book"]) {
       const r = await hit("xssauthor.localhost", p);
       expect(r.status).toBe(200);
       expectNoXss(r.body);
@@ -674,6 +680,7 @@ describe("SEO", () => {
       .values({
         userId: id,
         title: "The Salt Road",
+        slug: "the-salt-road",
         subtitle: "A Novel",
         author: "Author seobook",
         isbn: "9780306406157",
@@ -694,16 +701,16 @@ describe("SEO", () => {
       .returning({ id: books.id });
     const bookId = book?.id ?? "";
     await db.insert(bookGenres).values({ bookId, genreName: "Literary Fiction" });
-    const page = await hit("seobook.localhost", `/book/${bookId}`);
+    const page = await hit("seobook.localhost", "/book/the-salt-road");
     expect(page.status).toBe(200);
     const html = page.body;
     expect(html).toContain("<title>The Salt Road | Site seobook</title>");
-    expect(html).toContain(`<link rel="canonical" href="${origin}/book/${bookId}"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/book/the-salt-road"/>`);
     expect(html).not.toContain('name="robots"');
     expect(meta(html, "name", "description")).toBe("Two sisters walk the salt road to the sea.");
     expect(meta(html, "property", "og:type")).toBe("book");
     expect(meta(html, "property", "og:title")).toBe("The Salt Road | Site seobook");
-    expect(meta(html, "property", "og:url")).toBe(`${origin}/book/${bookId}`);
+    expect(meta(html, "property", "og:url")).toBe(`${origin}/book/the-salt-road`);
     expect(meta(html, "property", "og:image")).toBe(`${origin}/uploads/c/seo-800.webp`);
     expect(meta(html, "name", "twitter:card")).toBe("summary_large_image");
     expect(meta(html, "name", "twitter:image")).toBe(`${origin}/uploads/c/seo-800.webp`);
@@ -715,7 +722,7 @@ describe("SEO", () => {
       isbn: "9780306406157",
       datePublished: "2024-05-01",
       image: `${origin}/uploads/c/seo-800.webp`,
-      url: `${origin}/book/${bookId}`,
+      url: `${origin}/book/the-salt-road`,
       genre: ["Literary Fiction"],
       author: { "@type": "Person", name: "Author seobook" },
       isPartOf: { "@type": "BookSeries", name: "Coast Roads", url: `${origin}/series/coast-roads` },
@@ -750,6 +757,7 @@ describe("SEO", () => {
       [0, 1, 2, 3].map((i) => ({
         userId: id,
         title: `Volume ${i + 1}`,
+        slug: `volume-${i + 1}`,
         author: "Author seoauthor",
         sortOrder: i,
         coverImageVariants: [200, 400].map((w) => ({ width: w, height: w * 1.5, url: `/uploads/v${i}-${w}.webp` })),
@@ -804,13 +812,26 @@ describe("the plan's book limit", () => {
     const order = [6, 2, 0, 5, 3, 1, 4];
     const rows = await db
       .insert(books)
-      .values(order.map((pos) => ({ userId: id, title: `Position ${pos}`, author: "A", sortOrder: pos })))
-      .returning({ id: books.id, sortOrder: books.sortOrder });
+      .values(
+        order.map((pos) => ({
+          userId: id,
+          title: `Position ${pos}`,
+          slug: `position-${pos}`,
+          author: "A",
+          sortOrder: pos,
+        })),
+      )
+      .returning({ slug: books.slug, sortOrder: books.sortOrder });
     // A hidden book takes no place: the mini plan still shows five.
-    await db
-      .insert(books)
-      .values({ userId: id, title: "Hidden draft", author: "A", sortOrder: 1, visibilityEnabled: false });
-    const byPos = new Map(rows.map((r) => [r.sortOrder, r.id]));
+    await db.insert(books).values({
+      userId: id,
+      title: "Hidden draft",
+      slug: "hidden-draft",
+      author: "A",
+      sortOrder: 1,
+      visibilityEnabled: false,
+    });
+    const byPos = new Map(rows.map((r) => [r.sortOrder, r.slug]));
 
     const list = await hit("overlimit.localhost", "/books");
     const titles = [...list.body.matchAll(/<h2>(Position \d)<\/h2>/g)].map((m) => m[1]);
@@ -846,8 +867,9 @@ describe("the Edit Book button", () => {
       json: { title: "Owned Book", author: owner.name },
     });
     expect(created.status).toBe(201);
-    const bookId = ((await created.json()) as { book: { id: string } }).book.id;
-    const path = `/author/${owner.subdomain}/book/${bookId}`;
+    const { id: bookId, slug } = ((await created.json()) as { book: { id: string; slug: string } }).book;
+    expect(slug).toBe("owned-book");
+    const path = `/author/${owner.subdomain}/book/${slug}`;
     const fab = `<a class="fab" href="/edit-book/${bookId}">`;
 
     const mine = await app(path, { cookie: owner.cookie });
@@ -862,7 +884,7 @@ describe("the Edit Book button", () => {
       expect(r.body).not.toContain("Edit Book");
     }
     // Tenant hosts never show it, even to a request that carries the owner's cookie.
-    const tenant = await hit(`${owner.subdomain}.localhost`, `/book/${bookId}`, { cookie: owner.cookie });
+    const tenant = await hit(`${owner.subdomain}.localhost`, `/book/${slug}`, { cookie: owner.cookie });
     expect(tenant.status).toBe(200);
     expect(tenant.body).not.toContain("Edit Book");
     expect((await app(`/author/${owner.subdomain}/about`, { cookie: owner.cookie })).body).not.toContain("Edit Book");
@@ -885,24 +907,33 @@ describe("series", () => {
     // Site order (sortOrder) is not reading order; a hidden book and another series stay out.
     const rows = await db
       .insert(books)
-      .values([
-        { userId: id, title: "Ember", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 3, sortOrder: 0 },
-        { userId: id, title: "Kindling", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 1, sortOrder: 1 },
-        { userId: id, title: "Ash", author: "A", seriesName: "the hearth cycle ", orderInSeries: 4, sortOrder: 2 },
-        {
-          userId: id,
-          title: "Secret",
-          author: "A",
-          seriesName: "The Hearth Cycle",
-          orderInSeries: 2,
-          sortOrder: 3,
-          visibilityEnabled: false,
-        },
-        { userId: id, title: "Flint", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 2, sortOrder: 4 },
-        { userId: id, title: "Alone", author: "A", seriesName: "Standalone Tales", orderInSeries: 1, sortOrder: 5 },
-      ])
+      .values(
+        [
+          { userId: id, title: "Ember", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 3, sortOrder: 0 },
+          {
+            userId: id,
+            title: "Kindling",
+            author: "A",
+            seriesName: "The Hearth Cycle",
+            orderInSeries: 1,
+            sortOrder: 1,
+          },
+          { userId: id, title: "Ash", author: "A", seriesName: "the hearth cycle ", orderInSeries: 4, sortOrder: 2 },
+          {
+            userId: id,
+            title: "Secret",
+            author: "A",
+            seriesName: "The Hearth Cycle",
+            orderInSeries: 2,
+            sortOrder: 3,
+            visibilityEnabled: false,
+          },
+          { userId: id, title: "Flint", author: "A", seriesName: "The Hearth Cycle", orderInSeries: 2, sortOrder: 4 },
+          { userId: id, title: "Alone", author: "A", seriesName: "Standalone Tales", orderInSeries: 1, sortOrder: 5 },
+        ].map((b) => ({ ...b, slug: bookSlugOf(b.title) })),
+      )
       .returning({ id: books.id, title: books.title });
-    const idOf = (t: string) => rows.find((r) => r.title === t)?.id ?? "";
+    expect(rows).toHaveLength(6);
 
     const page = await hit("seriesa.localhost", "/series/the-hearth-cycle");
     expect(page.status).toBe(200);
@@ -918,17 +949,17 @@ describe("series", () => {
       url: `${origin}/series/the-hearth-cycle`,
       author: { "@type": "Person", name: "Author seriesa" },
       hasPart: [
-        { "@type": "Book", name: "Kindling", url: `${origin}/book/${idOf("Kindling")}`, position: 1 },
-        { "@type": "Book", name: "Flint", url: `${origin}/book/${idOf("Flint")}`, position: 2 },
-        { "@type": "Book", name: "Ember", url: `${origin}/book/${idOf("Ember")}`, position: 3 },
-        { "@type": "Book", name: "Ash", url: `${origin}/book/${idOf("Ash")}`, position: 4 },
+        { "@type": "Book", name: "Kindling", url: `${origin}/book/kindling`, position: 1 },
+        { "@type": "Book", name: "Flint", url: `${origin}/book/flint`, position: 2 },
+        { "@type": "Book", name: "Ember", url: `${origin}/book/ember`, position: 3 },
+        { "@type": "Book", name: "Ash", url: `${origin}/book/ash`, position: 4 },
       ],
     });
 
-    const flint = await hit("seriesa.localhost", `/book/${idOf("Flint")}`);
+    const flint = await hit("seriesa.localhost", `/book/flint`);
     expect(flint.body).toContain('Book 2 of 4 in <a href="/series/the-hearth-cycle">The Hearth Cycle</a>');
-    expect(flint.body).toContain(`Next in The Hearth Cycle: <a href="/book/${idOf("Ember")}">Ember</a>`);
-    const ash = await hit("seriesa.localhost", `/book/${idOf("Ash")}`);
+    expect(flint.body).toContain(`Next in The Hearth Cycle: <a href="/book/ember">Ember</a>`);
+    const ash = await hit("seriesa.localhost", `/book/ash`);
     expect(ash.body).toContain("Book 4 of 4 in");
     expect(ash.body).not.toContain("Next in");
 
@@ -946,8 +977,8 @@ describe("series", () => {
     const rows = await db
       .insert(books)
       .values([
-        { userId: id, title: "First", author: "A", seriesName: "Pair", orderInSeries: 1 },
-        { userId: id, title: "Second", author: "A", seriesName: "Pair", orderInSeries: 2 },
+        { userId: id, title: "First", slug: "first", author: "A", seriesName: "Pair", orderInSeries: 1 },
+        { userId: id, title: "Second", slug: "second", author: "A", seriesName: "Pair", orderInSeries: 2 },
       ])
       .returning({ id: books.id, title: books.title });
     const order = async () =>

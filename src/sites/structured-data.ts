@@ -1,5 +1,6 @@
 // schema.org JSON-LD for the pages that describe a person, a book, a series or blog posts.
 import { type BookDetail, type PostView, type SiteContext, seriesSlug } from "../server/modules/sites/sites.service.ts";
+import { bookPath } from "../shared/book-path.ts";
 import { publicSocialLinks } from "./pages/layout.tsx";
 import { cut, plainText } from "./sanitize.ts";
 
@@ -46,7 +47,7 @@ export function bookLd(detail: BookDetail, origin: string) {
     image: cover ? (cover.startsWith("/") ? origin + cover : cover) : undefined,
     description: plainText(b.shortBlurb) || undefined,
     genre: detail.genres?.length ? detail.genres : undefined,
-    url: `${origin}/book/${b.id}`,
+    url: origin + bookPath(b),
     isPartOf: b.seriesName?.trim()
       ? {
           "@type": "BookSeries",
@@ -88,7 +89,7 @@ export function bookSeriesLd(
   series: {
     name: string;
     description: string | null;
-    books: { id: string; title: string; orderInSeries: number | null }[];
+    books: { id: string; title: string; slug: string; orderInSeries: number | null }[];
   },
   ctx: SiteContext,
   origin: string,
@@ -104,7 +105,7 @@ export function bookSeriesLd(
     hasPart: series.books.map((b, i) => ({
       "@type": "Book",
       name: b.title,
-      url: `${origin}/book/${b.id}`,
+      url: origin + bookPath(b),
       position: b.orderInSeries ?? i + 1,
     })),
   };

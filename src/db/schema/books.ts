@@ -31,6 +31,8 @@ export const books = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
+    /** The book's address under /book/, unique per author; earlier ones redirect (book_slugs, ADR 051). */
+    slug: text("slug").notNull(),
     subtitle: text("subtitle"),
     author: text("author").notNull(),
     isbn: text("isbn"),
@@ -75,6 +77,7 @@ export const books = pgTable(
   },
   (t) => [
     index("books_user_sort_idx").on(t.userId, t.sortOrder),
+    uniqueIndex("books_user_slug_idx").on(t.userId, t.slug),
     // Exactly one featured book per author is a rule of the product, so the database keeps it.
     uniqueIndex("books_one_featured_per_user_idx").on(t.userId).where(sql`${t.isFeatured}`),
     check("books_currency_check", oneOf(t.primaryCurrency, CURRENCIES)),
@@ -84,6 +87,25 @@ export const books = pgTable(
     check("books_sort_order_check", sql`${t.sortOrder} >= 0`),
     check("books_hidden_by_plan_check", sql`not (${t.hiddenByPlan} and ${t.visibilityEnabled})`),
   ],
+);
+
+/**
+ * A book's earlier addresses: a renamed book's old `/book/{slug}` answers 301 to its current one
+ * (ADR 051). They stay reserved for that book; a book renamed back takes its own old slug again.
+ */
+export const bookSlugs = pgTable(
+  "book_slugs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    bookId: uuid("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("book_slugs_user_slug_idx").on(t.userId, t.slug), index("book_slugs_book_idx").on(t.bookId)],
 );
 
 /**
@@ -191,7 +213,7 @@ export const retailerLinks = pgTable(
 /**
  * The buy box per book, store and UTC day (ADR 036): how often a store was the reader's first
  * (`shown`, counted with the page view) and how often readers followed a link to it (`clicks`,
- * through /book/{id}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
+ * through /book/{address}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
  */
 export const bookStoreStats = pgTable(
   "book_store_stats",

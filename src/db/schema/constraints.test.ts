@@ -55,15 +55,23 @@ describe("constraints", () => {
     await rejects(s.database.db.insert(subscriptions).values({ userId: c, tier: "gold" }));
     await rejects(s.database.db.insert(subscriptions).values({ userId: c, status: "paused" }));
     await rejects(s.database.db.insert(subscriptions).values({ userId: c, currency: "JPY" }));
-    await rejects(s.database.db.insert(books).values({ userId: c, title: "T", author: "A", userRating: 5.5 }));
-    await rejects(s.database.db.insert(books).values({ userId: c, title: "T", author: "A", primaryPriceMinor: -1 }));
-    await rejects(s.database.db.insert(books).values({ userId: c, title: "T", author: "A", orderInSeries: 0 }));
+    await rejects(
+      s.database.db.insert(books).values({ userId: c, title: "T", slug: "t", author: "A", userRating: 5.5 }),
+    );
+    await rejects(
+      s.database.db.insert(books).values({ userId: c, title: "T", slug: "t", author: "A", primaryPriceMinor: -1 }),
+    );
+    await rejects(
+      s.database.db.insert(books).values({ userId: c, title: "T", slug: "t", author: "A", orderInSeries: 0 }),
+    );
   });
 
   it("allows one featured book per author and one subscription per user", async () => {
     const d = await newUser("d");
-    await s.database.db.insert(books).values({ userId: d, title: "One", author: "A", isFeatured: true });
-    await rejects(s.database.db.insert(books).values({ userId: d, title: "Two", author: "A", isFeatured: true }));
+    await s.database.db.insert(books).values({ userId: d, title: "One", slug: "one", author: "A", isFeatured: true });
+    await rejects(
+      s.database.db.insert(books).values({ userId: d, title: "Two", slug: "two", author: "A", isFeatured: true }),
+    );
     await s.database.db.insert(subscriptions).values({ userId: d });
     await rejects(s.database.db.insert(subscriptions).values({ userId: d }));
   });
@@ -71,7 +79,7 @@ describe("constraints", () => {
   it("removes everything of a user with the user", async () => {
     const e = await newUser("e");
     await s.database.db.insert(websites).values({ userId: e, subdomain: "eauthor", websiteName: "E" });
-    await s.database.db.insert(books).values({ userId: e, title: "T", author: "A" });
+    await s.database.db.insert(books).values({ userId: e, title: "T", slug: "t", author: "A" });
     await s.database.db.delete(user).where(eq(user.id, e));
     expect(await s.database.db.select().from(websites).where(eq(websites.userId, e))).toEqual([]);
     expect(await s.database.db.select().from(books).where(eq(books.userId, e))).toEqual([]);

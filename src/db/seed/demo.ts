@@ -1,5 +1,6 @@
 // The demo author behind /demo: created once, on the first start of an empty database.
 import { eq } from "drizzle-orm";
+import { bookSlugOf } from "../../shared/book-path.ts";
 import { DEMO_SUBDOMAIN } from "../../shared/reserved-subdomains.ts";
 import { slugify } from "../../shared/slug.ts";
 import type { Db } from "../client.ts";
@@ -184,6 +185,7 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
         .values({
           userId: id,
           title: b.title,
+          slug: bookSlugOf(b.title),
           subtitle: b.subtitle ?? null,
           author: authorName,
           shortBlurb: b.blurb,

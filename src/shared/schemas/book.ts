@@ -423,6 +423,8 @@ export const bookSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    /** The book's address on the site: `bookPath` (src/shared/book-path.ts) gives `/book/{slug}`. */
+    slug: z.string(),
     subtitle: z.string().nullable(),
     author: z.string(),
     isbn: z.string().nullable(),

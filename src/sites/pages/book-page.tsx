@@ -1,5 +1,6 @@
 import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
 import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
+import { bookAlertPath, bookBuyPath, bookPath } from "../../shared/book-path.ts";
 import { formatDate } from "../../shared/dates.ts";
 import type { BuyBox, Store } from "../buy-box.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
@@ -26,7 +27,7 @@ export function BookPage(props: {
     b.formatAudiobook && "Audiobook",
     b.formatKindleUnlimited && "Kindle Unlimited",
   ].filter(Boolean) as string[];
-  const buyHref = (s: Store) => href(env, `/book/${b.id}/buy/${encodeURIComponent(s.id)}`);
+  const buyHref = (s: Store) => href(env, bookBuyPath(b, s.id));
   // The reader's store's own price when the author gave one, else the book's.
   const shownPrice =
     first?.priceMinor != null && first.currency
@@ -155,7 +156,7 @@ export function BookPage(props: {
                       {alert.error}
                     </p>
                   )}
-                  <form className="inline" method="post" action={href(env, `/book/${b.id}/alert`)}>
+                  <form className="inline" method="post" action={href(env, bookAlertPath(b))}>
                     <label htmlFor="alert-email" className="sr">
                       Email address
                     </label>
@@ -213,7 +214,7 @@ export function BookPage(props: {
           )}
           {next && seriesName && (
             <p className="block">
-              Next in {seriesName}: <a href={href(env, `/book/${next.id}`)}>{next.title}</a>
+              Next in {seriesName}: <a href={href(env, bookPath(next))}>{next.title}</a>
             </p>
           )}
         </div>

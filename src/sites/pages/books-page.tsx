@@ -1,4 +1,5 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { bookPath } from "../../shared/book-path.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
@@ -53,7 +54,7 @@ export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
                   <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />
                   <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
                   <div>
-                    <a className="btn" href={href(env, `/book/${b.id}`)}>
+                    <a className="btn" href={href(env, bookPath(b))}>
                       View Details<span className="sr">: {b.title}</span>
                     </a>
                   </div>

@@ -1,4 +1,5 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { bookPath } from "../../shared/book-path.ts";
 import { ArrowRight, ShoppingCart } from "../icons.tsx";
 import { cleanHtml, cut, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv, siteName } from "./layout.tsx";
@@ -89,10 +90,7 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
                     <ShoppingCart aria-hidden="true" /> Buy From Amazon
                   </a>
                 )}
-                <a
-                  className={isHttp(spotlight.amazonUrl) ? "btn ghost" : "btn"}
-                  href={href(env, `/book/${spotlight.id}`)}
-                >
+                <a className={isHttp(spotlight.amazonUrl) ? "btn ghost" : "btn"} href={href(env, bookPath(spotlight))}>
                   View Details<span className="sr">: {spotlight.title}</span>
                 </a>
               </div>
@@ -111,7 +109,7 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
           <ul>
             {more.map((b) => (
               <li key={b.id}>
-                <a href={href(env, `/book/${b.id}`)}>
+                <a href={href(env, bookPath(b))}>
                   <Cover variants={b.coverImageVariants} url={b.coverImageUrl} alt="" sizes="10rem" want={200} lazy />
                   <span className="t">{b.title}</span>
                 </a>

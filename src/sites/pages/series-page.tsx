@@ -1,5 +1,6 @@
 // A series: its books in reading order, the first marked as where to start.
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { bookPath } from "../../shared/book-path.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
@@ -59,7 +60,7 @@ export function SeriesPage(props: { env: PageEnv; name: string; description: str
                 )}
                 <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
                 <div>
-                  <a className="btn" href={href(env, `/book/${b.id}`)}>
+                  <a className="btn" href={href(env, bookPath(b))}>
                     View Details<span className="sr">: {b.title}</span>
                   </a>
                 </div>

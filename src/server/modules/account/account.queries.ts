@@ -10,6 +10,7 @@ import {
   bookGenres,
   bookSeries,
   bookSeriesSlugs,
+  bookSlugs,
   books,
   contactMessages,
   contactSettings,
@@ -82,6 +83,7 @@ export async function selectAccountData(db: Db, userId: string) {
     posts: await db.select().from(blogPosts).where(eq(blogPosts.userId, userId)).orderBy(asc(blogPosts.createdAt)),
     seriesOldAddresses: await db.select().from(bookSeriesSlugs).where(eq(bookSeriesSlugs.userId, userId)),
     postOldAddresses: await db.select().from(blogPostSlugs).where(eq(blogPostSlugs.userId, userId)),
+    bookOldAddresses: await db.select().from(bookSlugs).where(eq(bookSlugs.userId, userId)),
     newsletterSubscribers: await db
       .select({
         email: newsletterSubscribers.email,

@@ -1,8 +1,8 @@
 // Book rows and what hangs off them. Every query that reaches a book takes the owner's id; the
 // child tables are only touched through a book id the caller has already checked.
-import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { bookGenres, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
+import { bookGenres, bookSlugs, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
 
@@ -56,7 +56,11 @@ export async function countBooks(db: Conn, userId: string, opts: { visibleOnly?:
   return Number(row?.n ?? 0);
 }
 
-export async function insertBook(tx: Tx, userId: string, values: BookValues & { title: string; author: string }) {
+export async function insertBook(
+  tx: Tx,
+  userId: string,
+  values: BookValues & { title: string; slug: string; author: string },
+) {
   const [row] = await tx
     .insert(books)
     .values({ ...values, userId })
@@ -92,6 +96,33 @@ export async function setShown(tx: Tx, userId: string, ids: string[], shown: boo
     .update(books)
     .set({ visibilityEnabled: shown, hiddenByPlan: !shown && byPlan, updatedAt: new Date() })
     .where(and(eq(books.userId, userId), inArray(books.id, ids)));
+}
+
+/**
+ * The author's book addresses that are `base` or `base-N`: live books' slugs and earlier ones
+ * (which keep redirecting), except those of book `except` (a book may take back its own old one).
+ */
+export async function selectSlugsLike(tx: Tx, userId: string, base: string, except?: string): Promise<Set<string>> {
+  const matches = (col: typeof books.slug | typeof bookSlugs.slug) => or(eq(col, base), like(col, `${base}-%`));
+  const live = await tx
+    .select({ slug: books.slug })
+    .from(books)
+    .where(and(eq(books.userId, userId), matches(books.slug), except ? ne(books.id, except) : undefined));
+  const old = await tx
+    .select({ slug: bookSlugs.slug })
+    .from(bookSlugs)
+    .where(
+      and(eq(bookSlugs.userId, userId), matches(bookSlugs.slug), except ? ne(bookSlugs.bookId, except) : undefined),
+    );
+  return new Set([...live, ...old].map((r) => r.slug));
+}
+
+/** Keeps a book's previous address, so links to it redirect; taking back an old one removes it. */
+export async function recordSlugChange(tx: Tx, userId: string, bookId: string, from: string, to: string) {
+  await tx
+    .delete(bookSlugs)
+    .where(and(eq(bookSlugs.userId, userId), eq(bookSlugs.bookId, bookId), eq(bookSlugs.slug, to)));
+  await tx.insert(bookSlugs).values({ userId, bookId, slug: from }).onConflictDoNothing();
 }
 
 /** Clears the featured flag on the author's other books (the database allows one). */

@@ -4,6 +4,7 @@
 // the author's public site as changed.
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ImageVariants } from "../../../db/schema/books.ts";
+import { bookSlugOf } from "../../../shared/book-path.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
 import { bookLimit, PLANS } from "../../../shared/plans.ts";
 import {
@@ -231,6 +232,17 @@ async function writeChildren(
   if (input.reviews) await q.syncReviews(tx, bookId, input.reviews);
 }
 
+/**
+ * `base`, else `base-2`, `base-3`…: the first address the author has not used (ADR 051). The
+ * author is locked (`change`), so two saves of theirs never pick at once.
+ */
+async function freeSlug(tx: Tx, userId: string, title: string, bookId?: string): Promise<string> {
+  const base = bookSlugOf(title);
+  const taken = await q.selectSlugsLike(tx, userId, base, bookId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
 export async function createBook(db: Db, userId: string, input: BookCreateInput): Promise<BookDetail> {
   return change(db, userId, async (tx) => {
     const { limit } = await planLimit(tx, userId);
@@ -241,6 +253,7 @@ export async function createBook(db: Db, userId: string, input: BookCreateInput)
     const row = await q.insertBook(tx, userId, {
       ...(await columns(tx, userId, fields, null)),
       title: input.title,
+      slug: await freeSlug(tx, userId, input.title),
       author: input.author,
     });
     // A new book goes last: adding a backlist in any order keeps that order, and no other
@@ -267,6 +280,14 @@ export async function updateBook(db: Db, userId: string, bookId: string, input: 
     const values = await columns(tx, userId, fields, current);
     // Shown by the author's own hand: no longer the plan's to show again.
     if (showing) values.hiddenByPlan = false;
+    // A title that slugs differently moves the book; its old address keeps answering (301).
+    if (fields.title !== undefined && bookSlugOf(fields.title) !== bookSlugOf(current.title)) {
+      const slug = await freeSlug(tx, userId, fields.title, bookId);
+      if (slug !== current.slug) {
+        await q.recordSlugChange(tx, userId, bookId, current.slug, slug);
+        values.slug = slug;
+      }
+    }
     await q.updateBook(tx, userId, bookId, values);
     await writeChildren(tx, bookId, { retailerLinks, genres, reviews });
     return detail(tx, userId, await ownBook(tx, userId, bookId));

@@ -50,6 +50,7 @@ export async function countAlerts(db: Conn, userId: string, bookId: string) {
 /** What a release mail says and where it points, for one book. */
 export const releaseMailFields = {
   bookId: books.id,
+  slug: books.slug,
   title: books.title,
   author: books.author,
   siteName: sql<string>`coalesce(nullif(btrim(${websites.websiteName}), ''), ${profiles.name})`,

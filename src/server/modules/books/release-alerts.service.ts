@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
+import { bookPath } from "../../../shared/book-path.ts";
 import { formatDate } from "../../../shared/dates.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -95,6 +96,7 @@ export async function confirmReleaseAlert(db: Db, userId: string, token: string)
 
 type ReleaseBook = {
   bookId: string;
+  slug: string;
   title: string;
   author: string;
   siteName: string;
@@ -105,7 +107,7 @@ type ReleaseBook = {
 /** The release mail, the same for readers and for the author's test. */
 function releaseMail(to: string, b: ReleaseBook, site: { protocol: string; sitesDomain: string }): Mail {
   const host = b.customDomain ?? `${b.subdomain ?? ""}.${site.sitesDomain}`;
-  const link = `${site.protocol}//${host}/book/${b.bookId}`;
+  const link = `${site.protocol}//${host}${bookPath(b)}`;
   return {
     to,
     subject: `${b.title} is out now`,

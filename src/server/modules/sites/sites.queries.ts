@@ -4,7 +4,6 @@ import type { Db } from "../../../db/client.ts";
 import {
   blogPostSlugs,
   blogPosts,
-  bookSeries,
   books,
   contactSettings,
   domainVerifications,
@@ -73,6 +72,7 @@ const visibleToReaders = and(eq(books.userId, sql.placeholder("userId")), eq(boo
 const visibleBookColumns = {
   id: books.id,
   title: books.title,
+  slug: books.slug,
   subtitle: books.subtitle,
   shortBlurb: books.shortBlurb,
   releaseDate: books.releaseDate,
@@ -148,13 +148,15 @@ function prepareStatements(db: Db) {
         // The book's series as readers see it: its visible books within the plan, in reading order.
         series: sql<
           SeriesBookRow[] | null
-        >`(select json_agg(json_build_object('id', s.id, 'title', s.title) order by s.order_in_series nulls last, s.sort_order, s.created_at, s.id) from books s where s.user_id = "books"."user_id" and s.visibility_enabled and lower(btrim(s.series_name)) = lower(btrim("books"."series_name")) and (select count(*) from books b3 where b3.user_id = s.user_id and b3.visibility_enabled and (b3.sort_order, b3.created_at, b3.id) < (s.sort_order, s.created_at, s.id)) < ${p("limit")})`,
+        >`(select json_agg(json_build_object('id', s.id, 'title', s.title, 'slug', s.slug) order by s.order_in_series nulls last, s.sort_order, s.created_at, s.id) from books s where s.user_id = "books"."user_id" and s.visibility_enabled and lower(btrim(s.series_name)) = lower(btrim("books"."series_name")) and (select count(*) from books b3 where b3.user_id = s.user_id and b3.visibility_enabled and (b3.sort_order, b3.created_at, b3.id) < (s.sort_order, s.created_at, s.id)) < ${p("limit")})`,
       })
       .from(books)
       .where(
         and(
           eq(books.userId, p("userId")),
-          eq(books.id, p("bookId")),
+          // The address asked for: the book's own, one it had before, or its id (the addresses
+          // before ADR 051). The caller redirects when the book's slug is not the one asked for.
+          sql`(${books.slug} = ${p("slug")} or ${books.id} = ${p("bookId")} or ${books.id} = (select bsl.book_id from book_slugs bsl where bsl.user_id = ${p("userId")} and bsl.slug = ${p("slug")}))`,
           eq(books.visibilityEnabled, true),
           sql`(select count(*) from books b2 where b2.user_id = "books"."user_id" and b2.visibility_enabled and (b2.sort_order, b2.created_at, b2.id) < ("books"."sort_order", "books"."created_at", "books"."id")) < ${p("limit")}`,
         ),
@@ -207,7 +209,7 @@ export type RetailerRow = {
   priceMinor: number | null;
   currency: string | null;
 };
-export type SeriesBookRow = { id: string; title: string };
+export type SeriesBookRow = { id: string; title: string; slug: string };
 export type ReviewRow = {
   rating: number | null;
   reviewerName: string | null;
@@ -215,10 +217,14 @@ export type ReviewRow = {
   reviewDate: string | null;
 };
 
-/** One visible book, only if it is among the first `limit` visible books by position. */
-export async function selectVisibleBook(db: Db, userId: string, bookId: string, limit: number) {
-  const [row] = await statements(db).visibleBook.execute({ userId, bookId, limit });
-  return row ?? null;
+/**
+ * One visible book, only if it is among the first `limit` visible books by position, by its
+ * address (`slug`), an earlier address, or its id (`bookId`, null when the address is no id).
+ * Its own address wins over another book's id or earlier one.
+ */
+export async function selectVisibleBook(db: Db, userId: string, slug: string, bookId: string | null, limit: number) {
+  const rows = await statements(db).visibleBook.execute({ userId, slug, bookId, limit });
+  return rows.find((r) => r.book.slug === slug) ?? rows[0] ?? null;
 }
 
 export async function selectPosts(db: Db, userId: string, limit = 200) {
@@ -252,7 +258,7 @@ export function selectSitemapEntries(db: Db, userId: string, bookLimit: number, 
   const bookRows = db
     .select({
       kind: sql<"book" | "post">`'book'`,
-      key: sql<string>`${books.id}::text`,
+      key: books.slug,
       series: books.seriesName,
       updatedAt: books.updatedAt,
     })

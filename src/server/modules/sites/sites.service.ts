@@ -78,15 +78,21 @@ export type PostView = Awaited<ReturnType<typeof q.selectPosts>>[number];
 /** The books readers see: visible ones, by position, no more than the plan allows. */
 export const listVisibleBooks = (db: Db, userId: string, limit: number) => q.selectVisibleBooks(db, userId, limit);
 
-/** A book readers may see, or null (unknown, hidden, another author's, or beyond the plan's limit). */
+/**
+ * A book readers may see by the address in `/book/{address}`: its slug, an earlier slug of it, or
+ * its id (ADR 051). Null when unknown, hidden, another author's, or beyond the plan's limit; the
+ * book's `slug` differs from `address` when the caller should redirect to it.
+ */
 export async function getVisibleBook(
   db: Db,
   userId: string,
-  bookId: string,
+  address: string,
   limit: number,
 ): Promise<BookDetail | null> {
-  if (!isUuid(bookId)) return null;
-  return q.selectVisibleBook(db, userId, bookId, limit);
+  const id = isUuid(address) ? address.toLowerCase() : null;
+  const slug = SLUG_PATTERN.test(address) && address.length <= 100 ? address : null;
+  if (id === null && slug === null) return null;
+  return q.selectVisibleBook(db, userId, slug ?? "", id, limit);
 }
 
 export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);

@@ -1,9 +1,10 @@
 // The author's own traffic rows. Every query starts from the author's website (by user id), so
 // another site's counts are never in reach.
-import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   blogPosts,
+  bookSlugs,
   bookStoreClickers,
   bookStoreStats,
   books,
@@ -13,6 +14,7 @@ import {
   websiteReferrerStats,
   websites,
 } from "../../../db/schema/index.ts";
+import { isUuid } from "../../../shared/ids.ts";
 
 export async function selectWebsiteId(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ id: websites.id }).from(websites).where(eq(websites.userId, userId));
@@ -60,13 +62,30 @@ export function selectTopSources(db: Db, websiteId: string, from: string, limit:
 }
 
 /** The author's own books and posts by id/slug, for naming their pages. */
-export async function selectTitles(db: Db, userId: string, bookIds: string[], slugs: string[]) {
-  const [bookRows, postRows] = await Promise.all([
-    bookIds.length
+/**
+ * Current titles for the page paths shown: books by their address in `/book/{address}` (slug, an
+ * earlier slug, or the id the addresses had before ADR 051), posts by slug.
+ */
+export async function selectTitles(db: Db, userId: string, bookAddresses: string[], slugs: string[]) {
+  const ids = bookAddresses.filter((a) => isUuid(a));
+  const [bookRows, oldRows, postRows] = await Promise.all([
+    bookAddresses.length
       ? db
-          .select({ id: books.id, title: books.title })
+          .select({ id: books.id, slug: books.slug, title: books.title })
           .from(books)
-          .where(and(eq(books.userId, userId), inArray(books.id, bookIds)))
+          .where(
+            and(
+              eq(books.userId, userId),
+              or(inArray(books.slug, bookAddresses), ids.length ? inArray(books.id, ids) : undefined),
+            ),
+          )
+      : [],
+    bookAddresses.length
+      ? db
+          .select({ slug: bookSlugs.slug, title: books.title })
+          .from(bookSlugs)
+          .innerJoin(books, eq(books.id, bookSlugs.bookId))
+          .where(and(eq(bookSlugs.userId, userId), inArray(bookSlugs.slug, bookAddresses)))
       : [],
     slugs.length
       ? db
@@ -75,10 +94,12 @@ export async function selectTitles(db: Db, userId: string, bookIds: string[], sl
           .where(and(eq(blogPosts.userId, userId), inArray(blogPosts.slug, slugs)))
       : [],
   ]);
-  return {
-    books: new Map(bookRows.map((b) => [b.id, b.title])),
-    posts: new Map(postRows.map((p) => [p.slug, p.title])),
-  };
+  const bookTitles = new Map<string, string>(oldRows.map((b) => [b.slug, b.title]));
+  for (const b of bookRows) {
+    bookTitles.set(b.id, b.title);
+    bookTitles.set(b.slug, b.title);
+  }
+  return { books: bookTitles, posts: new Map(postRows.map((p) => [p.slug, p.title])) };
 }
 
 /**

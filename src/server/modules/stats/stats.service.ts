@@ -4,6 +4,7 @@ import { hash, randomBytes } from "node:crypto";
 import type { Db } from "../../../db/client.ts";
 import { isUuid } from "../../../shared/ids.ts";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
+import { SLUG_PATTERN } from "../../../shared/slug.ts";
 import { storefrontLabel } from "../../../shared/storefronts.ts";
 import { HttpError } from "../../http/errors.ts";
 import * as q from "./stats.queries.ts";
@@ -59,7 +60,7 @@ export async function getStats(db: Db, userId: string, days: StatsRange, now = n
   const bookIds = paths
     .filter((p) => p.startsWith("/book/"))
     .map((p) => p.slice(6))
-    .filter((id) => isUuid(id));
+    .filter((a) => isUuid(a) || SLUG_PATTERN.test(a));
   const slugs = paths.filter((p) => p.startsWith("/blog/")).map((p) => p.slice(6));
   const titles = await q.selectTitles(db, userId, [...new Set(bookIds)], [...new Set(slugs)]);
   const named = (p: { path: string; views: number }) => ({

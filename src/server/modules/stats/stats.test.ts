@@ -64,12 +64,12 @@ describe("author stats", () => {
     const other = await createAuthor(s);
     const [book] = await s.database.db
       .insert(books)
-      .values({ userId: a.id, title: "Tides of Silence", author: a.name })
-      .returning({ id: books.id });
+      .values({ userId: a.id, title: "Tides of Silence", slug: "tides-of-silence", author: a.name })
+      .returning({ slug: books.slug });
     const own = `http://${a.subdomain}.localhost:${s.port}/`;
     expect((await view(a, "/", 1, "https://www.google.com/search?q=secret+words")).status).toBe(200);
-    await view(a, `/book/${book?.id}`, 1, own); // moving around the site: not a new arrival
-    await view(a, `/book/${book?.id}`, 2, "https://l.facebook.com/l.php?u=x");
+    await view(a, `/book/${book?.slug}`, 1, own); // moving around the site: not a new arrival
+    await view(a, `/book/${book?.slug}`, 2, "https://l.facebook.com/l.php?u=x");
     await view(a, "/about", 2, own);
     await view(a, "/", 3);
     await view(a, "/", 4, "https://google.com/");
@@ -87,10 +87,10 @@ describe("author stats", () => {
     expect(res.body.daily.at(-1)).toMatchObject({ pageViews: 6, visitors: 4 });
     expect(res.body.topPages).toEqual([
       { label: "Home", path: "/", views: 3 },
-      { label: "Tides of Silence", path: `/book/${book?.id}`, views: 2 },
+      { label: "Tides of Silence", path: `/book/${book?.slug}`, views: 2 },
       { label: "About", path: "/about", views: 1 },
     ]);
-    expect(res.body.topBooks).toEqual([{ label: "Tides of Silence", path: `/book/${book?.id}`, views: 2 }]);
+    expect(res.body.topBooks).toEqual([{ label: "Tides of Silence", path: `/book/${book?.slug}`, views: 2 }]);
     expect(res.body.referrers).toEqual([
       { source: "google.com", visits: 2 },
       { source: "", visits: 1 },

@@ -124,6 +124,7 @@ describe("book form values", () => {
     const book: BookDetail = {
       ...input,
       id: "x",
+      slug: "t",
       coverImageUrl: null,
       coverImageVariants: null,
       format: "Multiple",

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { bookPath } from "../../../shared/book-path.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { BookForm } from "./book-form.tsx";
@@ -55,14 +56,14 @@ export function EditBookPage() {
         currentCoverUrl={data.coverImageUrl}
         onSubmit={async (input, cover, intent) => {
           try {
-            await booksApi.update(data.id, input);
+            const saved = await booksApi.update(data.id, input);
             if (cover === "remove") await booksApi.removeCover(data.id);
             else if (cover) await booksApi.uploadCover(data.id, cover);
             await invalidate();
             toast.success("Book updated successfully!");
             if (intent === "view" && subdomain.data) {
               // The public book page is server-rendered, outside the SPA.
-              window.location.assign(`/author/${encodeURIComponent(subdomain.data)}/book/${data.id}`);
+              window.location.assign(`/author/${encodeURIComponent(subdomain.data)}${bookPath(saved)}`);
             } else {
               navigate("/dashboard/books");
             }
