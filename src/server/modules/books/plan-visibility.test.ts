@@ -300,16 +300,26 @@ describe("the migration that hides books already over the plan", () => {
     const positions = [6, 2, 0, 5, 3, 1, 4];
     const rows = await db
       .insert(books)
-      .values(positions.map((p) => ({ userId: a.id, title: `Book ${p}`, author: "A", sortOrder: p })))
+      .values(
+        positions.map((p) => ({ userId: a.id, title: `Book ${p}`, slug: `book-${p}`, author: "A", sortOrder: p })),
+      )
       .returning({ id: books.id, sortOrder: books.sortOrder });
     await db
       .insert(books)
-      .values({ userId: a.id, title: "Draft", author: "A", sortOrder: 7, visibilityEnabled: false });
+      .values({ userId: a.id, title: "Draft", slug: "draft", author: "A", sortOrder: 7, visibilityEnabled: false });
     // No subscription at all reads as mini too.
     const bare = await createSignedInUser(s);
     await db
       .insert(books)
-      .values([0, 1, 2, 3, 4, 5].map((p) => ({ userId: bare.id, title: `Bare ${p}`, author: "A", sortOrder: p })));
+      .values(
+        [0, 1, 2, 3, 4, 5].map((p) => ({
+          userId: bare.id,
+          title: `Bare ${p}`,
+          slug: `bare-${p}`,
+          author: "A",
+          sortOrder: p,
+        })),
+      );
     const before = await publicTitles(a);
     expect(before).toEqual(["Book 0", "Book 1", "Book 2", "Book 3", "Book 4"]);
 
