@@ -48,7 +48,9 @@ export function BookCard({
   const goId = useId();
   const hidden = !book.visibilityEnabled;
   const cost = price(book);
-  const released = formatDate(book.releaseDate);
+  // "2 January 2027", never 01/02/2027 (read the other way round in the US); a date to come is a pre-order.
+  const released = formatDate(book.releaseDate, "long");
+  const upcoming = Boolean(book.releaseDate && book.releaseDate > new Date().toISOString().slice(0, 10));
 
   function go() {
     const n = Number.parseInt(target, 10);
@@ -120,7 +122,7 @@ export function BookCard({
             {released && (
               <div>
                 <dt className="sr-only">Release date</dt>
-                <dd>Released {released}</dd>
+                <dd>{upcoming ? `Out on ${released} (pre-order)` : `Released ${released}`}</dd>
               </div>
             )}
             {cost && (
