@@ -142,7 +142,10 @@ browserDescribe("buy box", () => {
     await page.goto(`/edit-book/${bookId}`);
     await page.getByLabel("Retailer name", { exact: true }).fill("Waterstones");
     await page.getByLabel("Retailer URL", { exact: true }).fill("https://www.waterstones.com/book/one-link");
+    const notYet = page.getByText("Not added yet: press Add Link to keep this link.");
+    await notYet.waitFor();
     await page.getByRole("button", { name: "Add Link" }).click();
+    await notYet.waitFor({ state: "detached" });
     await page.getByTestId("retailer-link").scrollIntoViewIfNeeded();
     // Where to buy fits a phone: nothing in its section reaches past the window's right edge. (The
     // cover upload row of the same form is issue 30's 390 px item, outside this section.)

@@ -219,10 +219,17 @@ export function RetailerLinksEditor() {
           Add Link
         </Button>
       </div>
-      {error && (
+      {error ? (
         <p role="alert" className="text-xs font-medium text-red-600">
           {error}
         </p>
+      ) : (
+        url.trim() && (
+          // A typed address is not saved with the book until it is added to the list.
+          <p className="text-xs font-medium text-amber-800" role="status">
+            Not added yet: press Add Link to keep this link.
+          </p>
+        )
       )}
     </div>
   );
