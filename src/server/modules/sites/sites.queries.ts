@@ -4,7 +4,6 @@ import type { Db } from "../../../db/client.ts";
 import {
   blogPostSlugs,
   blogPosts,
-  bookSeries,
   books,
   contactSettings,
   domainVerifications,
