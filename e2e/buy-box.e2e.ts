@@ -1,4 +1,4 @@
-// The buy box in a real browser (issue 17 part 1, ADR 036): the author pastes one Amazon link,
+// The buy box in a real browser (issue 17 part 1, ADR 036, issue 30): the author pastes one Amazon link,
 // adds the other marketplaces offered from its ASIN and a price; readers in Britain and Germany
 // (by their browser's language) each see their own Amazon first with its price, the rest under
 // Other stores, which opens without JavaScript; a click goes to the store through the site and
@@ -54,7 +54,9 @@ browserDescribe("buy box", () => {
     await page.getByLabel("Retailer URL", { exact: true }).fill("https://www.kobo.com/ebook/the-salt-road");
     await page.getByRole("button", { name: "Add Link" }).click();
     expect(await page.getByLabel("Retailer 4 store").inputValue()).toBe("kobo");
-    expect(await page.getByRole("switch", { name: "Show additional stores" }).isChecked()).toBe(true);
+    // One place for a store link: no separate Amazon field, no switch that could hide them all.
+    expect(await page.getByLabel("Amazon buy link").count()).toBe(0);
+    expect(await page.getByRole("switch", { name: "Show additional stores" }).count()).toBe(0);
     await page.getByTestId("retailer-link").first().scrollIntoViewIfNeeded();
     await shot(page, "buy-box-editor");
     await page.getByRole("button", { name: "Update Book" }).click();
@@ -89,11 +91,8 @@ browserDescribe("buy box", () => {
     expect(await kobo.isVisible()).toBe(false);
     await uk.getByText("Other stores").click();
     await kobo.waitFor();
-    expect(await uk.locator("details.drop li").allInnerTexts()).toEqual([
-      expect.stringMatching(/^Amazon\.de\s+€5\.99$/),
-      "Amazon.com",
-      "Kobo",
-    ]);
+    // One Amazon for each reader, their own (shown first): the other marketplaces are not listed.
+    expect(await uk.locator("details.drop li").allInnerTexts()).toEqual(["Kobo"]);
     await shot(uk, "buy-box-public-uk");
     await kobo.click();
     await uk.waitForURL("https://www.kobo.com/ebook/the-salt-road");
@@ -108,6 +107,8 @@ browserDescribe("buy box", () => {
     const us = await readerIn("en-US");
     await us.getByRole("link", { name: "Buy From Amazon.com" }).waitFor();
     await us.getByText("$12.99").waitFor();
+    await us.getByText("Other stores").click();
+    expect(await us.locator("details.drop li").allInnerTexts()).toEqual(["Kobo"]);
     await us.context().close();
 
     // The author's Stats: which store each reader was shown first, and what they clicked.
@@ -123,6 +124,59 @@ browserDescribe("buy box", () => {
     ]);
     await table.scrollIntoViewIfNeeded();
     await shot(page, "buy-box-stats");
+    await page.context().close();
+  });
+
+  it("a link added with Add Link is a working buy button; on a phone the editor and the page fit", async () => {
+    const author = await createAuthor(e.server);
+    const res = await e.server.api("/api/books", {
+      method: "POST",
+      cookie: author.cookie,
+      json: { title: "One Link", author: "Jane Writer" },
+    });
+    const bookId = (await res.json()).book.id as string;
+    const page = await newPage(e);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto(`/edit-book/${bookId}`);
+    await page.getByLabel("Retailer name", { exact: true }).fill("Waterstones");
+    await page.getByLabel("Retailer URL", { exact: true }).fill("https://www.waterstones.com/book/one-link");
+    const notYet = page.getByText("Not added yet: press Add Link to keep this link.");
+    await notYet.waitFor();
+    await page.getByRole("button", { name: "Add Link" }).click();
+    await notYet.waitFor({ state: "detached" });
+    await page.getByTestId("retailer-link").scrollIntoViewIfNeeded();
+    // Where to buy fits a phone: nothing in its section reaches past the window's right edge. (The
+    // cover upload row of the same form is issue 30's 390 px item, outside this section.)
+    const widest = await page.getByTestId("retailer-link").evaluate((li) => {
+      const section = li.closest("section") ?? li;
+      return Math.max(...[section, ...section.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right));
+    });
+    expect(widest).toBeLessThanOrEqual(390);
+    await shot(page, "buy-box-editor-390", { viewport: true });
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Book updated successfully!").waitFor();
+
+    const reader = await e.browser.newContext({
+      locale: "en-GB",
+      userAgent: READER_UA,
+      viewport: { width: 390, height: 844 },
+    });
+    await reader.route(/^https:\/\/www\.waterstones\.com\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Waterstones</h1>" }),
+    );
+    const p = await reader.newPage();
+    p.setDefaultTimeout(15_000);
+    await p.goto(`http://${author.subdomain}.localhost:${e.server.port}/book/${bookId}`);
+    const buy = p.getByRole("link", { name: "Buy From Waterstones" });
+    await buy.waitFor();
+    expect(await p.getByText("Other stores").count()).toBe(0);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p, "buy-box-public-390", { viewport: true });
+    await buy.click();
+    await p.waitForURL("https://www.waterstones.com/book/one-link");
+    await reader.close();
     await page.context().close();
   });
 });

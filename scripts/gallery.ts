@@ -189,9 +189,11 @@ async function seedAuthor(s: TestServer) {
         primaryCurrency: "GBP",
         formatPaperback: true,
         formatHardback: b.series === 1,
-        amazonUrl: "https://www.amazon.co.uk/",
         isFeatured: b.series === 1,
-        retailerLinks: [{ retailerName: "Bookshop.org", retailerUrl: "https://uk.bookshop.org/" }],
+        retailerLinks: [
+          { retailerName: "Amazon.co.uk", retailerUrl: "https://www.amazon.co.uk/" },
+          { retailerName: "Bookshop.org", retailerUrl: "https://uk.bookshop.org/" },
+        ],
         genres: ["Literary Fiction", "Coastal"],
         reviews: [
           { rating: 4.8, reviewerName: "The Coastal Review", reviewText: "Luminous and unhurried.", reviewDate: null },

@@ -47,17 +47,17 @@ beforeAll(async () => {
   siteId = site?.id ?? "";
   const [book] = await db
     .insert(books)
-    .values({
-      userId: id,
-      title: "Fast Book",
-      slug: "fast-book",
-      author: "Fast Author",
-      amazonUrl: "https://www.amazon.com/dp/B000000001",
-      additionalStoresEnabled: true,
-    })
+    .values({ userId: id, title: "Fast Book", slug: "fast-book", author: "Fast Author" })
     .returning({ id: books.id });
   bookId = book?.id ?? "";
   await db.insert(retailerLinks).values([
+    {
+      bookId,
+      retailerName: "Amazon.com",
+      retailerUrl: "https://www.amazon.com/dp/B000000001",
+      storefront: "amazon-us",
+      sortOrder: -1,
+    },
     {
       bookId,
       retailerName: "Amazon.co.uk",

@@ -113,6 +113,14 @@ describe("stores from addresses", () => {
     expect(firstStoreIndex(links, "de")).toBe(0);
     expect(firstStoreIndex(links, "")).toBe(0);
     expect(firstStoreIndex([], "uk")).toBe(-1);
+    // The author sells on Amazon first: the reader's own marketplace, before other local stores.
+    const addAll = [{ storefront: "amazon-uk" }, { storefront: "barnes-noble" }, { storefront: "amazon-us" }];
+    expect(firstStoreIndex(addAll, "us")).toBe(2);
+    expect(firstStoreIndex(addAll, "uk")).toBe(0);
+    expect(firstStoreIndex(addAll, "de")).toBe(0);
+    // Another store first: the author's order among the reader's local stores.
+    const nookFirst = [{ storefront: "kobo" }, { storefront: "barnes-noble" }, { storefront: "amazon-us" }];
+    expect(firstStoreIndex(nookFirst, "us")).toBe(1);
   });
 
   it("say a page varies only when a store after the first serves some countries", () => {

@@ -207,11 +207,18 @@ export function firstStoreDiffers(links: readonly { storefront: string | null }[
 }
 
 /**
- * The reader's first store among `links` (in the author's order): the first one that serves the
- * reader's group, else the author's first. Returns its index, or -1 for no links.
+ * The reader's first store among `links` (in the author's order). When the author's first store
+ * is an Amazon, the author sells on Amazon first: the reader's own Amazon marketplace comes first
+ * when the author has it (a US reader gets Amazon.com, not Barnes & Noble listed before it).
+ * Otherwise the first link that serves the reader's group, else the author's first. Returns its
+ * index, or -1 for no links.
  */
 export function firstStoreIndex(links: readonly { storefront: string | null }[], group: CountryGroup): number {
   if (links.length === 0) return -1;
+  if (links[0]?.storefront?.startsWith("amazon-")) {
+    const ownAmazon = links.findIndex((l) => l.storefront?.startsWith("amazon-") && servesGroup(l.storefront, group));
+    if (ownAmazon >= 0) return ownAmazon;
+  }
   const local = links.findIndex((l) => servesGroup(l.storefront, group));
   return Math.max(local, 0);
 }

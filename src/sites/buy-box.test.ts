@@ -9,6 +9,7 @@ import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
 import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
+import { amazonUrlFor, storefrontLabel } from "../shared/storefronts.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
 
@@ -20,7 +21,7 @@ function buyBox(html: string) {
   const first =
     /<a class="btn" href="[^"]*\/buy\/[^"]*"[^>]*>.*?Buy From (?:<!-- -->)?([^<]+)<\/a>/.exec(html)?.[1] ?? null;
   const details = /<details class="drop">([\s\S]*?)<\/details>/.exec(html)?.[1] ?? "";
-  const others = [...details.matchAll(/data-store="[^"]*">([^<]+)/g)].map((m) => m[1]);
+  const others = [...details.matchAll(/data-store="[^"]*">([^<]+)/g)].map((m) => m[1]?.replace(/&amp;/g, "&"));
   const price = /<p class="price"><small>Prices From<\/small> ?(?:<!-- -->)?([^<]+)<\/p>/.exec(html)?.[1] ?? null;
   return { first, others, price };
 }
@@ -35,8 +36,6 @@ async function setUp(s: TestServer) {
       title: "The Salt Road",
       slug: "the-salt-road",
       author: a.name,
-      amazonUrl: "https://www.amazon.com/dp/B0SALTROAD",
-      additionalStoresEnabled: true,
       primaryPriceMinor: 1299,
       primaryCurrency: "USD",
     })
@@ -45,6 +44,13 @@ async function setUp(s: TestServer) {
   const links = await db
     .insert(retailerLinks)
     .values([
+      {
+        bookId,
+        retailerName: "Amazon.com",
+        retailerUrl: "https://www.amazon.com/dp/B0SALTROAD",
+        storefront: "amazon-us",
+        sortOrder: -1,
+      },
       {
         bookId,
         retailerName: "Amazon.co.uk",
@@ -95,9 +101,10 @@ describe("the buy box without a trusted country header", () => {
   it("puts the reader's store first by their languages, with its price, and the others under Other stores", async () => {
     const uk = await page({ "accept-language": "en-GB,en;q=0.9" });
     expect(uk.status).toBe(200);
+    // One Amazon for each reader: their own, shown first; the other marketplaces are not listed.
     expect(buyBox(uk.body)).toEqual({
       first: "Amazon.co.uk",
-      others: ["Amazon.com", "Amazon.de", "Kobo", "Indie Shop"],
+      others: ["Kobo", "Indie Shop"],
       price: "£4.99",
     });
     expect(uk.headers.vary).toBe("Cookie, Accept-Encoding, Accept-Language");
@@ -111,12 +118,123 @@ describe("the buy box without a trusted country header", () => {
       const box = buyBox((await page(lang ? { "accept-language": lang } : {})).body);
       expect(box, lang).toEqual({
         first: "Amazon.com",
-        others: ["Amazon.co.uk", "Amazon.de", "Kobo", "Indie Shop"],
+        others: ["Kobo", "Indie Shop"],
         price: "$12.99",
       });
     }
     // A country header is nobody's word until the operator names it.
     expect(buyBox((await page({ "cf-ipcountry": "DE", "accept-language": "en-GB" })).body).first).toBe("Amazon.co.uk");
+  });
+
+  it("shows one Amazon to each reader, their own, after 'Add all' put Barnes & Noble before Amazon.com", async () => {
+    const author = await createAuthor(s);
+    const [book] = await s.database.db
+      .insert(books)
+      .values({ userId: author.id, title: "All Stores", author: author.name })
+      .returning({ id: books.id });
+    const id = book?.id ?? "";
+    // The editor's order after a UK Amazon link, Barnes & Noble, then "Add all" of the marketplaces.
+    const amazons = ["us", "de", "fr", "es", "it", "nl", "ca", "au", "in"] as const;
+    await s.database.db.insert(retailerLinks).values([
+      {
+        bookId: id,
+        retailerName: "Amazon.co.uk",
+        retailerUrl: "https://www.amazon.co.uk/dp/B0ALLSTORE",
+        storefront: "amazon-uk",
+        sortOrder: 0,
+      },
+      {
+        bookId: id,
+        retailerName: "Barnes & Noble",
+        retailerUrl: "https://www.barnesandnoble.com/w/all",
+        storefront: "barnes-noble",
+        sortOrder: 1,
+      },
+      ...amazons.map((m, i) => ({
+        bookId: id,
+        retailerName: storefrontLabel(`amazon-${m}`),
+        retailerUrl: amazonUrlFor(`amazon-${m}`, "B0ALLSTORE") ?? "",
+        storefront: `amazon-${m}`,
+        sortOrder: 2 + i,
+      })),
+      {
+        bookId: id,
+        retailerName: "Kobo",
+        retailerUrl: "https://www.kobo.com/ebook/all",
+        storefront: "kobo",
+        sortOrder: 20,
+      },
+    ]);
+    const view = async (lang: string) => {
+      const res = await s.onHost(`${author.subdomain}.localhost`, `/book/${id}`, { "accept-language": lang });
+      return buyBox(res.body);
+    };
+    expect(await view("en-US")).toMatchObject({ first: "Amazon.com", others: ["Barnes & Noble", "Kobo"] });
+    expect(await view("en-GB")).toMatchObject({ first: "Amazon.co.uk", others: ["Barnes & Noble", "Kobo"] });
+    expect(await view("de-DE")).toMatchObject({ first: "Amazon.de", others: ["Barnes & Noble", "Kobo"] });
+    expect(await view("ja")).toMatchObject({ first: "Amazon.co.uk", others: ["Barnes & Noble", "Kobo"] });
+  });
+
+  it("lists the reader's Amazon under Other stores when the author's first store is another", async () => {
+    const author = await createAuthor(s);
+    const [book] = await s.database.db
+      .insert(books)
+      .values({ userId: author.id, title: "Kobo First", author: author.name })
+      .returning({ id: books.id });
+    const id = book?.id ?? "";
+    await s.database.db.insert(retailerLinks).values([
+      {
+        bookId: id,
+        retailerName: "Kobo",
+        retailerUrl: "https://www.kobo.com/ebook/k",
+        storefront: "kobo",
+        sortOrder: 0,
+      },
+      {
+        bookId: id,
+        retailerName: "Amazon.co.uk",
+        retailerUrl: "https://www.amazon.co.uk/dp/B0KOBOFRST",
+        storefront: "amazon-uk",
+        sortOrder: 1,
+      },
+      {
+        bookId: id,
+        retailerName: "Amazon.com",
+        retailerUrl: "https://www.amazon.com/dp/B0KOBOFRST",
+        storefront: "amazon-us",
+        sortOrder: 2,
+      },
+      {
+        bookId: id,
+        retailerName: "Amazon.de",
+        retailerUrl: "https://www.amazon.de/dp/B0KOBOFRST",
+        storefront: "amazon-de",
+        sortOrder: 3,
+      },
+    ]);
+    const view = async (lang: string) =>
+      buyBox((await s.onHost(`${author.subdomain}.localhost`, `/book/${id}`, { "accept-language": lang })).body);
+    // Kobo serves everyone: it never wins on country, but the reader's own marketplace does.
+    expect(await view("en-US")).toMatchObject({ first: "Amazon.com", others: ["Kobo"] });
+    // No marketplace of their own: the author's first store, and the author's first Amazon only.
+    expect(await view("ja")).toMatchObject({ first: "Kobo", others: ["Amazon.co.uk"] });
+    expect(await view("fr-FR")).toMatchObject({ first: "Kobo", others: ["Amazon.co.uk"] });
+  });
+
+  it("shows every saved store link: a book whose only link is a small shop has its buy button", async () => {
+    const author = await createAuthor(s);
+    const [book] = await s.database.db
+      .insert(books)
+      .values({ userId: author.id, title: "Small Shop", author: author.name })
+      .returning({ id: books.id });
+    const [link] = await s.database.db
+      .insert(retailerLinks)
+      .values({ bookId: book?.id ?? "", retailerName: "Indie Shop", retailerUrl: "https://shop.example/small" })
+      .returning({ id: retailerLinks.id });
+    const res = await s.onHost(`${author.subdomain}.localhost`, `/book/${book?.id}`, { "accept-language": "en-GB" });
+    expect(buyBox(res.body)).toMatchObject({ first: "Indie Shop", others: [] });
+    const go = await s.onHost(`${author.subdomain}.localhost`, `/book/${book?.id}/buy/${link?.id}`);
+    expect(go.headers.location).toBe("https://shop.example/small");
   });
 
   it("keeps one cached copy per country group, not one per request", async () => {
@@ -140,14 +258,15 @@ describe("the buy box without a trusted country header", () => {
     // A book with one store is the same page for everyone: kept once, without Vary.
     const [single] = await s.database.db
       .insert(books)
-      .values({
-        userId: fresh.a.id,
-        title: "One Store",
-        slug: "one-store",
-        author: "J",
-        amazonUrl: "https://www.amazon.com/dp/B0ONESTORE",
-      })
+      .values({ userId: fresh.a.id, title: "One Store", slug: "one-store", author: "J" })
       .returning({ id: books.id });
+    await s.database.db.insert(retailerLinks).values({
+      bookId: single?.id ?? "",
+      retailerName: "Amazon",
+      retailerUrl: "https://www.amazon.com/dp/B0ONESTORE",
+      storefront: "amazon-us",
+      sortOrder: -1,
+    });
     const onSingle = (lang: string) =>
       s.onHost(`${fresh.a.subdomain}.localhost`, "/book/one-store", { "accept-language": lang });
     const sizeBefore = s.sites.cache?.size ?? 0;
@@ -158,10 +277,6 @@ describe("the buy box without a trusted country header", () => {
     }
     expect(s.sites.cache?.size).toBe(sizeBefore + 1);
     // Several stores none of which wins on country (the first is everyone's fallback): still once.
-    await s.database.db
-      .update(books)
-      .set({ additionalStoresEnabled: true })
-      .where(eq(books.id, single?.id ?? ""));
     await s.database.db.insert(retailerLinks).values([
       { bookId: single?.id ?? "", retailerName: "Kobo", retailerUrl: "https://www.kobo.com/x", storefront: "kobo" },
       { bookId: single?.id ?? "", retailerName: "Shop", retailerUrl: "https://shop.example/x", sortOrder: 1 },
@@ -181,6 +296,10 @@ describe("the buy box without a trusted country header", () => {
     expect(go.status).toBe(302);
     expect(go.headers.location).toBe("https://www.kobo.com/ebook/salt-road");
     expect(go.headers["cache-control"]).toBe("no-store");
+    expect((await page({}, `/book/${bookId}/buy/${linkId("Amazon.com")}`)).headers.location).toBe(
+      "https://www.amazon.com/dp/B0SALTROAD",
+    );
+    // Pages kept from before the book's own Amazon link became a store link still lead somewhere.
     expect((await page({}, `/book/${bookId}/buy/amazon`)).headers.location).toBe(
       "https://www.amazon.com/dp/B0SALTROAD",
     );
@@ -201,7 +320,8 @@ describe("the buy box without a trusted country header", () => {
     // A hidden book's links go nowhere either.
     await s.database.db.update(books).set({ visibilityEnabled: false }).where(eq(books.id, other.bookId));
     await markSiteChanged(s.database.db, other.a.id);
-    expect((await s.onHost(`${other.a.subdomain}.localhost`, `/book/${other.bookId}/buy/amazon`)).status).toBe(404);
+    const hidden = `/book/${other.bookId}/buy/${other.linkId("Amazon.com")}`;
+    expect((await s.onHost(`${other.a.subdomain}.localhost`, hidden)).status).toBe(404);
   });
 
   it("counts the store shown first and clicks per store, cookie-less, in the author's Stats only", async () => {
@@ -219,7 +339,7 @@ describe("the buy box without a trusted country header", () => {
     expect((await click(fresh.linkId("Amazon.co.uk"), `${FIREFOX} 1`)).status).toBe(302);
     await click(fresh.linkId("Amazon.co.uk"), `${FIREFOX} 2`);
     await click(fresh.linkId("Indie Shop"), `${FIREFOX} 3`);
-    await click("amazon", `${FIREFOX} 4`);
+    await click(fresh.linkId("Amazon.com"), `${FIREFOX} 4`);
     await click(fresh.linkId("Kobo"), "curl/8.0");
     expect((await s.onHost(host, `${path}/buy/${fresh.linkId("Kobo")}`, { cookie: "x=1" })).headers["set-cookie"]).toBe(
       undefined,
@@ -272,7 +392,7 @@ describe("store clicks, once per reader, book and day (ADR 049)", () => {
   it("counts 50 clicks of one reader once, still sending each to the store; two readers twice", async () => {
     const { a, bookId, linkId } = await setUp(s);
     const host = `${a.subdomain}.localhost`;
-    const links = [linkId("Amazon.co.uk"), linkId("Kobo"), "amazon"];
+    const links = [linkId("Amazon.co.uk"), linkId("Kobo"), linkId("Amazon.com")];
     for (let i = 0; i < 50; i++) {
       const go = await s.onHost(host, `/book/${bookId}/buy/${links[i % 3]}`, { "user-agent": FIREFOX });
       expect(go.status).toBe(302);
@@ -292,17 +412,20 @@ describe("store clicks, once per reader, book and day (ADR 049)", () => {
     // The same reader on another book of the site is counted for that book.
     const other = await s.database.db
       .insert(books)
-      .values({
-        userId: a.id,
-        title: "Second",
-        slug: "second",
-        author: a.name,
-        amazonUrl: "https://www.amazon.com/dp/B0SECOND",
-      })
+      .values({ userId: a.id, title: "Second", slug: "second", author: a.name })
       .returning({ id: books.id });
     const secondId = other[0]?.id ?? "";
+    const [second] = await s.database.db
+      .insert(retailerLinks)
+      .values({
+        bookId: secondId,
+        retailerName: "Amazon",
+        retailerUrl: "https://www.amazon.com/dp/B0SECOND",
+        storefront: "amazon-us",
+      })
+      .returning({ id: retailerLinks.id });
     await markSiteChanged(s.database.db, a.id);
-    for (let i = 0; i < 3; i++) await s.onHost(host, `/book/${secondId}/buy/amazon`, { "user-agent": FIREFOX });
+    for (let i = 0; i < 3; i++) await s.onHost(host, `/book/${secondId}/buy/${second?.id}`, { "user-agent": FIREFOX });
     expect(await clicksOf(secondId)).toEqual([{ date: today, store: "amazon-us", clicks: 1 }]);
     // What is kept of a reader: a number per book and day, nothing that names them.
     const kept = await s.database.db.select().from(bookStoreClickers).where(eq(bookStoreClickers.bookId, bookId));

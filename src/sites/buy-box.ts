@@ -2,17 +2,11 @@
 // first. Pure: the handler renders the page once per country group with it, and the buy route
 // finds the one stored address a click may go to with it.
 import type { BookDetail } from "../server/modules/sites/sites.service.ts";
-import {
-  type CountryGroup,
-  firstStoreDiffers,
-  firstStoreIndex,
-  storefrontLabel,
-  storefrontOfUrl,
-} from "../shared/storefronts.ts";
+import { type CountryGroup, firstStoreDiffers, firstStoreIndex, servesGroup } from "../shared/storefronts.ts";
 import { isHttp } from "./pages/layout.tsx";
 
 export type Store = {
-  /** The retailer link's id, or LEGACY_AMAZON for the book's own Amazon link. */
+  /** The retailer link's id (the {link} of /book/{id}/buy/{link}). */
   id: string;
   name: string;
   url: string;
@@ -21,36 +15,19 @@ export type Store = {
   currency: string | null;
 };
 
-/** The id in /book/{id}/buy/{link} of the book's own 'Buy From Amazon' link. */
-export const LEGACY_AMAZON = "amazon";
-
 /** What Stats counts a store as: its storefront, or "other". */
 export const statsKey = (s: Store) => s.storefront ?? "other";
 
+const isAmazon = (s: Store) => s.storefront?.startsWith("amazon-") ?? false;
+
 /**
- * Every store readers may be sent to for this book: the book's Amazon link (the spec's 'Buy From
- * Amazon'), then its retailer links when the author shows them; http(s) only, each address once.
+ * Every store readers may be sent to for this book: its store links in the author's order, every
+ * one of them (issue 30: no switch hides them); http(s) only, each address once.
  */
 export function storesOf(detail: BookDetail): Store[] {
-  const b = detail.book;
   const out: Store[] = [];
   const seen = new Set<string>();
-  const links = b.additionalStoresEnabled ? (detail.retailers ?? []) : [];
-  if (isHttp(b.amazonUrl)) {
-    const url = b.amazonUrl.trim();
-    const storefront = storefrontOfUrl(url);
-    const otherAmazon = links.some((l) => l.storefront?.startsWith("amazon-"));
-    out.push({
-      id: LEGACY_AMAZON,
-      name: otherAmazon && storefront ? storefrontLabel(storefront) : "Amazon",
-      url,
-      storefront,
-      priceMinor: null,
-      currency: null,
-    });
-    seen.add(url);
-  }
-  for (const l of links) {
+  for (const l of detail.retailers ?? []) {
     if (!isHttp(l.url)) continue;
     const url = l.url.trim();
     if (seen.has(url)) continue;
@@ -74,10 +51,21 @@ export type BuyBox = {
   differs: boolean;
 };
 
-/** The reader's first store and the others, in the author's order. */
+/**
+ * The reader's first store and the others, in the author's order. Of the book's Amazon
+ * marketplaces readers see one: their own when the author has it, else the author's first (an
+ * Amazon of another country is a store they cannot easily buy from).
+ */
 export function buyBoxFor(detail: BookDetail, group: CountryGroup): BuyBox {
   const stores = storesOf(detail);
   const at = firstStoreIndex(stores, group);
   if (at < 0) return { first: null, others: [], differs: false };
-  return { first: stores[at] ?? null, others: stores.filter((_, i) => i !== at), differs: firstStoreDiffers(stores) };
+  const first = stores[at] ?? null;
+  const amazons = stores.filter(isAmazon);
+  const amazon = amazons.find((s) => servesGroup(s.storefront, group)) ?? amazons[0];
+  return {
+    first,
+    others: stores.filter((s, i) => i !== at && (!isAmazon(s) || (s === amazon && !(first && isAmazon(first))))),
+    differs: firstStoreDiffers(stores),
+  };
 }

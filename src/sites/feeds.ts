@@ -52,5 +52,5 @@ export function rssXml(ctx: SiteContext, origin: string, name: string, posts: Po
     )
     .join("");
   const t = blogTitles(ctx);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${xmlEscape(`${t.title} | ${name}`)}</title><link>${xmlEscape(`${origin}/blog`)}</link><description>${xmlEscape(t.description)}</description><language>en-gb</language>${items}</channel></rss>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xmlEscape(`${t.title} | ${name}`)}</title><link>${xmlEscape(`${origin}/blog`)}</link><atom:link href="${xmlEscape(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/><description>${xmlEscape(t.description)}</description><language>en-gb</language>${items}</channel></rss>\n`;
 }

@@ -42,20 +42,21 @@ import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { ALERT_LINK_INVALID, answerForm } from "./forms.tsx";
 import { AboutPage } from "./pages/about-page.tsx";
 import { BlogPage, blogTitles } from "./pages/blog-page.tsx";
-import { BookPage } from "./pages/book-page.tsx";
+import { BookPage, bookCrumbs } from "./pages/book-page.tsx";
 import { BooksPage } from "./pages/books-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";
 import { HomePage } from "./pages/home-page.tsx";
 import { href, type PageEnv, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
+import { isPreorder } from "./pages/parts.tsx";
 import { firstImageOf, PostPage } from "./pages/post-page.tsx";
 import { PrivacyPage } from "./pages/privacy-page.tsx";
-import { SeriesPage } from "./pages/series-page.tsx";
+import { SeriesPage, seriesCrumbs } from "./pages/series-page.tsx";
 import { renderAuthorNotFound, renderComingSoon, renderWebsiteNotFound } from "./render.tsx";
 import { cut, plainText } from "./sanitize.ts";
 import { blogCategory, protocolOf, type SiteRequest, type SiteVars, siteOrigin, sitePathOf } from "./site-request.ts";
-import { blogPostingLd, bookCover, bookLd, bookSeriesLd, personLd } from "./structured-data.ts";
+import { blogPostingLd, bookCover, bookLd, bookSeriesLd, breadcrumbLd, personLd } from "./structured-data.ts";
 
 export { serveFont } from "./fonts.ts";
 
@@ -63,6 +64,11 @@ export { serveFont } from "./fonts.ts";
 const BUY_PATH = /^\/book\/([^/]+)\/buy\/([^/]+)$/;
 
 export type { SiteLookup, SiteRequest } from "./site-request.ts";
+
+/** A page listing a pre-order says "Out on …" until its day: kept only until midnight. */
+function untilReleased(books: readonly { releaseDate: string | null }[], now: Date, page: Out): Out {
+  return books.some((b) => isPreorder(b.releaseDate, now)) ? { ...page, expiresAt: nextDayStarts(now) } : page;
+}
 
 /**
  * Answers any request for a public author site. A page that is the same for every reader is
@@ -243,7 +249,12 @@ async function renderSite(
       // A reader following a store link (ADR 036): counted, then sent to the address stored for
       // that link of that book, never to one the request names.
       const detail = await getVisibleBook(db, w.userId, buy?.[1] ?? "", ctx.bookLimit);
-      const store = detail ? storesOf(detail).find((x) => x.id === buy?.[2]) : undefined;
+      const stores = detail ? storesOf(detail) : [];
+      // "amazon" named the book's own Amazon link before it became one of its store links (issue 30):
+      // pages kept by a CDN from then still send readers to the book's first Amazon.
+      const store =
+        stores.find((x) => x.id === buy?.[2]) ??
+        (buy?.[2] === "amazon" ? stores.find((x) => x.storefront?.startsWith("amazon-")) : undefined);
       if (!detail || !store) return notFound();
       if (req.mode !== "preview" && method === "GET" && !isBot(c.req.header("user-agent"))) {
         const reader = { address: clientAddress(c, deps.env.trustProxy), userAgent: c.req.header("user-agent") };
@@ -255,26 +266,34 @@ async function renderSite(
     }
     case path === "/": {
       const books = w.booksEnabled ? await listVisibleBooks(db, w.userId, ctx.bookLimit) : [];
-      return html({
-        status: 200,
-        head: {
-          title: ctx.website.websiteTitle?.trim() || name,
-          description: w.tagline || ctx.profile.tagline || plainText(ctx.profile.bio),
-          image: w.heroImageUrl ? safeCssUrl(w.heroImageUrl) : null,
-          jsonLd: [personLd(ctx, origin)],
-        },
-        body: <HomePage env={env} books={books} />,
-      });
+      return untilReleased(
+        books,
+        env.now,
+        html({
+          status: 200,
+          head: {
+            title: ctx.website.websiteTitle?.trim() || name,
+            description: w.tagline || ctx.profile.tagline || plainText(ctx.profile.bio),
+            image: w.heroImageUrl ? safeCssUrl(w.heroImageUrl) : null,
+            jsonLd: [personLd(ctx, origin)],
+          },
+          body: <HomePage env={env} books={books} />,
+        }),
+      );
     }
     case path === "/news":
       return plain(301, null, { Location: href(env, "/blog") });
     case path === "/books" && w.booksEnabled: {
       const books = await listVisibleBooks(db, w.userId, ctx.bookLimit);
-      return html({
-        status: 200,
-        head: { title: `Books | ${name}`, description: `Explore ${books.length} books by ${ctx.profile.name}.` },
-        body: <BooksPage env={env} books={books} />,
-      });
+      return untilReleased(
+        books,
+        env.now,
+        html({
+          status: 200,
+          head: { title: `Books | ${name}`, description: `Explore ${books.length} books by ${ctx.profile.name}.` },
+          body: <BooksPage env={env} books={books} />,
+        }),
+      );
     }
     case path.startsWith("/book/") && w.booksEnabled: {
       const address = path.slice("/book/".length);
@@ -309,7 +328,7 @@ async function renderSite(
             description: plainText(b.shortBlurb) || `${b.title} by ${b.author}`,
             image: cover,
             type: "book",
-            jsonLd: [bookLd(detail, origin)],
+            jsonLd: [bookLd(detail, origin, box.first, env.now), breadcrumbLd(bookCrumbs(b.title), origin, path)],
           },
           body: <BookPage env={env} detail={detail} buyBox={box} editHref={await editHrefFor(c, req, ctx, b.id)} />,
         }),
@@ -340,18 +359,22 @@ async function renderSite(
         });
       }
       const first = series.books[0];
-      return html({
-        status: 200,
-        head: {
-          title: `${series.name} | ${name}`,
-          description:
-            series.description ??
-            `${series.name}: a series of ${series.books.length} ${series.books.length === 1 ? "book" : "books"} by ${ctx.profile.name}, in reading order.`,
-          image: first ? bookCover(first) : null,
-          jsonLd: [bookSeriesLd(series, ctx, origin)],
-        },
-        body: <SeriesPage env={env} name={series.name} description={series.description} books={series.books} />,
-      });
+      return untilReleased(
+        series.books,
+        env.now,
+        html({
+          status: 200,
+          head: {
+            title: `${series.name} | ${name}`,
+            description:
+              series.description ??
+              `${series.name}: a series of ${series.books.length} ${series.books.length === 1 ? "book" : "books"} by ${ctx.profile.name}, in reading order.`,
+            image: first ? bookCover(first) : null,
+            jsonLd: [bookSeriesLd(series, ctx, origin), breadcrumbLd(seriesCrumbs(series.name), origin, path)],
+          },
+          body: <SeriesPage env={env} name={series.name} description={series.description} books={series.books} />,
+        }),
+      );
     }
     case path === "/about" && w.aboutEnabled:
       return html({

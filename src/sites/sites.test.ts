@@ -12,6 +12,7 @@ import {
   legalPages,
   newsletterSubscribers,
   profiles,
+  retailerLinks,
   subscriptions,
   user,
   websiteCustomization,
@@ -176,16 +177,28 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(home).toContain("All 5 books");
     expect(home).not.toContain("Hidden");
 
-    // A featured book takes the spotlight, with its Amazon link.
-    await db
+    // A featured book takes the spotlight, with its first store link (through the site's buy route).
+    const [fifth] = await db
       .update(books)
-      .set({ isFeatured: true, amazonUrl: "https://www.amazon.co.uk/dp/B000TEST01" })
-      .where(eq(books.title, "Fifth"));
+      .set({ isFeatured: true })
+      .where(eq(books.title, "Fifth"))
+      .returning({ id: books.id });
+    const [amazonLink] = await db
+      .insert(retailerLinks)
+      .values({
+        bookId: fifth?.id ?? "",
+        retailerName: "Amazon.co.uk",
+        retailerUrl: "https://www.amazon.co.uk/dp/B000TEST01",
+        storefront: "amazon-uk",
+      })
+      .returning({ id: retailerLinks.id });
     await markSiteChanged(db, id);
     home = (await hit("shelfhome.localhost", "/")).body;
     expect(titleOf(home)).toBe("Fifth");
     expect(home).toContain("Featured book");
-    expect(home).toMatch(/<a class="btn" href="https:\/\/www\.amazon\.co\.uk\/dp\/B000TEST01"[^>]*>.*Buy From Amazon/);
+    const buyPath = `/book/${fifth?.id}/buy/${amazonLink?.id}`;
+    expect(home).toMatch(new RegExp(`<a class="btn" href="${buyPath}"[^>]*>.*Buy From (<!-- -->)?Amazon.co.uk`));
+    expect((await hit("shelfhome.localhost", buyPath)).headers.location).toBe("https://www.amazon.co.uk/dp/B000TEST01");
     expect(shelf(home)).toEqual(["Old One", "Newest", "Middle"]);
 
     // Books switched off: no books on the home page either.
@@ -306,7 +319,11 @@ describe("public author site pages (demo author on its subdomain)", () => {
     const robots = await demo("/robots.txt");
     expect(robots.body).toContain("Sitemap: http://demo.localhost");
     const rss = await demo("/rss.xml");
-    expect(rss.body).toContain('<rss version="2.0">');
+    expect(rss.body).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+    // The feed names its own address (feed validators ask for it): the address it was fetched from.
+    const self = /<atom:link href="([^"]+)" rel="self" type="application\/rss\+xml"\/>/.exec(rss.body)?.[1];
+    expect(self).toBe(`http://demo.localhost:${s.port}/rss.xml`);
+    expect((await demo(new URL(self ?? "http://x/").pathname)).body).toBe(rss.body);
     expect(rss.body).toContain("<item><title>");
   });
 
@@ -694,13 +711,17 @@ describe("SEO", () => {
         formatPaperback: true,
         formatHardback: false,
         formatAudiobook: false,
-        amazonUrl: "https://amazon.example/salt-road",
         coverImageUrl: variants[2]?.url,
         coverImageVariants: variants,
       })
       .returning({ id: books.id });
     const bookId = book?.id ?? "";
     await db.insert(bookGenres).values({ bookId, genreName: "Literary Fiction" });
+    await db.insert(retailerLinks).values({
+      bookId,
+      retailerName: "Salt Shop",
+      retailerUrl: "https://amazon.example/salt-road",
+    });
     const page = await hit("seobook.localhost", "/book/the-salt-road");
     expect(page.status).toBe(200);
     const html = page.body;
@@ -727,7 +748,26 @@ describe("SEO", () => {
       author: { "@type": "Person", name: "Author seobook" },
       isPartOf: { "@type": "BookSeries", name: "Coast Roads", url: `${origin}/series/coast-roads` },
       position: 3,
-      offers: { "@type": "Offer", price: "12.99", priceCurrency: "USD", url: "https://amazon.example/salt-road" },
+      offers: {
+        "@type": "Offer",
+        price: "12.99",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        url: "https://amazon.example/salt-road",
+      },
+    });
+    // The breadcrumb readers see, step for step, with the addresses its links go to.
+    const crumbs = [
+      ...(/<nav class="crumbs"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/<li[^>]*>(.*?)<\/li>/g),
+    ].map((m) => {
+      const link = /<a href="([^"]+)">([^<]+)<\/a>/.exec(m[1] ?? "");
+      return link ? { name: link[2], item: origin + link[1] } : { name: m[1], item: `${origin}/book/${bookId}` };
+    });
+    expect(crumbs.map((c) => c.name)).toEqual(["Home", "Books", "The Salt Road"]);
+    expect(jsonLd(html).find((j) => j["@type"] === "BreadcrumbList")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, ...c })),
     });
     expect(ld?.bookFormat).toEqual(["https://schema.org/EBook", "https://schema.org/Paperback"]);
 
@@ -791,6 +831,94 @@ describe("SEO", () => {
     }
     // The first row is above the fold on a phone; the rest waits until it is scrolled to.
     expect(imgs.map((i) => i.includes('loading="lazy"'))).toEqual([false, false, true, true]);
+  });
+
+  it("words a pre-order as one everywhere: Out on its date, not published, not the latest book, PreOrder in JSON-LD", async () => {
+    const id = await makeAuthor("preorders");
+    const db = s.database.db;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const coming = day(40);
+    const readable = new Date(`${coming}T00:00:00Z`).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const [out, next] = await db
+      .insert(books)
+      .values([
+        { userId: id, title: "Out Now", author: "A", releaseDate: day(-400), sortOrder: 0 },
+        {
+          userId: id,
+          title: "Coming Next",
+          author: "A",
+          releaseDate: coming,
+          sortOrder: 1,
+          primaryPriceMinor: 499,
+          primaryCurrency: "GBP",
+        },
+      ])
+      .returning({ id: books.id });
+    await db.insert(retailerLinks).values({
+      bookId: next?.id ?? "",
+      retailerName: "Amazon.co.uk",
+      retailerUrl: "https://www.amazon.co.uk/dp/B0COMINGNX",
+      storefront: "amazon-uk",
+    });
+
+    const page = (await hit("preorders.localhost", `/book/${next?.id}`)).body;
+    expect(page).toMatch(new RegExp(`Out on (<!-- -->)?<time dateTime="${coming}">${readable}</time>`));
+    expect(page).not.toMatch(/Published (<!-- -->)?<time/);
+    expect(page).toMatch(/Pre-order From (<!-- -->)?Amazon.co.uk/);
+    const offer = jsonLd(page).find((j) => j["@type"] === "Book")?.offers;
+    expect(offer).toEqual({
+      "@type": "Offer",
+      price: "4.99",
+      priceCurrency: "GBP",
+      availability: "https://schema.org/PreOrder",
+      availabilityStarts: coming,
+      url: "https://www.amazon.co.uk/dp/B0COMINGNX",
+    });
+
+    const list = (await hit("preorders.localhost", "/books")).body;
+    expect(list).toContain("Explore my collection of 1 published work, and 1 book on pre-order.");
+    expect(list).toMatch(new RegExp(`Out on (<!-- -->)?<time dateTime="${coming}">${readable}</time>`));
+    const home = (await hit("preorders.localhost", "/")).body;
+    expect(/<h2 id="spot-title">([^<]*)</.exec(home)?.[1]).toBe("Out Now");
+    expect(home).toContain("Latest book");
+    expect(home).toContain(`href="/book/${out?.id}"`);
+
+    // Only the pre-order visible: it is shown as coming, not as the latest book.
+    await db
+      .update(books)
+      .set({ visibilityEnabled: false })
+      .where(eq(books.id, out?.id ?? ""));
+    await markSiteChanged(db, id);
+    const soon = (await hit("preorders.localhost", "/")).body;
+    expect(/<h2 id="spot-title">([^<]*)</.exec(soon)?.[1]).toBe("Coming Next");
+    expect(soon).toContain("Coming soon");
+    expect(soon).not.toContain("Latest book");
+    expect(soon).toMatch(new RegExp(`Out on (<!-- -->)?<time dateTime="${coming}">${readable}</time>`));
+    expect((await hit("preorders.localhost", "/books")).body).toContain("Coming soon: 1 book on pre-order.");
+  });
+
+  it("gives a blog post with a picture its image in BlogPosting", async () => {
+    const id = await makeAuthor("postimage");
+    await s.database.db.insert(blogPosts).values([
+      {
+        userId: id,
+        title: "With a picture",
+        slug: "with-picture",
+        content: '<p>Look:</p><img src="/uploads/p/desk.webp" alt="My desk">',
+        category: "books",
+      },
+      { userId: id, title: "Words only", slug: "words-only", content: "<p>No picture.</p>", category: "books" },
+    ]);
+    const origin = `http://postimage.localhost:${s.port}`;
+    const ldOf = async (slug: string) =>
+      jsonLd((await hit("postimage.localhost", `/blog/${slug}`)).body).find((j) => j["@type"] === "BlogPosting");
+    expect((await ldOf("with-picture"))?.image).toBe(`${origin}/uploads/p/desk.webp`);
+    expect(await ldOf("words-only")).not.toHaveProperty("image");
   });
 
   it("keeps previews out of search results; the demo points search at its own host", async () => {

@@ -1,8 +1,30 @@
 // schema.org JSON-LD for the pages that describe a person, a book, a series or blog posts.
 import { type BookDetail, type PostView, type SiteContext, seriesSlug } from "../server/modules/sites/sites.service.ts";
 import { bookPath } from "../shared/book-path.ts";
+import type { Store } from "./buy-box.ts";
 import { publicSocialLinks } from "./pages/layout.tsx";
+import { type Crumb, isPreorder } from "./pages/parts.tsx";
+import { firstImageOf } from "./pages/post-page.tsx";
 import { cut, plainText } from "./sanitize.ts";
+
+const absolute = (url: string, origin: string) => (url.startsWith("/") ? origin + url : url);
+
+/**
+ * The visible breadcrumb as schema.org's BreadcrumbList: the same steps, each with its address;
+ * the last is the page itself (`pagePath`, the path it was asked for).
+ */
+export function breadcrumbLd(items: Crumb[], origin: string, pagePath: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: origin + (c.path ?? pagePath),
+    })),
+  };
+}
 
 export function personLd(ctx: SiteContext, origin: string) {
   const p = ctx.profile;
@@ -26,8 +48,13 @@ export function personLd(ctx: SiteContext, origin: string) {
 export const bookCover = (b: Pick<BookDetail["book"], "coverImageVariants" | "coverImageUrl">) =>
   b.coverImageVariants?.at(-1)?.url ?? b.coverImageUrl;
 
-export function bookLd(detail: BookDetail, origin: string) {
+/**
+ * A book; its offer is at the store the page shows first (`store`), a PreOrder available from the
+ * release date while the date is still to come.
+ */
+export function bookLd(detail: BookDetail, origin: string, store: Store | null, now: Date) {
   const b = detail.book;
+  const preorder = isPreorder(b.releaseDate, now);
   const formats = [
     b.formatEbook && "https://schema.org/EBook",
     b.formatPaperback && "https://schema.org/Paperback",
@@ -44,7 +71,7 @@ export function bookLd(detail: BookDetail, origin: string) {
     isbn: b.isbn ?? undefined,
     bookFormat: formats.length === 1 ? formats[0] : formats.length ? formats : undefined,
     datePublished: b.releaseDate ?? undefined,
-    image: cover ? (cover.startsWith("/") ? origin + cover : cover) : undefined,
+    image: cover ? absolute(cover, origin) : undefined,
     description: plainText(b.shortBlurb) || undefined,
     genre: detail.genres?.length ? detail.genres : undefined,
     url: origin + bookPath(b),
@@ -62,14 +89,16 @@ export function bookLd(detail: BookDetail, origin: string) {
             "@type": "Offer",
             price: (b.primaryPriceMinor / 100).toFixed(2),
             priceCurrency: b.primaryCurrency,
-            availability: "https://schema.org/InStock",
-            url: b.amazonUrl ?? undefined,
+            availability: preorder ? "https://schema.org/PreOrder" : "https://schema.org/InStock",
+            availabilityStarts: preorder ? (b.releaseDate ?? undefined) : undefined,
+            url: store?.url,
           }
         : undefined,
   };
 }
 
 export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
+  const image = firstImageOf(p.content);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -81,6 +110,7 @@ export function blogPostingLd(p: PostView, ctx: SiteContext, origin: string) {
     url: `${origin}/blog/${p.slug}`,
     mainEntityOfPage: `${origin}/blog/${p.slug}`,
     articleSection: p.category,
+    image: image ? absolute(image, origin) : undefined,
   };
 }
 

@@ -45,8 +45,6 @@ export const books = pgTable(
     /** Minor units (pence, cents) of `primaryCurrency`. */
     primaryPriceMinor: integer("primary_price_minor"),
     primaryCurrency: text("primary_currency").notNull().default("GBP"),
-    /** The spec's goodreads_url: the link behind 'Buy From Amazon'. */
-    amazonUrl: text("amazon_url"),
     formatEbook: boolean("format_ebook").notNull().default(true),
     formatPaperback: boolean("format_paperback").notNull().default(false),
     formatHardback: boolean("format_hardback").notNull().default(false),
@@ -71,7 +69,6 @@ export const books = pgTable(
     audiobookEnabled: boolean("audiobook_enabled").notNull().default(false),
     narratorName: text("narrator_name"),
     audioSampleUrl: text("audio_sample_url"),
-    additionalStoresEnabled: boolean("additional_stores_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

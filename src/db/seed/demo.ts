@@ -201,28 +201,33 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
           showUserRating: b.rating !== undefined,
           coverImageUrl: variants.at(-1)?.url ?? null,
           coverImageVariants: variants,
-          amazonUrl: "https://www.amazon.co.uk/",
-          // The buy box (ADR 036): readers in the US get Amazon.com first, everyone else the UK store.
-          additionalStoresEnabled: true,
         })
         .returning({ id: books.id });
       if (!row) continue;
       await tx.insert(bookGenres).values(b.genres.map((g, position) => ({ bookId: row.id, genreName: g, position })));
+      // The buy box (ADR 036): readers in the US get Amazon.com first, everyone else the UK store.
       await tx.insert(retailerLinks).values([
+        {
+          bookId: row.id,
+          retailerName: "Amazon.co.uk",
+          retailerUrl: "https://www.amazon.co.uk/",
+          storefront: "amazon-uk",
+          sortOrder: 0,
+        },
         {
           bookId: row.id,
           retailerName: "Amazon.com",
           retailerUrl: "https://www.amazon.com/",
           storefront: "amazon-us",
-          sortOrder: 0,
+          sortOrder: 1,
         },
-        { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 1 },
+        { bookId: row.id, retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/", sortOrder: 2 },
         {
           bookId: row.id,
           retailerName: "Bookshop.org",
           retailerUrl: "https://uk.bookshop.org/",
           storefront: "bookshop-uk",
-          sortOrder: 2,
+          sortOrder: 3,
         },
       ]);
       if (b.rating) {

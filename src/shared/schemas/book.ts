@@ -320,7 +320,6 @@ const bookFields = {
     .transform((v) => (v < 0 ? null : Math.round(v)))
     .nullable(),
   primaryCurrency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(", ")}` }),
-  amazonUrl: optionalUrl("Amazon link"),
   isFeatured: z.boolean({ error: "isFeatured must be true or false" }),
   visibilityEnabled: z.boolean({ error: "visibilityEnabled must be true or false" }),
   userRating: ratingSchema(BOOK_MESSAGES.rating),
@@ -333,7 +332,6 @@ const bookFields = {
   audiobookEnabled: z.boolean({ error: "audiobookEnabled must be true or false" }),
   narratorName: optionalText(BOOK_LIMITS.narratorName, "Narrator"),
   audioSampleUrl: optionalUrl("Audio sample URL"),
-  additionalStoresEnabled: z.boolean({ error: "additionalStoresEnabled must be true or false" }),
   retailerLinks: retailerLinksSchema,
   genres: genresSchema,
   reviews: reviewsSchema,
@@ -438,7 +436,6 @@ export const bookSchema = z
     coverImageVariants: imageVariantsSchema.nullable(),
     primaryPriceMinor: z.number().nullable(),
     primaryCurrency: z.enum(CURRENCIES),
-    amazonUrl: z.string().nullable(),
     formatEbook: z.boolean(),
     formatPaperback: z.boolean(),
     formatHardback: z.boolean(),
@@ -458,7 +455,6 @@ export const bookSchema = z
     audiobookEnabled: z.boolean(),
     narratorName: z.string().nullable(),
     audioSampleUrl: z.string().nullable(),
-    additionalStoresEnabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
     /** Hidden because a smaller plan did not cover it (ADR 054): a bigger plan shows it again. */

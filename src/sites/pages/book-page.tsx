@@ -6,7 +6,14 @@ import type { BuyBox, Store } from "../buy-box.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
 import { cleanHtml, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv } from "./layout.tsx";
-import { Cover, isoDate, Price, price, Stars } from "./parts.tsx";
+import { Cover, type Crumb, Crumbs, isoDate, Price, price, Stars } from "./parts.tsx";
+
+/** Home › Books › the book (book pages exist only while Books is on; the BreadcrumbList matches). */
+export const bookCrumbs = (title: string): Crumb[] => [
+  { name: "Home", path: "/" },
+  { name: "Books", path: "/books" },
+  { name: title },
+];
 
 export function BookPage(props: {
   env: PageEnv;
@@ -46,15 +53,7 @@ export function BookPage(props: {
   const preorder = days !== null && days > 0;
   return (
     <div className="wrap">
-      <nav className="crumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <a href={href(env, "/")}>Home</a>
-          </li>
-          <li>{env.ctx.website.booksEnabled ? <a href={href(env, "/books")}>Books</a> : "Books"}</li>
-          <li aria-current="page">{b.title}</li>
-        </ol>
-      </nav>
+      <Crumbs env={env} items={bookCrumbs(b.title)} />
       <article className="book">
         <div className="cover">
           <Cover
@@ -111,7 +110,7 @@ export function BookPage(props: {
           <div className="buy">
             {first && (
               <a className="btn" href={buyHref(first)} rel="nofollow" data-store={first.storefront ?? "other"}>
-                <ShoppingCart aria-hidden="true" /> Buy From {first.name}
+                <ShoppingCart aria-hidden="true" /> {preorder ? "Pre-order" : "Buy"} From {first.name}
               </a>
             )}
             {sample && (

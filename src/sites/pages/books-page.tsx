@@ -1,17 +1,24 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
 import { bookPath } from "../../shared/book-path.ts";
-import { formatDate } from "../../shared/dates.ts";
 import { cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
-import { Cover, isoDate, Price, Stars } from "./parts.tsx";
+import { Cover, isPreorder, Price, ReleaseDate, Stars } from "./parts.tsx";
 
 export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
   const { env, books } = props;
+  const published = books.filter((b) => !isPreorder(b.releaseDate, env.now)).length;
+  const coming = books.length - published;
   return (
     <div className="wrap">
       <div className="page-head">
         <h1>Books</h1>
-        <p>Explore my collection of {books.length} published works.</p>
+        <p>
+          {published > 0 && `Explore my collection of ${published} published ${published === 1 ? "work" : "works"}`}
+          {published > 0 && coming > 0 && ", and "}
+          {coming > 0 &&
+            `${published > 0 ? "" : "Coming soon: "}${coming} ${coming === 1 ? "book" : "books"} on pre-order`}
+          {books.length > 0 && "."}
+        </p>
       </div>
       {books.length === 0 ? (
         <div className="empty">
@@ -46,9 +53,7 @@ export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
                   {b.subtitle && <p className="sub">{b.subtitle}</p>}
                   <p className="meta">
                     {b.firstGenre && <span className="badge">{b.firstGenre}</span>}
-                    {b.releaseDate && (
-                      <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
-                    )}
+                    <ReleaseDate date={b.releaseDate} now={env.now} />
                   </p>
                   <Stars rating={b.userRating} show={b.showUserRating} />
                   <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />

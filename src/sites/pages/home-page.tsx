@@ -1,20 +1,24 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
-import { bookPath } from "../../shared/book-path.ts";
+import { bookBuyPath, bookPath } from "../../shared/book-path.ts";
 import { ArrowRight, ShoppingCart } from "../icons.tsx";
 import { cleanHtml, cut, plainText } from "../sanitize.ts";
-import { href, isHttp, type PageEnv, siteName } from "./layout.tsx";
-import { Cover, Price, Stars } from "./parts.tsx";
+import { href, type PageEnv, siteName } from "./layout.tsx";
+import { Cover, isPreorder, Price, ReleaseDate, Stars } from "./parts.tsx";
 
 /** How many more books the home page shows under the spotlight. */
 const MORE_BOOKS = 3;
 
-/** The featured book; else the most recently released; else the author's first. */
-export function spotlightOf(books: BookCard[]): BookCard | undefined {
+/**
+ * The featured book; else the most recently released (a pre-order is not the latest book); else
+ * the author's first book that is out; else the author's first (a pre-order, shown as one).
+ */
+export function spotlightOf(books: BookCard[], now: Date): BookCard | undefined {
   const featured = books.find((b) => b.isFeatured);
   if (featured) return featured;
+  const out = books.filter((b) => !isPreorder(b.releaseDate, now));
   let latest: BookCard | undefined;
-  for (const b of books) if (b.releaseDate && (!latest?.releaseDate || b.releaseDate > latest.releaseDate)) latest = b;
-  return latest ?? books[0];
+  for (const b of out) if (b.releaseDate && (!latest?.releaseDate || b.releaseDate > latest.releaseDate)) latest = b;
+  return latest ?? out[0] ?? books[0];
 }
 
 export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
@@ -24,7 +28,8 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
   const home = cleanHtml(w.homePageContent);
   const hero = w.layoutStyle === "hero";
   const books = w.booksEnabled ? (props.books ?? []) : [];
-  const spotlight = spotlightOf(books);
+  const spotlight = spotlightOf(books, env.now);
+  const preorder = spotlight ? isPreorder(spotlight.releaseDate, env.now) : false;
   const more = books.filter((b) => b !== spotlight).slice(0, MORE_BOOKS);
   const buttons = (w.booksEnabled || w.aboutEnabled) && (
     <div className="actions">
@@ -78,19 +83,32 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
               />
             </div>
             <div>
-              <p className="eyebrow">{spotlight.isFeatured ? "Featured book" : "Latest book"}</p>
+              <p className="eyebrow">
+                {spotlight.isFeatured ? "Featured book" : preorder ? "Coming soon" : "Latest book"}
+              </p>
               <h2 id="spot-title">{spotlight.title}</h2>
               {spotlight.subtitle && <p className="sub">{spotlight.subtitle}</p>}
+              {preorder && (
+                <p className="meta preorder">
+                  <ReleaseDate date={spotlight.releaseDate} now={env.now} />
+                </p>
+              )}
               <Stars rating={spotlight.userRating} show={spotlight.showUserRating} />
               <Price minor={spotlight.primaryPriceMinor} currency={spotlight.primaryCurrency} />
               <p className="blurb">{cut(plainText(spotlight.shortBlurb), 220)}</p>
               <div className="actions start">
-                {isHttp(spotlight.amazonUrl) && (
-                  <a className="btn" href={spotlight.amazonUrl.trim()} rel="noopener noreferrer">
-                    <ShoppingCart aria-hidden="true" /> Buy From Amazon
+                {spotlight.firstStore && (
+                  // The author's first store: the home page is the same for every reader (ADR 036).
+                  <a
+                    className="btn"
+                    href={href(env, bookBuyPath(spotlight, spotlight.firstStore.id))}
+                    rel="nofollow"
+                  >
+                    <ShoppingCart aria-hidden="true" /> {preorder ? "Pre-order" : "Buy"} From{" "}
+                    {spotlight.firstStore.name}
                   </a>
                 )}
-                <a className={isHttp(spotlight.amazonUrl) ? "btn ghost" : "btn"} href={href(env, bookPath(spotlight))}>
+                <a className={spotlight.firstStore ? "btn ghost" : "btn"} href={href(env, bookPath(spotlight))}>
                   View Details<span className="sr">: {spotlight.title}</span>
                 </a>
               </div>

@@ -1,8 +1,10 @@
 // Small pieces several pages share: covers, stars, prices and the demo note.
 import type { ImageVariants } from "../../db/schema/books.ts";
+import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
+import { formatDate } from "../../shared/dates.ts";
 import { CURRENCIES, type Currency } from "../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../shared/plans.ts";
-import type { PageEnv } from "./layout.tsx";
+import { href, type PageEnv } from "./layout.tsx";
 
 export function price(minor: number | null, currency: string): string | null {
   if (minor === null || minor === undefined) return null;
@@ -15,6 +17,17 @@ export function price(minor: number | null, currency: string): string | null {
 }
 
 export const isoDate = (d: string | Date) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString());
+
+/** A book whose release date is still to come: a pre-order, not a published work. */
+export const isPreorder = (releaseDate: string | null, now: Date) => (daysUntil(releaseDate, now) ?? 0) > 0;
+
+/** A book's date in lists: "Out on 2 January 2027" for a pre-order, else the day it came out. */
+export function ReleaseDate(props: { date: string | null; now: Date }) {
+  const { date, now } = props;
+  if (!date) return null;
+  const time = <time dateTime={isoDate(date)}>{formatDate(date, "long")}</time>;
+  return isPreorder(date, now) ? <span className="preorder">Out on {time}</span> : time;
+}
 
 /** The spec's rule: short local parts stay, longer ones keep first and last with at least three stars. */
 export function maskEmail(email: string): string {
@@ -89,4 +102,28 @@ export function Price(props: { minor: number | null; currency: string }) {
 export function DemoNote(props: { env: PageEnv }) {
   if (!props.env.readOnly) return null;
   return <p className="note">This is the read-only demo: its forms are disabled.</p>;
+}
+
+/** A breadcrumb step: a page of the site (a path) or, last, the page itself (no path). */
+export type Crumb = { name: string; path?: string };
+
+/** The visible breadcrumb; the page's BreadcrumbList JSON-LD is built from the same steps. */
+export function Crumbs(props: { env: PageEnv; items: Crumb[] }) {
+  return (
+    <nav className="crumbs" aria-label="Breadcrumb">
+      <ol>
+        {props.items.map((c) =>
+          c.path === undefined ? (
+            <li key={c.name} aria-current="page">
+              {c.name}
+            </li>
+          ) : (
+            <li key={c.path}>
+              <a href={href(props.env, c.path)}>{c.name}</a>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
 }

@@ -1,26 +1,22 @@
 // A series: its books in reading order, the first marked as where to start.
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
 import { bookPath } from "../../shared/book-path.ts";
-import { formatDate } from "../../shared/dates.ts";
 import { cut, plainText } from "../sanitize.ts";
 import { href, type PageEnv } from "./layout.tsx";
-import { Cover, isoDate } from "./parts.tsx";
+import { Cover, type Crumb, Crumbs, ReleaseDate } from "./parts.tsx";
+
+/** Home › Books › the series (the page's BreadcrumbList says the same). */
+export const seriesCrumbs = (name: string): Crumb[] => [
+  { name: "Home", path: "/" },
+  { name: "Books", path: "/books" },
+  { name },
+];
 
 export function SeriesPage(props: { env: PageEnv; name: string; description: string | null; books: BookCard[] }) {
   const { env, name, description, books } = props;
   return (
     <div className="wrap">
-      <nav aria-label="Breadcrumb" className="crumbs">
-        <ol>
-          <li>
-            <a href={href(env, "/")}>Home</a>
-          </li>
-          <li>
-            <a href={href(env, "/books")}>Books</a>
-          </li>
-          <li aria-current="page">{name}</li>
-        </ol>
-      </nav>
+      <Crumbs env={env} items={seriesCrumbs(name)} />
       <div className="page-head">
         <h1>{name}</h1>
         {description && <p>{description}</p>}
@@ -55,7 +51,7 @@ export function SeriesPage(props: { env: PageEnv; name: string; description: str
                 {b.subtitle && <p className="sub">{b.subtitle}</p>}
                 {b.releaseDate && (
                   <p className="meta">
-                    <time dateTime={isoDate(b.releaseDate)}>{formatDate(b.releaseDate, "long")}</time>
+                    <ReleaseDate date={b.releaseDate} now={env.now} />
                   </p>
                 )}
                 <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>

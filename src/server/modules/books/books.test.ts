@@ -68,7 +68,6 @@ const FULL = {
   formatKindleUnlimited: true,
   primaryPriceMinor: 899,
   primaryCurrency: "USD",
-  amazonUrl: "https://www.amazon.com/dp/1",
   isFeatured: true,
   visibilityEnabled: true,
   userRating: 4.5,
@@ -81,7 +80,6 @@ const FULL = {
   audiobookEnabled: true,
   narratorName: "N. Arrator",
   audioSampleUrl: "https://example.com/sample.mp3",
-  additionalStoresEnabled: true,
   retailerLinks: [
     { retailerName: "Bookshop", retailerUrl: "https://bookshop.org/a/1" },
     { retailerName: "Waterstones", retailerUrl: "https://www.waterstones.com/book/1" },
@@ -153,7 +151,6 @@ describe("books CRUD", () => {
       shortBlurb: "<p></p>",
       reviewSnippet: " ",
       narratorName: null,
-      amazonUrl: "",
     });
     expect(book).toMatchObject({
       subtitle: null,
@@ -161,7 +158,6 @@ describe("books CRUD", () => {
       shortBlurb: null,
       reviewSnippet: null,
       narratorName: null,
-      amazonUrl: null,
       formatEbook: true,
       formatPaperback: false,
       formatHardback: false,
@@ -311,10 +307,10 @@ describe("validation with the spec's rules and messages", () => {
       "Currency must be one of GBP, USD, EUR, CAD, AUD",
     ],
     [
-      "javascript: Amazon link",
-      { amazonUrl: "javascript:alert(1)" },
-      "amazonUrl",
-      "Amazon link must start with http:// or https://",
+      "javascript: store link",
+      { retailerLinks: [{ retailerName: "Amazon", retailerUrl: "javascript:alert(1)" }] },
+      "retailerLinks.0.retailerUrl",
+      "Retailer URL must start with http:// or https://",
     ],
     [
       "promo badge without text",

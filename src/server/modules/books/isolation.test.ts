@@ -99,7 +99,6 @@ beforeAll(async () => {
       { retailerName: "Shop", retailerUrl: "https://shop.example/1" },
       { retailerName: "Amazon.de", retailerUrl: "https://www.amazon.de/dp/B0SECRET01", priceMinor: 499 },
     ],
-    additionalStoresEnabled: true,
     genres: ["Mystery"],
     reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
   });

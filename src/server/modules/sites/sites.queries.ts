@@ -80,7 +80,6 @@ const visibleBookColumns = {
   coverImageVariants: books.coverImageVariants,
   primaryPriceMinor: books.primaryPriceMinor,
   primaryCurrency: books.primaryCurrency,
-  amazonUrl: books.amazonUrl,
   isFeatured: books.isFeatured,
   promoBadgeEnabled: books.promoBadgeEnabled,
   promoBadgeText: books.promoBadgeText,
@@ -95,6 +94,11 @@ const visibleBookColumns = {
   >`(select bs.description from book_series bs where bs.user_id = "books"."user_id" and lower(btrim(bs.name)) = lower(btrim("books"."series_name")))`,
   updatedAt: books.updatedAt,
   firstGenre,
+  /** The author's first store link (the home page's featured book links to it). */
+  firstStore: sql<{
+    id: string;
+    name: string;
+  } | null>`(select json_build_object('id', r.id, 'name', r.retailer_name) from retailer_links r where r.book_id = "books"."id" and r.retailer_url ~* '^\\s*https?://' order by r.sort_order, r.created_at, r.id limit 1)`,
 };
 
 /**

@@ -53,7 +53,9 @@ export function BookCard({
   // Off the site because of the plan, not the author's own Hide.
   const keptOffByPlan = book.hiddenByPlan || book.overLimit;
   const cost = price(book);
-  const released = formatDate(book.releaseDate);
+  // "2 January 2027", never 01/02/2027 (read the other way round in the US); a date to come is a pre-order.
+  const released = formatDate(book.releaseDate, "long");
+  const upcoming = Boolean(book.releaseDate && book.releaseDate > new Date().toISOString().slice(0, 10));
 
   function go() {
     const n = Number.parseInt(target, 10);
@@ -129,7 +131,7 @@ export function BookCard({
             {released && (
               <div>
                 <dt className="sr-only">Release date</dt>
-                <dd>Released {released}</dd>
+                <dd>{upcoming ? `Out on ${released} (pre-order)` : `Released ${released}`}</dd>
               </div>
             )}
             {cost && (

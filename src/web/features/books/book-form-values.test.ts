@@ -41,7 +41,7 @@ describe("book form values", () => {
     expect(issues({ ...base, isbn: "978-0-306-40615-8" }).isbn).toBe("Please enter a valid ISBN-10 or ISBN-13");
     expect(issues({ ...base, isbn: "978-0-306-40615-7" }).isbn).toBeUndefined();
     expect(issues({ ...base, isbn: "0-8044-2957-X" }).isbn).toBeUndefined();
-    expect(issues({ ...base, amazonUrl: "javascript:alert(1)" }).amazonUrl).toMatch(/http/);
+    expect(issues({ ...base, audioSampleUrl: "javascript:alert(1)" }).audioSampleUrl).toMatch(/http/);
     expect(issues({ ...base, promoBadgeEnabled: true }).promoBadgeText).toMatch(/Promo badge text/);
     expect(
       issues({ ...base, retailerLinks: [{ retailerName: "Shop", retailerUrl: "ftp://x" }] })[

@@ -96,7 +96,6 @@ export const bookFormSchema = z
       .trim()
       .refine((v) => v === "" || (PRICE_TYPING.test(v) && v !== "."), { message: "Please enter a valid price" }),
     primaryCurrency: z.enum(CURRENCIES),
-    amazonUrl: optionalUrl("Amazon link"),
     isFeatured: z.boolean(),
     visibilityEnabled: z.boolean(),
     userRating: z
@@ -114,7 +113,6 @@ export const bookFormSchema = z
     audiobookEnabled: z.boolean(),
     narratorName: z.string().trim().max(200),
     audioSampleUrl: optionalUrl("Audio sample URL"),
-    additionalStoresEnabled: z.boolean(),
     retailerLinks: z.array(retailerLinkSchema),
     genres: z.array(z.string()),
     reviews: z.array(reviewSchema),
@@ -143,7 +141,6 @@ export const EMPTY_BOOK_FORM: BookFormValues = {
   formatKindleUnlimited: false,
   price: "",
   primaryCurrency: "GBP",
-  amazonUrl: "",
   isFeatured: false,
   visibilityEnabled: true,
   userRating: "",
@@ -156,7 +153,6 @@ export const EMPTY_BOOK_FORM: BookFormValues = {
   audiobookEnabled: false,
   narratorName: "",
   audioSampleUrl: "",
-  additionalStoresEnabled: false,
   retailerLinks: [],
   genres: [],
   reviews: [],
@@ -195,7 +191,6 @@ export function toBookInput(v: BookFormValues): BookInput {
     // By the digits, not floating point: 12.345 is 12.35, as the spec's rounding says.
     primaryPriceMinor: parsePriceMinor(v.price),
     primaryCurrency: v.primaryCurrency,
-    amazonUrl: orNull(v.amazonUrl),
     isFeatured: v.isFeatured,
     visibilityEnabled: v.visibilityEnabled,
     userRating: Number.isFinite(rating) && rating >= 0 && rating <= 5 ? Math.round(rating * 10) / 10 : null,
@@ -208,7 +203,6 @@ export function toBookInput(v: BookFormValues): BookInput {
     audiobookEnabled: v.audiobookEnabled,
     narratorName: orNull(v.narratorName),
     audioSampleUrl: orNull(v.audioSampleUrl),
-    additionalStoresEnabled: v.additionalStoresEnabled,
     retailerLinks: v.retailerLinks.map((l) => {
       const priceMinor = parsePriceMinor(l.price ?? "");
       return {
@@ -249,7 +243,6 @@ export function fromBook(b: BookDetail): BookFormValues {
     formatKindleUnlimited: b.formatKindleUnlimited,
     price: b.primaryPriceMinor == null ? "" : (b.primaryPriceMinor / 100).toFixed(2),
     primaryCurrency: b.primaryCurrency,
-    amazonUrl: s(b.amazonUrl),
     isFeatured: b.isFeatured,
     visibilityEnabled: b.visibilityEnabled,
     userRating: b.userRating == null ? "" : String(b.userRating),
@@ -262,7 +255,6 @@ export function fromBook(b: BookDetail): BookFormValues {
     audiobookEnabled: b.audiobookEnabled,
     narratorName: s(b.narratorName),
     audioSampleUrl: s(b.audioSampleUrl),
-    additionalStoresEnabled: b.additionalStoresEnabled,
     retailerLinks: b.retailerLinks.map((l) => ({
       id: l.id,
       retailerName: l.retailerName,

@@ -228,26 +228,13 @@ export function BookForm({
               )}
             </FormField>
           </div>
-          {text("amazonUrl", "Amazon buy link", { type: "url", placeholder: "https://www.amazon.co.uk/dp/…" })}
         </Section>
 
         <Section
           title="Where to buy"
-          description="Links to stores, in your order. Each reader sees their own country's store first; the rest are under Other stores."
+          description="Links to stores (Amazon too), in your order; every link shows on the book page. Each reader sees their own country's store first and one Amazon, their own; the rest are under Other stores."
         >
           <RetailerLinksEditor />
-          <Controller
-            control={control}
-            name="additionalStoresEnabled"
-            render={({ field }) => (
-              <Switch
-                label="Show additional stores"
-                description="List these retailer links on the book page."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
         </Section>
 
         <Section title="Display & badges">

@@ -23,13 +23,13 @@ const label = (s: string) => (s in STOREFRONTS ? STOREFRONTS[s as Storefront].la
 /**
  * Where to buy the book: one link per store, each with its storefront (readers are sent to their
  * own first, ADR 036) and an optional price; added, edited in place, reordered and removed; saved
- * with the book. From any Amazon link, the other Amazon marketplaces are offered by its ASIN.
+ * with the book; every link shows on the book page. From an Amazon link, the other Amazon
+ * marketplaces are offered by its ASIN (readers see one Amazon: their own).
  */
 export function RetailerLinksEditor() {
-  const { control, register, formState, setValue } = useFormContext<BookFormValues>();
+  const { control, register, formState } = useFormContext<BookFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name: "retailerLinks", keyName: "key" });
   const links = useWatch({ control, name: "retailerLinks" }) ?? [];
-  const amazonUrl = useWatch({ control, name: "amazonUrl" }) ?? "";
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -37,24 +37,15 @@ export function RetailerLinksEditor() {
   const urlId = useId();
   const errors = formState.errors.retailerLinks;
 
-  // The ASIN of the first Amazon product link (the book's own, then the list's), and the
-  // marketplaces that have no link yet.
-  const sources = [amazonUrl, ...links.map((l) => l.retailerUrl)];
-  const asin = sources.map((u) => asinOfAmazonUrl(u.trim())).find(Boolean) ?? null;
-  const present = new Set(
-    [
-      ...links.map((l) => l.storefront || storefrontOfUrl(l.retailerUrl.trim())),
-      storefrontOfUrl(amazonUrl.trim()),
-    ].filter(Boolean),
-  );
+  // The ASIN of the first Amazon product link, and the marketplaces that have no link yet.
+  const asin = links.map((l) => asinOfAmazonUrl(l.retailerUrl.trim())).find(Boolean) ?? null;
+  const present = new Set(links.map((l) => l.storefront || storefrontOfUrl(l.retailerUrl.trim())).filter(Boolean));
   const missing = asin ? AMAZON_STOREFRONTS.filter((s) => !present.has(s)) : [];
 
   function addStore(storefront: Storefront) {
     const href = asin ? amazonUrlFor(storefront, asin) : null;
     if (!href) return;
     append({ retailerName: label(storefront), retailerUrl: href, storefront, price: "", currency: "" });
-    // Links are only listed on the book page while additional stores are shown.
-    setValue("additionalStoresEnabled", true, { shouldDirty: true });
   }
 
   function add() {
@@ -228,10 +219,17 @@ export function RetailerLinksEditor() {
           Add Link
         </Button>
       </div>
-      {error && (
+      {error ? (
         <p role="alert" className="text-xs font-medium text-red-600">
           {error}
         </p>
+      ) : (
+        url.trim() && (
+          // A typed address is not saved with the book until it is added to the list.
+          <p className="text-xs font-medium text-amber-800" role="status">
+            Not added yet: press Add Link to keep this link.
+          </p>
+        )
       )}
     </div>
   );
