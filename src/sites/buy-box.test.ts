@@ -130,9 +130,10 @@ describe("the buy box without a trusted country header", () => {
     const author = await createAuthor(s);
     const [book] = await s.database.db
       .insert(books)
-      .values({ userId: author.id, title: "All Stores", author: author.name })
+      .values({ userId: author.id, title: "All Stores", slug: "all-stores", author: author.name })
       .returning({ id: books.id });
     const id = book?.id ?? "";
+    const slug = "all-stores";
     // The editor's order after a UK Amazon link, Barnes & Noble, then "Add all" of the marketplaces.
     const amazons = ["us", "de", "fr", "es", "it", "nl", "ca", "au", "in"] as const;
     await s.database.db.insert(retailerLinks).values([
@@ -166,7 +167,7 @@ describe("the buy box without a trusted country header", () => {
       },
     ]);
     const view = async (lang: string) => {
-      const res = await s.onHost(`${author.subdomain}.localhost`, `/book/${id}`, { "accept-language": lang });
+      const res = await s.onHost(`${author.subdomain}.localhost`, `/book/${slug}`, { "accept-language": lang });
       return buyBox(res.body);
     };
     expect(await view("en-US")).toMatchObject({ first: "Amazon.com", others: ["Barnes & Noble", "Kobo"] });
@@ -179,9 +180,10 @@ describe("the buy box without a trusted country header", () => {
     const author = await createAuthor(s);
     const [book] = await s.database.db
       .insert(books)
-      .values({ userId: author.id, title: "Kobo First", author: author.name })
+      .values({ userId: author.id, title: "Kobo First", slug: "kobo-first", author: author.name })
       .returning({ id: books.id });
     const id = book?.id ?? "";
+    const slug = "kobo-first";
     await s.database.db.insert(retailerLinks).values([
       {
         bookId: id,
@@ -213,7 +215,7 @@ describe("the buy box without a trusted country header", () => {
       },
     ]);
     const view = async (lang: string) =>
-      buyBox((await s.onHost(`${author.subdomain}.localhost`, `/book/${id}`, { "accept-language": lang })).body);
+      buyBox((await s.onHost(`${author.subdomain}.localhost`, `/book/${slug}`, { "accept-language": lang })).body);
     // Kobo serves everyone: it never wins on country, but the reader's own marketplace does.
     expect(await view("en-US")).toMatchObject({ first: "Amazon.com", others: ["Kobo"] });
     // No marketplace of their own: the author's first store, and the author's first Amazon only.
@@ -225,13 +227,13 @@ describe("the buy box without a trusted country header", () => {
     const author = await createAuthor(s);
     const [book] = await s.database.db
       .insert(books)
-      .values({ userId: author.id, title: "Small Shop", author: author.name })
+      .values({ userId: author.id, title: "Small Shop", slug: "small-shop", author: author.name })
       .returning({ id: books.id });
     const [link] = await s.database.db
       .insert(retailerLinks)
       .values({ bookId: book?.id ?? "", retailerName: "Indie Shop", retailerUrl: "https://shop.example/small" })
       .returning({ id: retailerLinks.id });
-    const res = await s.onHost(`${author.subdomain}.localhost`, `/book/${book?.id}`, { "accept-language": "en-GB" });
+    const res = await s.onHost(`${author.subdomain}.localhost`, "/book/small-shop", { "accept-language": "en-GB" });
     expect(buyBox(res.body)).toMatchObject({ first: "Indie Shop", others: [] });
     const go = await s.onHost(`${author.subdomain}.localhost`, `/book/${book?.id}/buy/${link?.id}`);
     expect(go.headers.location).toBe("https://shop.example/small");

@@ -182,7 +182,7 @@ describe("public author site pages (demo author on its subdomain)", () => {
       .update(books)
       .set({ isFeatured: true })
       .where(eq(books.title, "Fifth"))
-      .returning({ id: books.id });
+      .returning({ id: books.id, slug: books.slug });
     const [amazonLink] = await db
       .insert(retailerLinks)
       .values({
@@ -196,7 +196,7 @@ describe("public author site pages (demo author on its subdomain)", () => {
     home = (await hit("shelfhome.localhost", "/")).body;
     expect(titleOf(home)).toBe("Fifth");
     expect(home).toContain("Featured book");
-    const buyPath = `/book/${fifth?.id}/buy/${amazonLink?.id}`;
+    const buyPath = `/book/${fifth?.slug}/buy/${amazonLink?.id}`;
     expect(home).toMatch(new RegExp(`<a class="btn" href="${buyPath}"[^>]*>.*Buy From (<!-- -->)?Amazon.co.uk`));
     expect((await hit("shelfhome.localhost", buyPath)).headers.location).toBe("https://www.amazon.co.uk/dp/B000TEST01");
     expect(shelf(home)).toEqual(["Old One", "Newest", "Middle"]);
@@ -761,7 +761,7 @@ describe("SEO", () => {
       ...(/<nav class="crumbs"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/<li[^>]*>(.*?)<\/li>/g),
     ].map((m) => {
       const link = /<a href="([^"]+)">([^<]+)<\/a>/.exec(m[1] ?? "");
-      return link ? { name: link[2], item: origin + link[1] } : { name: m[1], item: `${origin}/book/${bookId}` };
+      return link ? { name: link[2], item: origin + link[1] } : { name: m[1], item: `${origin}/book/the-salt-road` };
     });
     expect(crumbs.map((c) => c.name)).toEqual(["Home", "Books", "The Salt Road"]);
     expect(jsonLd(html).find((j) => j["@type"] === "BreadcrumbList")).toEqual({
@@ -847,10 +847,11 @@ describe("SEO", () => {
     const [out, next] = await db
       .insert(books)
       .values([
-        { userId: id, title: "Out Now", author: "A", releaseDate: day(-400), sortOrder: 0 },
+        { userId: id, title: "Out Now", slug: "out-now", author: "A", releaseDate: day(-400), sortOrder: 0 },
         {
           userId: id,
           title: "Coming Next",
+          slug: "coming-next",
           author: "A",
           releaseDate: coming,
           sortOrder: 1,
@@ -858,7 +859,7 @@ describe("SEO", () => {
           primaryCurrency: "GBP",
         },
       ])
-      .returning({ id: books.id });
+      .returning({ id: books.id, slug: books.slug });
     await db.insert(retailerLinks).values({
       bookId: next?.id ?? "",
       retailerName: "Amazon.co.uk",
@@ -866,7 +867,7 @@ describe("SEO", () => {
       storefront: "amazon-uk",
     });
 
-    const page = (await hit("preorders.localhost", `/book/${next?.id}`)).body;
+    const page = (await hit("preorders.localhost", "/book/coming-next")).body;
     expect(page).toMatch(new RegExp(`Out on (<!-- -->)?<time dateTime="${coming}">${readable}</time>`));
     expect(page).not.toMatch(/Published (<!-- -->)?<time/);
     expect(page).toMatch(/Pre-order From (<!-- -->)?Amazon.co.uk/);
@@ -886,7 +887,7 @@ describe("SEO", () => {
     const home = (await hit("preorders.localhost", "/")).body;
     expect(/<h2 id="spot-title">([^<]*)</.exec(home)?.[1]).toBe("Out Now");
     expect(home).toContain("Latest book");
-    expect(home).toContain(`href="/book/${out?.id}"`);
+    expect(home).toContain(`href="/book/${out?.slug}"`);
 
     // Only the pre-order visible: it is shown as coming, not as the latest book.
     await db
