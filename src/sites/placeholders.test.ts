@@ -68,9 +68,9 @@ describe("a brand-new site", () => {
     const a = await createAuthor(s);
     const origin = `http://${a.subdomain}.localhost:${s.port}`;
 
-    expect((await api(a, "PATCH", "/api/profile", { bio: "<p>I write thrillers.</p>", genre: "Thriller" })).status).toBe(
-      200,
-    );
+    expect(
+      (await api(a, "PATCH", "/api/profile", { bio: "<p>I write thrillers.</p>", genre: "Thriller" })).status,
+    ).toBe(200);
     const about = await page(a, "/about");
     expect(about.status).toBe(200);
     expect(about.body).toContain("Thriller");

@@ -295,21 +295,21 @@ describe("a verified domain", () => {
     const a = await createAuthor(s);
     const domain = "www.served.com";
     const token = tokenOf((await start(a, domain)).body);
-    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+    expect((await s.onHost(domain, "/contact")).body).toContain("Website not found");
     dns.set(`_bookplate.${domain}`, { TXT: [token] });
     dns.set(domain, { CNAME: TARGET });
     expect((await verify(a)).body.check.ok).toBe(true);
 
-    const page = await s.onHost(domain, "/about");
+    const page = await s.onHost(domain, "/contact");
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<link rel="canonical" href="http://${domain}/about"`);
     expect(page.body).toContain(`<meta property="og:url" content="http://${domain}/about"`);
     const sitemap = await s.onHost(domain, "/sitemap.xml");
     expect(sitemap.body).toContain(`<loc>http://${domain}/</loc>`);
     expect(sitemap.body).not.toContain(".localhost");
-    const sub = await s.onHost(`${a.subdomain}.localhost`, "/about");
+    const sub = await s.onHost(`${a.subdomain}.localhost`, "/contact");
     expect(sub.status).toBe(301);
-    expect(sub.headers.location).toBe(`http://${domain}/about`);
+    expect(sub.headers.location).toBe(`http://${domain}/contact`);
 
     // The bare form of a www. domain redirects to the form the author chose.
     const bare = await s.onHost("served.com", "/books?x=1");
@@ -319,19 +319,19 @@ describe("a verified domain", () => {
 
     const removed = await call(a, "DELETE", "/api/domain");
     expect(removed.body).toMatchObject({ domain: null, status: "none" });
-    expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
-    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
-    expect((await s.onHost("served.com", "/about")).status).toBe(404);
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/contact")).status).toBe(200);
+    expect((await s.onHost(domain, "/contact")).body).toContain("Website not found");
+    expect((await s.onHost("served.com", "/contact")).status).toBe(404);
     expect((await s.api(`/internal/tls/ask?domain=served.com`)).status).toBe(404);
 
     // Added again later: a new token, pending until proven again, then served again.
     const again = await start(a, domain);
     expect(again.body.status).toBe("pending");
     expect(tokenOf(again.body)).not.toBe(token);
-    expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
+    expect((await s.onHost(domain, "/contact")).body).toContain("Website not found");
     dns.set(`_bookplate.${domain}`, { TXT: [tokenOf(again.body)] });
     expect((await verify(a)).body.check.ok).toBe(true);
-    expect((await s.onHost(domain, "/about")).status).toBe(200);
+    expect((await s.onHost(domain, "/contact")).status).toBe(200);
   });
 
   it("belongs to one author: the first to prove it wins, and nobody can claim it after", async () => {
@@ -355,7 +355,7 @@ describe("a verified domain", () => {
     });
     const c = await createAuthor(s);
     expect((await start(c, domain)).body.error.code).toBe("domain_taken");
-    expect((await s.onHost(domain, "/about")).body).toContain(b.name);
+    expect((await s.onHost(domain, "/contact")).body).toContain(b.name);
   });
 
   it("is re-checked in the background: pending ones verify with a mail, lost ones fall back with a mail", async () => {
@@ -396,7 +396,7 @@ describe("a verified domain", () => {
       `${domain} is connected to your site`,
       `${domain} no longer reaches your site`,
     ]);
-    expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
+    expect((await s.onHost(`${a.subdomain}.localhost`, "/contact")).status).toBe(200);
   });
 });
 
