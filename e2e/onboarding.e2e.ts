@@ -84,7 +84,7 @@ browserDescribe("onboarding journey", () => {
     await page.getByRole("heading", { name: "Your website is set up!" }).waitFor();
     // Readers get 'Coming soon' until the card is in: nothing here may call the site live.
     await page.getByText("opens to readers as soon as you add your card").waitFor();
-    expect(await page.locator("body").innerText()).not.toMatch(/\blive\b/i);
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
 
     await pay(page);
     await page.getByText("Payment successful!").first().waitFor();
@@ -128,7 +128,7 @@ browserDescribe("'live' only when readers can see the site", () => {
     const empty = page.getByTestId("empty-sections");
     await empty.getByText("No bio yet: your About page is hidden from readers.").waitFor();
     await empty.getByText("Your privacy page shows a notice written for you").waitFor();
-    expect(await page.locator("main").innerText()).not.toMatch(/\blive\b/i);
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
     expect(await page.getByRole("link", { name: "View Live Site" }).count()).toBe(0);
     await shot(page, "dashboard-before-checkout");
 
@@ -139,7 +139,7 @@ browserDescribe("'live' only when readers can see the site", () => {
     const notice = page.getByTestId("checkout-cancelled");
     await notice.getByText("Checkout cancelled: no card was added and nothing was charged.").waitFor();
     await notice.getByText(/readers see a 'coming soon' page until you add a card/).waitFor();
-    expect(await page.locator("main").innerText()).not.toMatch(/\blive\b/i);
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
     for (const [width, height] of [
       [1280, 900],
       [390, 844],
