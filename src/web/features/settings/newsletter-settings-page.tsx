@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
@@ -157,7 +158,7 @@ function OwnFormShown() {
       ),
     onSuccess: (saved) => {
       qc.setQueryData(["site-settings"], saved);
-      void qc.invalidateQueries({ queryKey: ["site-status"] });
+      void qc.invalidateQueries({ queryKey: SITE_STATUS_KEY });
       toast.success(NEWSLETTER_MESSAGES.saved);
     },
     onError: (err) => toast.error(NEWSLETTER_MESSAGES.failed, { description: errorMessage(err) }),
