@@ -1,6 +1,7 @@
 // Site Settings in the browser: the author changes the name, turns a page off and picks a font
 // and colour; a reader sees it on the site at once. Bad input is caught before saving.
 import { expect, it } from "vitest";
+import { createAuthor } from "../src/server/testing/users.ts";
 import {
   browserDescribe,
   createAuthorAccount,
@@ -15,7 +16,14 @@ const e = setupE2E();
 
 browserDescribe("site settings", () => {
   it("changes the name, the pages and the look, and the public site follows", async () => {
-    const author = await createAuthorAccount(e.server);
+    const author = await createAuthor(e.server);
+    // A book and a post, so that Books and Blog are in the site's menu (empty ones are not, ADR 052).
+    for (const [path, json] of [
+      ["/api/books", { title: "Harbour Lights", author: "Jane Author" }],
+      ["/api/posts", { title: "News", content: "<p>News</p>" }],
+    ] as const) {
+      expect((await e.server.api(path, { method: "POST", cookie: author.cookie, json })).status).toBe(201);
+    }
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");
