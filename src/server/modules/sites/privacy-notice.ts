@@ -18,13 +18,16 @@ export type PrivacyFacts = {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
-/** The notice as HTML (headings, paragraphs and lists only: what the rich-text editor keeps). */
+/**
+ * The notice as HTML made only of what the dashboard's rich-text editor keeps (paragraphs, bold,
+ * lists), so the text the author edits is the text readers saw: section titles are bold lines.
+ */
 export function privacyNoticeHtml(f: PrivacyFacts): string {
   const author = esc(f.authorName.trim() || f.siteName);
   const site = esc(f.siteName);
   const address = esc(f.siteAddress);
   const parts: string[] = [];
-  const h = (t: string) => parts.push(`<h2>${t}</h2>`);
+  const h = (t: string) => parts.push(`<p><strong>${t}</strong></p>`);
   const p = (t: string) => parts.push(`<p>${t}</p>`);
 
   p(
