@@ -129,7 +129,8 @@ browserDescribe("site settings", () => {
     await reader.goto(`${site}/newsletter`);
     expect(await reader.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
     const own = page.getByRole("switch", { name: "Show the Newsletter page with your site's own sign-up form" });
-    await own.check();
+    // Checked once the server has saved it (the switch shows the saved state).
+    await own.click();
     await expect.poll(() => own.isChecked()).toBe(true);
     const fan = `fan-${Date.now()}@example.com`;
     await reader.goto(`${site}/newsletter`);
@@ -202,7 +203,10 @@ browserDescribe("site settings", () => {
     expect(await site.getByText("only what you send us").count()).toBe(0);
   });
   it("opens the home page with a hero image in the author's colours, with news below", async () => {
-    const author = await createAuthorAccount(e.server);
+    const author = await createAuthor(e.server);
+    // A book, so that the hero offers View Books (an empty Books is not offered, ADR 052).
+    const book = { title: "Harbour Lights", author: "Jane Author" };
+    expect((await e.server.api("/api/books", { method: "POST", cookie: author.cookie, json: book })).status).toBe(201);
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");
