@@ -81,7 +81,10 @@ browserDescribe("onboarding journey", () => {
       .first()
       .waitFor();
     await page.getByRole("button", { name: "Start Trial & Enter Payment" }).click();
-    await page.getByRole("heading", { name: "Your website is ready!" }).waitFor();
+    await page.getByRole("heading", { name: "Your website is set up!" }).waitFor();
+    // Readers get 'Coming soon' until the card is in: nothing here may call the site live.
+    await page.getByText("opens to readers as soon as you add your card").waitFor();
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
 
     await pay(page);
     await page.getByText("Payment successful!").first().waitFor();
@@ -105,6 +108,57 @@ browserDescribe("onboarding journey", () => {
     // The promise is 'live in about 10 minutes'; this is what it takes here, typing included.
     console.log(`onboarding journey: pricing page to live site in ${seconds.toFixed(1)} s`);
     expect(seconds).toBeLessThan(60);
+  });
+});
+
+/** The page is no wider than the window (a phone shows no sideways scroll). */
+async function expectNoOverflow(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+browserDescribe("'live' only when readers can see the site", () => {
+  it("never says live before the card, says what a cancelled checkout did, and says live after paying", async () => {
+    const author = await createAuthorAccount(e.server, { checkout: false });
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByTestId("site-visibility").getByText("Your site opens after checkout").waitFor();
+    // What a new site does not show readers yet, with where to fill it in.
+    const empty = page.getByTestId("empty-sections");
+    await empty.getByText("No bio yet: your About page is hidden from readers.").waitFor();
+    await empty.getByText("Your privacy page shows a notice written for you").waitFor();
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
+    expect(await page.getByRole("link", { name: "View Live Site" }).count()).toBe(0);
+    await shot(page, "dashboard-before-checkout");
+
+    await page.getByRole("button", { name: "Enter payment details" }).click();
+    await page.waitForURL("**/billing/sandbox/checkout**");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard" && url.searchParams.get("checkout") === "cancelled");
+    const notice = page.getByTestId("checkout-cancelled");
+    await notice.getByText("Checkout cancelled: no card was added and nothing was charged.").waitFor();
+    await notice.getByText(/readers see a 'coming soon' page until you add a card/).waitFor();
+    expect(await page.locator("main").textContent()).not.toMatch(/\blive\b/i);
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expectNoOverflow(page);
+      await shot(page, `dashboard-checkout-cancelled-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const port = new URL(e.server.url).port;
+    const site = await page.context().newPage();
+    expect((await site.goto(`http://${author.subdomain}.localhost:${port}/`))?.status()).toBe(503);
+
+    await page.getByRole("button", { name: "Enter payment details" }).click();
+    await pay(page);
+    await page.getByTestId("site-visibility").getByText("Your site is live").waitFor({ timeout: 10_000 });
+    await page.getByRole("link", { name: "View Live Site" }).waitFor();
+    expect((await site.goto(`http://${author.subdomain}.localhost:${port}/`))?.status()).toBe(200);
+    await shot(page, "dashboard-live");
   });
 });
 

@@ -1,13 +1,29 @@
 // Site Settings in the browser: the author changes the name, turns a page off and picks a font
 // and colour; a reader sees it on the site at once. Bad input is caught before saving.
 import { expect, it } from "vitest";
-import { browserDescribe, createAuthorAccount, firstLink, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
+import { createAuthor } from "../src/server/testing/users.ts";
+import {
+  browserDescribe,
+  createAuthorAccount,
+  firstLink,
+  newPage,
+  setupE2E,
+  shot,
+  signInThroughUi,
+} from "./fixtures.ts";
 
 const e = setupE2E();
 
 browserDescribe("site settings", () => {
   it("changes the name, the pages and the look, and the public site follows", async () => {
-    const author = await createAuthorAccount(e.server);
+    const author = await createAuthor(e.server);
+    // A book and a post, so that Books and Blog are in the site's menu (empty ones are not, ADR 052).
+    for (const [path, json] of [
+      ["/api/books", { title: "Harbour Lights", author: "Jane Author" }],
+      ["/api/posts", { title: "News", content: "<p>News</p>" }],
+    ] as const) {
+      expect((await e.server.api(path, { method: "POST", cookie: author.cookie, json })).status).toBe(201);
+    }
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -109,6 +125,13 @@ browserDescribe("site settings", () => {
     await page.getByRole("switch", { name: "Use my email provider's sign-up form" }).uncheck();
     await save.click();
     await page.getByText("Newsletter settings saved successfully!").first().waitFor();
+    // Without a provider's form, the page waits until the author chooses the site's own (ADR 052).
+    await reader.goto(`${site}/newsletter`);
+    expect(await reader.getByRole("heading", { name: "Page not found" }).count()).toBe(1);
+    const own = page.getByRole("switch", { name: "Show the Newsletter page with your site's own sign-up form" });
+    // Checked once the server has saved it (the switch shows the saved state).
+    await own.click();
+    await expect.poll(() => own.isChecked()).toBe(true);
     const fan = `fan-${Date.now()}@example.com`;
     await reader.goto(`${site}/newsletter`);
     await reader.getByLabel("Email address").fill(fan);
@@ -135,8 +158,28 @@ browserDescribe("site settings", () => {
     expect(new URL(page.url()).pathname).toBe("/dashboard/legal");
     expect(await page.getByRole("switch", { name: "Show the Privacy & Legal page" }).isChecked()).toBe(true);
 
+    // The editor starts from the notice readers see now, written from what the site collects.
+    await page.getByTestId("legal-generated").waitFor();
     const editor = page.getByRole("textbox", { name: "Page text" });
+    await editor.getByText(/This notice explains what/).waitFor();
+    await editor.getByText(/Contact messages/).waitFor();
+    const before = `http://${author.subdomain}.localhost:${e.server.port}/privacy`;
+    const reading = await page.context().newPage();
+    await reading.goto(before);
+    await reading.getByText(/This notice explains what/).waitFor();
+    await reading.close();
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      // Looked at, not measured here: the Settings tabs' width at 390 px is issue 30 item 2's.
+      await page.setViewportSize({ width, height });
+      await shot(page, `legal-generated-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await editor.click();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.press("Delete");
     await page.keyboard.type("We keep ");
     await page.getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type("only what you send us");
@@ -150,18 +193,20 @@ browserDescribe("site settings", () => {
     await site.goto(privacy);
     await site.locator(".prose strong", { hasText: "only what you send us" }).waitFor();
 
-    // The saved text comes back on the next visit; switched off, readers are told there is none.
+    // The saved text comes back on the next visit; switched off, the page is gone (ADR 052).
     await page.reload();
     await page.getByRole("textbox", { name: "Page text" }).getByText("only what you send us").waitFor();
     await page.getByRole("switch", { name: "Show the Privacy & Legal page" }).uncheck();
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Legal content saved successfully!").first().waitFor();
-    await site.goto(privacy);
-    await site.getByText("No privacy and legal information has been configured yet.").waitFor();
+    expect((await site.goto(privacy))?.status()).toBe(404);
     expect(await site.getByText("only what you send us").count()).toBe(0);
   });
   it("opens the home page with a hero image in the author's colours, with news below", async () => {
-    const author = await createAuthorAccount(e.server);
+    const author = await createAuthor(e.server);
+    // A book, so that the hero offers View Books (an empty Books is not offered, ADR 052).
+    const book = { title: "Harbour Lights", author: "Jane Author" };
+    expect((await e.server.api("/api/books", { method: "POST", cookie: author.cookie, json: book })).status).toBe(201);
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");

@@ -63,6 +63,13 @@ const LONG_POST =
 async function seedAuthor() {
   author = await createAuthor(s, { tier: "midi", name: "Rosalind Hart" });
   origin = `http://${author.subdomain}.localhost:${s.port}`;
+  // Her Newsletter page is the site's own form, which an author turns on knowingly (ADR 052).
+  const shown = await s.api("/api/site/settings", {
+    method: "PATCH",
+    cookie: author.cookie,
+    json: { showWhenEmpty: ["newsletter"] },
+  });
+  if (shown.status !== 200) throw new Error(`showing the newsletter failed: ${shown.status}`);
   bookIds.first = await createBook(author, {
     title: "The Glass Orchard",
     subtitle: "A Novel",

@@ -36,3 +36,6 @@ export function isSpaRoute(pathname: string): boolean {
     return route === path;
   });
 }
+
+/** Where a checkout the author left without paying returns: the dashboard says what happened. */
+export const CHECKOUT_CANCELLED_PATH = "/dashboard?checkout=cancelled";

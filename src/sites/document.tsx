@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { sectionShown } from "../server/modules/sites/sites.service.ts";
 import { memoByString } from "./memo.ts";
 import { href, Layout, type PageEnv, siteName } from "./pages/layout.tsx";
 import { cut } from "./sanitize.ts";
@@ -103,7 +104,7 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
         <meta name="twitter:title" content={title} />
         {description && <meta name="twitter:description" content={description} />}
         {image && <meta name="twitter:image" content={image} />}
-        {ctx.website.newsEnabled && (
+        {sectionShown(ctx, "blog") && (
           <link
             rel="alternate"
             type="application/rss+xml"

@@ -1,8 +1,13 @@
 // What crawlers and feed readers fetch: robots.txt, the sitemap and the blog's RSS feed.
-import type { PostView, SiteContext, SitemapEntry } from "../server/modules/sites/sites.service.ts";
+import {
+  type PostView,
+  type SiteContext,
+  type SitemapEntry,
+  sectionShown,
+} from "../server/modules/sites/sites.service.ts";
 import { bookPath } from "../shared/book-path.ts";
 import { blogTitles } from "./pages/blog-page.tsx";
-import type { SiteMode } from "./pages/layout.tsx";
+import { privacyShown, type SiteMode } from "./pages/layout.tsx";
 import { cut, plainText } from "./sanitize.ts";
 
 const xmlEscape = (s: string) =>
@@ -21,16 +26,17 @@ export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEnt
   const pages = [
     "/",
     ...["/books", "/about", "/blog", "/newsletter", "/contact"].filter((p) => {
+      // The menu's rule (ADR 052): an empty section is not offered to crawlers either.
       const on = {
-        "/books": w.booksEnabled,
-        "/about": w.aboutEnabled,
-        "/blog": w.newsEnabled,
-        "/newsletter": w.newsletterEnabled,
+        "/books": sectionShown(ctx, "books"),
+        "/about": sectionShown(ctx, "about"),
+        "/blog": sectionShown(ctx, "blog"),
+        "/newsletter": sectionShown(ctx, "newsletter"),
         "/contact": w.contactEnabled,
       };
       return on[p as keyof typeof on];
     }),
-    "/privacy",
+    ...(privacyShown(ctx) ? ["/privacy"] : []),
   ];
   const urls = pages.map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
   for (const e of entries) {

@@ -6,7 +6,7 @@ import { clientAddress } from "../server/lib/client-address.ts";
 import { confirmReleaseAlert, signUpForReleaseAlert } from "../server/modules/books/release-alerts.service.ts";
 import { receiveContactMessage } from "../server/modules/contact/contact.service.ts";
 import { confirmNewsletterSubscriber, signUpForNewsletter } from "../server/modules/newsletter/newsletter.service.ts";
-import { getVisibleBook, type SiteContext } from "../server/modules/sites/sites.service.ts";
+import { getVisibleBook, type SiteContext, sectionShown } from "../server/modules/sites/sites.service.ts";
 import { buyBoxFor } from "./buy-box.ts";
 import { readerGroup } from "./delivery.ts";
 import { type Out, type Page, renderHtml } from "./document.tsx";
@@ -125,7 +125,7 @@ export async function answerForm(c: Context<SiteVars>, req: SiteRequest, ctx: Si
       outcome.status === 200 ? <ContactPage env={env} done /> : <ContactPage env={env} error={outcome.error} />;
     return personal(html({ status: outcome.status, head: { title: `Contact | ${name}` }, body }));
   }
-  if (path === "/newsletter" && w.newsletterEnabled) {
+  if (path === "/newsletter" && sectionShown(ctx, "newsletter")) {
     const origin = siteOrigin(c, ctx);
     const outcome = await signUpForNewsletter(
       { db, mailer: deps.mailer, logger: deps.logger, limits },

@@ -17,6 +17,7 @@ import {
   loadSiteContext,
   type SiteContext,
   type SiteContexts,
+  sectionShown,
   seriesBooks,
   sitemapEntries,
 } from "../server/modules/sites/sites.service.ts";
@@ -46,7 +47,7 @@ import { BookPage, bookCrumbs } from "./pages/book-page.tsx";
 import { BooksPage } from "./pages/books-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";
 import { HomePage } from "./pages/home-page.tsx";
-import { href, type PageEnv, siteName } from "./pages/layout.tsx";
+import { href, type PageEnv, privacyShown, siteName } from "./pages/layout.tsx";
 import { MessagePage } from "./pages/message-page.tsx";
 import { ConfirmSubscription, INVALID_LINK, NewsletterPage } from "./pages/newsletter-page.tsx";
 import { isPreorder } from "./pages/parts.tsx";
@@ -273,7 +274,11 @@ async function renderSite(
           status: 200,
           head: {
             title: ctx.website.websiteTitle?.trim() || name,
-            description: w.tagline || ctx.profile.tagline || plainText(ctx.profile.bio),
+            description:
+              w.tagline ||
+              ctx.profile.tagline ||
+              plainText(ctx.profile.bio) ||
+              `The author website of ${ctx.profile.name}.`,
             image: w.heroImageUrl ? safeCssUrl(w.heroImageUrl) : null,
             jsonLd: [personLd(ctx, origin)],
           },
@@ -283,7 +288,8 @@ async function renderSite(
     }
     case path === "/news":
       return plain(301, null, { Location: href(env, "/blog") });
-    case path === "/books" && w.booksEnabled: {
+    // An empty section answers 'not found' like a switched-off one, until it has content (ADR 052).
+    case path === "/books" && sectionShown(ctx, "books"): {
       const books = await listVisibleBooks(db, w.userId, ctx.bookLimit);
       return untilReleased(
         books,
@@ -376,7 +382,7 @@ async function renderSite(
         }),
       );
     }
-    case path === "/about" && w.aboutEnabled:
+    case path === "/about" && sectionShown(ctx, "about"):
       return html({
         status: 200,
         head: {
@@ -388,7 +394,7 @@ async function renderSite(
         },
         body: <AboutPage env={env} />,
       });
-    case path === "/blog" && w.newsEnabled: {
+    case path === "/blog" && sectionShown(ctx, "blog"): {
       const category = blogCategory(c);
       const posts = await listPosts(db, w.userId);
       const t = blogTitles(ctx);
@@ -432,7 +438,7 @@ async function renderSite(
         body: <PostPage env={env} post={post} />,
       });
     }
-    case path === "/newsletter" && w.newsletterEnabled:
+    case path === "/newsletter" && sectionShown(ctx, "newsletter"):
       return html({
         status: 200,
         head: { title: `Newsletter | ${name}`, description: `Subscribe to ${ctx.profile.name}'s newsletter.` },
@@ -508,7 +514,7 @@ async function renderSite(
         head: { title: `Contact | ${name}`, description: `Get in touch with ${ctx.profile.name}.` },
         body: <ContactPage env={env} />,
       });
-    case path === "/privacy":
+    case path === "/privacy" && privacyShown(ctx):
       return html({ status: 200, head: { title: `Privacy & Legal | ${name}` }, body: <PrivacyPage env={env} /> });
     case path === "/robots.txt":
       return plain(200, robotsTxt(req.mode, origin), { "Content-Type": "text/plain; charset=UTF-8" });
@@ -520,7 +526,7 @@ async function renderSite(
       });
       return plain(200, sitemapXml(ctx, origin, entries), { "Content-Type": "application/xml; charset=UTF-8" });
     }
-    case path === "/rss.xml" && w.newsEnabled:
+    case path === "/rss.xml" && sectionShown(ctx, "blog"):
       return plain(200, rssXml(ctx, origin, name, await listPosts(db, w.userId)), {
         "Content-Type": "application/rss+xml; charset=UTF-8",
       });

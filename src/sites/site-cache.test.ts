@@ -84,7 +84,8 @@ async function makeSite(sub: string) {
   const db = s.database.db;
   const id = crypto.randomUUID();
   await db.insert(user).values({ id, name: `Author ${sub}`, email: `${sub}@example.com`, emailVerified: true });
-  await db.insert(profiles).values({ id, name: `Author ${sub}`, email: `${sub}@example.com` });
+  // A bio, so that the About page is one readers see (ADR 052).
+  await db.insert(profiles).values({ id, name: `Author ${sub}`, email: `${sub}@example.com`, bio: "<p>Bio</p>" });
   await db.insert(websites).values({ userId: id, subdomain: sub, websiteName: `Site ${sub}` });
   await db.insert(subscriptions).values({ userId: id, tier: "mini", status: "active" });
   const [book] = await db

@@ -104,6 +104,9 @@ async function makeAuthor(sub: string, opts: { email?: string; xss?: boolean } =
     subdomain: sub,
     websiteName: `Site ${sub}`,
     homePageContent: opts.xss ? `<p>Home</p>${XSS}` : null,
+    // These sites show every section even while empty, as an author may choose (ADR 052);
+    // placeholders.test.ts covers the new site that hides them.
+    showWhenEmpty: ["books", "about", "blog", "newsletter"],
   });
   await db.insert(websiteCustomization).values({ userId: id });
   await db.insert(contactSettings).values({
@@ -438,6 +441,8 @@ describe("author toggles and subscription", () => {
 
   it("shows 'coming soon' until checkout completes; the owner's preview shows the site meanwhile", async () => {
     const a = await createAuthor(s, { checkout: false });
+    // A bio, so that the About page is one readers would see (ADR 052).
+    await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Hello</p>" } });
     for (const p of ["/", "/books", "/about", "/sitemap.xml"]) {
       const r = await hit(`${a.subdomain}.localhost`, p);
       expect(r.status, p).toBe(503);
@@ -464,9 +469,8 @@ describe("author toggles and subscription", () => {
     const b = await hit("emptyone.localhost", "/books");
     expect(b.body).toContain("No books yet");
     expect(b.body).toContain("Coming soon - books will be available here.");
-    expect((await hit("emptyone.localhost", "/privacy")).body).toContain(
-      "No privacy and legal information has been configured yet.",
-    );
+    // No text of the author's: the notice generated from what the site collects (ADR 052).
+    expect((await hit("emptyone.localhost", "/privacy")).body).toContain("This notice explains what Site emptyone");
     const about = await hit("emptyone.localhost", "/about");
     // No journey told, none shown: the spec's three invented cards are not the author's story.
     expect(about.body).not.toContain("My Writing Journey");

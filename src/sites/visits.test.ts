@@ -41,7 +41,7 @@ function hit(port: number, host: string, path: string, headers: Record<string, s
 async function makeSite(db: RunningServer["database"]["db"], sub: string) {
   const id = crypto.randomUUID();
   await db.insert(user).values({ id, name: sub, email: `${sub}@example.com` });
-  await db.insert(profiles).values({ id, name: sub, email: `${sub}@example.com` });
+  await db.insert(profiles).values({ id, name: sub, email: `${sub}@example.com`, bio: "<p>Bio</p>" });
   const [site] = await db
     .insert(websites)
     .values({ userId: id, subdomain: sub, websiteName: sub })

@@ -32,9 +32,11 @@ export const profiles = pgTable("profiles", {
     .references(() => user.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   email: text("email").notNull(),
-  bio: text("bio").notNull().default("Author bio coming soon..."),
+  /** Empty until the author writes one: nothing made-up reaches readers (the About page waits). */
+  bio: text("bio").notNull().default(""),
   tagline: text("tagline"),
-  genre: text("genre").notNull().default("Fiction"),
+  /** The author's own words, or empty (readers then see no genre). */
+  genre: text("genre").notNull().default(""),
   authorPhotoUrl: text("author_photo_url"),
   /** Uploaded photo's WebP variants (square, widest last); null when the photo is an address. */
   authorPhotoVariants: jsonb("author_photo_variants").$type<ImageVariants>(),
@@ -78,6 +80,11 @@ export const websites = pgTable(
     newsEnabled: boolean("news_enabled").notNull().default(true),
     newsletterEnabled: boolean("newsletter_enabled").notNull().default(true),
     contactEnabled: boolean("contact_enabled").notNull().default(true),
+    /**
+     * Sections the author chose to show before they have content (ADR 052): otherwise About,
+     * Blog, Newsletter and Books stay out of the menu until there is something in them.
+     */
+    showWhenEmpty: jsonb("show_when_empty").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [

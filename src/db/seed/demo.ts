@@ -156,6 +156,8 @@ export async function seedDemo(db: Db, storage: FileStore): Promise<boolean> {
       tagline: "Stories of the Cornish coast",
       layoutStyle: "hero",
       homePageContent: "<p>Welcome! New readers often start with <em>The Lighthouse Keeper's Daughter</em>.</p>",
+      // The demo shows its own sign-up form (ADR 052: a section nobody chose stays hidden while empty).
+      showWhenEmpty: ["newsletter"],
     });
     await tx.insert(websiteCustomization).values({ userId: id, accentColor: "#6366f1", fontFamily: "merriweather" });
     await tx.insert(contactSettings).values({

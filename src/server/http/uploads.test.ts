@@ -55,6 +55,8 @@ const homeOf = async (a: TestAuthor) => (await (await s.api("/api/site/home", { 
 describe("author photo", () => {
   it("is cropped square, stored as WebP in sizes without metadata, and shown on About with srcset", async () => {
     const a = await createAuthor(s);
+    // A bio, so that the About page is one readers see (ADR 052).
+    await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Bio</p>" } });
     const r = await upload(a, "photo", await picture(1200, 1600), "me.jpg", "image/jpeg");
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const variants = r.body.profile.authorPhotoVariants as { width: number; height: number; url: string }[];

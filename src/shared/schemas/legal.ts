@@ -15,8 +15,15 @@ export const legalSchema = z.strictObject({
 });
 
 export type LegalInput = z.input<typeof legalSchema>;
-/** As stored and shown: content is null when nothing readable is left after cleaning. */
-export type Legal = { content: string | null; isEnabled: boolean };
+/**
+ * As stored and shown: content is null when nothing readable is left after cleaning; readers then
+ * see `generated`, the notice made from what the site collects (ADR 052).
+ */
+export type Legal = { content: string | null; isEnabled: boolean; generated: string };
+
+export const legalViewSchema = z
+  .object({ content: z.string().nullable(), isEnabled: z.boolean(), generated: z.string() })
+  .meta({ id: "Legal" });
 
 export const LEGAL_MESSAGES = {
   saved: "Legal content saved successfully!",

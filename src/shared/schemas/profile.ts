@@ -4,7 +4,7 @@ import { z } from "zod";
 import { plainText } from "./text.ts";
 import { imageVariantsSchema, UPLOAD_URL } from "./uploads.ts";
 
-/** What a new profile's bio says until the author writes one (the profiles column default). */
+/** What profiles made before ADR 052 said until the author wrote a bio: treated as no bio at all. */
 export const DEFAULT_BIO = "Author bio coming soon...";
 
 export const PROFILE_LIMITS = {
@@ -57,7 +57,8 @@ export const profileUpdateSchema = z
     tagline: plainText(0, PROFILE_LIMITS.tagline, "Tagline")
       .nullable()
       .transform((v) => (v ? v : null)),
-    genre: plainText(1, PROFILE_LIMITS.genre, "Genre"),
+    /** Empty: readers see no genre (never a made-up one). */
+    genre: plainText(0, PROFILE_LIMITS.genre, "Genre"),
     /** In the author's order; empty: the About page shows no journey. */
     writingJourney: z
       .array(journeyEntrySchema, { error: "Writing journey must be a list" })

@@ -2,6 +2,7 @@
 // and the API, so the screen and the server give the same message for the same mistake.
 import { z } from "zod";
 import { FONT_FAMILIES, LOGO_ICONS } from "../enums.ts";
+import { showWhenEmptySchema } from "./site-status.ts";
 import { colour, plainText } from "./text.ts";
 
 const optionalText = (max: number, label: string) =>
@@ -20,6 +21,8 @@ export const siteSettingsSchema = z.strictObject({
   newsEnabled: z.boolean({ error: "Blog page must be on or off" }),
   newsletterEnabled: z.boolean({ error: "Newsletter page must be on or off" }),
   contactEnabled: z.boolean({ error: "Contact page must be on or off" }),
+  /** Sections shown in the menu even while they have nothing in them (ADR 052). */
+  showWhenEmpty: showWhenEmptySchema,
   fontFamily: z.enum(FONT_FAMILIES, { error: `Font must be one of ${FONT_FAMILIES.join(", ")}` }),
   logoIcon: z.enum(LOGO_ICONS, { error: `Header icon must be one of ${LOGO_ICONS.join(", ")}` }),
   headerSize: z

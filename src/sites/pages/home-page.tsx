@@ -1,4 +1,4 @@
-import type { BookCard } from "../../server/modules/sites/sites.service.ts";
+import { type BookCard, sectionShown } from "../../server/modules/sites/sites.service.ts";
 import { bookBuyPath, bookPath } from "../../shared/book-path.ts";
 import { ArrowRight, ShoppingCart } from "../icons.tsx";
 import { cleanHtml, cut, plainText } from "../sanitize.ts";
@@ -31,14 +31,16 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
   const spotlight = spotlightOf(books, env.now);
   const preorder = spotlight ? isPreorder(spotlight.releaseDate, env.now) : false;
   const more = books.filter((b) => b !== spotlight).slice(0, MORE_BOOKS);
-  const buttons = (w.booksEnabled || w.aboutEnabled) && (
+  const showBooks = sectionShown(env.ctx, "books");
+  const showAbout = sectionShown(env.ctx, "about");
+  const buttons = (showBooks || showAbout) && (
     <div className="actions">
-      {w.booksEnabled && (
+      {showBooks && (
         <a className="btn b1" href={href(env, "/books")}>
           View Books
         </a>
       )}
-      {w.aboutEnabled && (
+      {showAbout && (
         <a className="btn b2" href={href(env, "/about")}>
           About Me
         </a>

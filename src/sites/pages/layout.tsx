@@ -2,7 +2,7 @@
 // works with JavaScript off: filters are links, Read More and the email reveal are <details>,
 // forms post, and the cookie banner's Close is a checkbox the stylesheet reacts to.
 import type { ReactNode } from "react";
-import type { SiteContext } from "../../server/modules/sites/sites.service.ts";
+import { type SiteContext, sectionShown } from "../../server/modules/sites/sites.service.ts";
 import {
   AtSign,
   Book,
@@ -58,13 +58,17 @@ function navItems(ctx: SiteContext) {
   const w = ctx.website;
   return [
     { path: "/", label: "Home", on: true },
-    { path: "/books", label: "Books", on: w.booksEnabled },
-    { path: "/about", label: "About", on: w.aboutEnabled },
-    { path: "/blog", label: "Blog", on: w.newsEnabled },
-    { path: "/newsletter", label: "Newsletter", on: w.newsletterEnabled },
+    // Empty sections wait until they have something in them (ADR 052).
+    { path: "/books", label: "Books", on: sectionShown(ctx, "books") },
+    { path: "/about", label: "About", on: sectionShown(ctx, "about") },
+    { path: "/blog", label: "Blog", on: sectionShown(ctx, "blog") },
+    { path: "/newsletter", label: "Newsletter", on: sectionShown(ctx, "newsletter") },
     { path: "/contact", label: "Contact", on: w.contactEnabled },
   ].filter((i) => i.on);
 }
+
+/** The Privacy & Legal page is on unless the author switched it off (no row yet: on). */
+export const privacyShown = (ctx: SiteContext) => ctx.legal?.isEnabled ?? true;
 
 const PLATFORMS: Record<string, { label: string; Icon: StaticIcon }> = {
   facebook: { label: "Facebook", Icon: Users },
@@ -179,9 +183,11 @@ export function Layout(props: { env: PageEnv; children: ReactNode }) {
                   <a href={href(env, i.path)}>{i.label}</a>
                 </li>
               ))}
-              <li>
-                <a href={href(env, "/privacy")}>Privacy &amp; Legal</a>
-              </li>
+              {privacyShown(env.ctx) && (
+                <li>
+                  <a href={href(env, "/privacy")}>Privacy &amp; Legal</a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>

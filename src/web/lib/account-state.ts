@@ -48,3 +48,11 @@ export function siteUrl(host: string): string {
   const scheme = typeof window === "undefined" ? "https:" : window.location.protocol;
   return `${scheme}//${host}/`;
 }
+
+/** Read afresh on every visit: a book, a post, a bio or a setting saved elsewhere changes it. */
+export const SITE_STATUS_KEY = ["site-status"] as const;
+
+/** What readers see of the site, by the public renderer's own rule (ADR 052). */
+export function fetchSiteStatus() {
+  return read(client.site.status.$get());
+}

@@ -1,5 +1,6 @@
 // Subscriptions as the rest of the server sees them.
 import type { Db, Tx } from "../../../db/client.ts";
+import { CHECKOUT_CANCELLED_PATH } from "../../../shared/app-routes.ts";
 import type { Currency, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import { CURRENCIES, SUBSCRIPTION_STATUSES } from "../../../shared/enums.ts";
 import {
@@ -101,7 +102,8 @@ export async function startCheckout(
     currency: choice.currency,
     customDomain: choice.customDomain ?? row?.customDomainAddon ?? false,
     successUrl: `${appOrigin}/dashboard?success=true`,
-    cancelUrl: `${appOrigin}/dashboard/plan`,
+    // The dashboard says that nothing was charged and what readers see until a card is added.
+    cancelUrl: `${appOrigin}${CHECKOUT_CANCELLED_PATH}`,
     trialDays: remainingTrialDays(row),
     customerId: row?.provider === provider.name ? row.providerCustomerId : null,
   });

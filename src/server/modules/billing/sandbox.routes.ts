@@ -2,11 +2,12 @@
 //
 // GET  /billing/sandbox/checkout?session=…   'TEST MODE — no real payment' checkout page
 // POST /billing/sandbox/checkout             form { session, action: "pay" | "cancel" } →
-//        303 to /dashboard?success=true&session_id=… (pay) or /dashboard/plan (cancel)
+//        303 to /dashboard?success=true&session_id=… (pay) or /dashboard?checkout=cancelled (cancel: the dashboard says what happened)
 // GET  /billing/sandbox/portal               plan, status; change plan, cancel, reactivate
 // POST /billing/sandbox/portal               form { action: "change-plan" | "cancel" | "reactivate", tier? } → 303 back
 // All need the signed-in author; a session made for another user is refused (404).
 import { type Context, Hono } from "hono";
+import { CHECKOUT_CANCELLED_PATH } from "../../../shared/app-routes.ts";
 import { formatDate } from "../../../shared/dates.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
 import { TIERS } from "../../../shared/enums.ts";
@@ -139,7 +140,7 @@ ${terms}
         404,
       );
     }
-    if (form.action === "cancel") return c.redirect("/dashboard/plan", 303);
+    if (form.action === "cancel") return c.redirect(CHECKOUT_CANCELLED_PATH, 303);
     if (form.action !== "pay") throw new HttpError(400, "Unknown action");
     await completeSandboxCheckout(c.get("deps").database.db, me.id, s);
     return c.redirect(`/dashboard?success=true&session_id=${encodeURIComponent(id)}`, 303);

@@ -17,6 +17,14 @@ const NOT_PUBLIC =
   "That name is not a public domain, so readers could never reach it. Enter a domain you registered with a domain provider, like janeauthor.com";
 
 let dns: TestDnsServer;
+
+/** A new author with a bio, so that the About page these tests read is one readers see (ADR 052). */
+async function authorWithBio() {
+  const a = await createAuthor(s);
+  await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Bio</p>" } });
+  return a;
+}
+
 let s: TestServer;
 beforeAll(async () => {
   dns = await startTestDnsServer();
@@ -46,7 +54,7 @@ const tokenOf = (body: Json) => body.records.find((r: Json) => r.type === "TXT")
 
 describe("adding a domain", () => {
   it("shows the TXT record with a fresh token and a CNAME to our target for a subdomain", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     expect((await state(a)).body).toMatchObject({ domain: null, status: "none", records: [] });
     const r = await start(a, "WWW.Jane-Books.com");
     expect(r.status).toBe(200);
@@ -67,7 +75,7 @@ describe("adding a domain", () => {
   });
 
   it("shows address records for an apex domain, which cannot be a CNAME", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const r = await start(a, "janeapex.co.uk");
     expect(r.body.records.map((x: Json) => [x.type, x.name, x.value])).toEqual([
       ["TXT", "_bookplate.janeapex.co.uk", tokenOf(r.body)],
@@ -76,12 +84,12 @@ describe("adding a domain", () => {
   });
 
   it("stores an international name in its punycode form", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     expect((await start(a, "bücher.com")).body.domain).toBe("xn--bcher-kva.com");
   });
 
   it("refuses each kind of bad input with its own message and changes nothing", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     await start(a, "www.keep-me.com");
     const cases: [unknown, string][] = [
       ["", "Please enter your domain name"],
@@ -107,7 +115,7 @@ describe("adding a domain", () => {
   });
 
   it("puts the custom-domain add-on on the subscription while there is a domain", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const addon = async () =>
       (await s.database.db.select().from(subscriptions).where(eq(subscriptions.userId, a.id)))[0]?.customDomainAddon;
     expect(await addon()).toBe(false);
@@ -121,8 +129,8 @@ describe("adding a domain", () => {
   });
 
   it("needs a signed-in author, and shows and changes only the author's own domain", async () => {
-    const a = await createAuthor(s);
-    const b = await createAuthor(s);
+    const a = await authorWithBio();
+    const b = await authorWithBio();
     await start(a, "www.only-a.com");
     expect((await s.api("/api/domain")).status).toBe(401);
     expect((await s.api("/api/domain", { method: "PUT", json: { domain: "x.com" } })).status).toBe(401);
@@ -135,7 +143,7 @@ describe("adding a domain", () => {
 
 describe("Verify tells the author what is wrong, one case at a time", () => {
   it("walks from a domain that does not exist to a verified one", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "www.walk.com";
     const token = tokenOf((await start(a, domain)).body);
     // One check per step: an author's checks are limited (ten in ten minutes).
@@ -189,7 +197,7 @@ describe("Verify tells the author what is wrong, one case at a time", () => {
   });
 
   it("verifies an apex domain whose A record is ours, and a TXT value split into strings", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "apex-ok.com";
     const token = tokenOf((await start(a, domain)).body);
     dns.set(`_bookplate.${domain}`, { TXT: [[token.slice(0, 20), token.slice(20)]] });
@@ -200,7 +208,7 @@ describe("Verify tells the author what is wrong, one case at a time", () => {
 
 describe("names that are not public, and how often an author may check (ADR 049)", () => {
   it("refuses single-label, reserved and private-use names with one message and changes nothing", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     await start(a, "www.keep-this.com");
     const names = [
       "books.localhost",
@@ -237,7 +245,7 @@ describe("names that are not public, and how often an author may check (ADR 049)
   });
 
   it("never asks the resolver about a non-public name claimed before, and answers as for an unknown one", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     // What our resolver would say about an internal name: the author must not learn it.
     dns.set("db.internal", { A: ["10.0.0.7"] });
     dns.set("_bookplate.db.internal", { TXT: ["bookplate-verify-x"] });
@@ -256,7 +264,7 @@ describe("names that are not public, and how often an author may check (ADR 049)
   });
 
   it("names a private address only as such when a public name points into a private network", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "www.points-inside.com";
     const token = tokenOf((await start(a, domain)).body);
     dns.set(`_bookplate.${domain}`, { TXT: [token] });
@@ -268,8 +276,8 @@ describe("names that are not public, and how often an author may check (ADR 049)
   });
 
   it(`allows ${DOMAIN_CHECKS.max} checks in ten minutes per author, then 429 with Retry-After and no lookup`, async () => {
-    const a = await createAuthor(s);
-    const b = await createAuthor(s);
+    const a = await authorWithBio();
+    const b = await authorWithBio();
     const domain = "www.checked-often.com";
     await start(a, domain);
     await start(b, "www.other-author.com");
@@ -292,7 +300,7 @@ describe("names that are not public, and how often an author may check (ADR 049)
 
 describe("a verified domain", () => {
   it("serves the site there, with canonical URLs on it; the subdomain redirects; removing it undoes both", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "www.served.com";
     const token = tokenOf((await start(a, domain)).body);
     expect((await s.onHost(domain, "/about")).body).toContain("Website not found");
@@ -335,8 +343,8 @@ describe("a verified domain", () => {
   });
 
   it("belongs to one author: the first to prove it wins, and nobody can claim it after", async () => {
-    const a = await createAuthor(s);
-    const b = await createAuthor(s);
+    const a = await authorWithBio();
+    const b = await authorWithBio();
     const domain = "www.contested.com";
     const tokenA = tokenOf((await start(a, domain)).body);
     const tokenB = tokenOf((await start(b, domain)).body);
@@ -353,13 +361,13 @@ describe("a verified domain", () => {
       code: "domain_taken",
       message: "This domain is already connected to another website.",
     });
-    const c = await createAuthor(s);
+    const c = await authorWithBio();
     expect((await start(c, domain)).body.error.code).toBe("domain_taken");
     expect((await s.onHost(domain, "/about")).body).toContain(b.name);
   });
 
   it("is re-checked in the background: pending ones verify with a mail, lost ones fall back with a mail", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "www.background.com";
     const token = tokenOf((await start(a, domain)).body);
     dns.set(`_bookplate.${domain}`, { TXT: [token] });
@@ -402,7 +410,7 @@ describe("a verified domain", () => {
 
 describe("GET /internal/tls/ask", () => {
   it("says yes for verified custom domains and our own site hosts, no for anything else", async () => {
-    const a = await createAuthor(s);
+    const a = await authorWithBio();
     const domain = "www.tls-ok.com";
     const token = tokenOf((await start(a, domain)).body);
     const ask = async (d: string) => (await s.api(`/internal/tls/ask?domain=${encodeURIComponent(d)}`)).status;

@@ -126,7 +126,7 @@ https:// {
     await expect(httpsGet(domain, "/")).rejects.toThrow();
 
     expect((await call("POST", "/api/domain/verify")).body.check.ok).toBe(true);
-    const page = await httpsGet(domain, "/about").catch((e: Error) => {
+    const page = await httpsGet(domain, "/contact").catch((e: Error) => {
       throw new Error(`${e.message}\nCaddy's log:\n${caddyLog}`);
     });
     expect(page.status).toBe(200);

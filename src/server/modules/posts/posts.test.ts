@@ -94,10 +94,10 @@ describe("blog posts", () => {
 
   it("show on the public blog at once, and leave it when deleted (cached pages dropped)", async () => {
     const a = await createAuthor(s);
-    // Prime the page cache with the empty blog.
+    // Prime the page cache: with no post, the Blog is not offered to readers (ADR 052).
     const before = await s.onHost(`${a.subdomain}.localhost`, "/blog");
-    expect(before.status).toBe(200);
-    expect(before.body).toContain("No posts yet");
+    expect(before.status).toBe(404);
+    expect(before.body).not.toContain(">Blog<");
 
     const res = await create(a, {
       title: "Launch at the Harbour",
@@ -124,7 +124,8 @@ describe("blog posts", () => {
     expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
     const deleted = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(deleted.body).not.toContain("Launch moved");
-    expect(deleted.body).toContain("No posts yet");
+    // The last post gone, the Blog leaves the menu again.
+    expect(deleted.status).toBe(404);
   });
 
   const valid = { title: "A post", content: "<p>Words</p>", category: "books" };

@@ -22,6 +22,7 @@ const WEBSITE_KEYS = [
   "newsEnabled",
   "newsletterEnabled",
   "contactEnabled",
+  "showWhenEmpty",
   "logoIcon",
   "headerSize",
   "iconColor",

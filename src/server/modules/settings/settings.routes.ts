@@ -1,3 +1,4 @@
+// GET   /api/site/status     → 200 SiteStatus: live or not (the public renderer's rule), the menu's sections
 // GET   /api/site/settings   → 200 SiteSettings (404 'Set up your website first')
 // PATCH /api/site/settings   partial SiteSettings → 200 SiteSettings; 400 names the field
 // GET   /api/site/contact    → 200 ContactSettingsView (the settings and where messages go)
@@ -14,7 +15,8 @@
 // POST  /api/site/hero       multipart 'file' → 200 HomePage with the uploaded hero (WebP in three
 //                            widths); 400 not an image, 413 too big
 // DELETE /api/site/hero      → 200 HomePage without a hero image
-// GET   /api/site/legal      → 200 { content, isEnabled } (the Privacy & Legal page)
+// GET   /api/site/legal      → 200 { content, isEnabled, generated } (the Privacy & Legal page; generated:
+//                            the notice readers see while content is null)
 // PUT   /api/site/legal      { content, isEnabled } → 200, content cleaned; 400 names the field
 // GET   /api/newsletter/subscribers      → 200 { subscribers } (the author's own list)
 // GET   /api/newsletter/subscribers.csv  → confirmed subscribers as CSV
@@ -25,9 +27,10 @@ import { z } from "zod";
 import { blogPageSchema } from "../../../shared/schemas/blog-page.ts";
 import { contactSettingsSchema, contactSettingsViewSchema } from "../../../shared/schemas/contact-settings.ts";
 import { homePageSchema } from "../../../shared/schemas/home-page.ts";
-import { legalSchema } from "../../../shared/schemas/legal.ts";
+import { legalSchema, legalViewSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema, newsletterSubscriberSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
+import { siteStatusSchema } from "../../../shared/schemas/site-status.ts";
 import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -44,6 +47,7 @@ import {
   getLegal,
   getNewsletterSettings,
   getSiteSettings,
+  getStatus,
   heroDir,
   listSubscribers,
   pruneHeroFiles,
@@ -64,7 +68,7 @@ const site = json(siteSettingsSchema, "The site's settings");
 const contact = json(contactSettingsViewSchema, "The contact settings and where messages go");
 const newsletter = json(newsletterSettingsSchema, "The newsletter settings");
 const home = json(homePageSchema, "The home page's settings");
-const legal = json(legalSchema, "The Privacy & Legal page");
+const legal = json(legalViewSchema, "The Privacy & Legal page and the notice generated for the site");
 const HERO_RULES = { widths: HERO_WIDTHS, maxBytes: HERO_MAX_BYTES, label: "Hero image" };
 const heroTooLarge = () => imageTooLarge(HERO_RULES);
 
@@ -76,6 +80,13 @@ function tidyHeroes(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId:
 const blog = json(blogPageSchema, "The Blog page's title and description");
 
 const r = {
+  status: apiRoute({
+    method: "get",
+    path: "/site/status",
+    tags,
+    summary: "Whether readers can see the site (the renderer's rule) and which sections are in its menu",
+    responses: { 200: json(siteStatusSchema, "What readers see"), ...errors(404) },
+  }),
   siteGet: apiRoute({ method: "get", path: "/site/settings", tags, responses: { 200: site, ...errors(404) } }),
   sitePatch: apiRoute({
     method: "patch",
@@ -179,6 +190,10 @@ const r = {
 
 export function settingsRoutes() {
   return apiRouter()
+    .openapi(r.status, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await getStatus(c.get("deps").database.db, me.id), 200);
+    })
     .openapi(r.siteGet, async (c) => {
       const me = await requireUser(c);
       return c.json(await getSiteSettings(c.get("deps").database.db, me.id), 200);
@@ -249,11 +264,13 @@ export function settingsRoutes() {
     })
     .openapi(r.legalGet, async (c) => {
       const me = await requireUser(c);
-      return c.json(await getLegal(c.get("deps").database.db, me.id), 200);
+      const { database, env } = c.get("deps");
+      return c.json(await getLegal(database.db, me.id, env.sitesDomain), 200);
     })
     .openapi(r.legalPut, async (c) => {
       const me = await requireUser(c);
-      return c.json(await saveLegal(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
+      const { database, env } = c.get("deps");
+      return c.json(await saveLegal(database.db, me.id, c.req.valid("json"), env.sitesDomain), 200);
     })
     .openapi(r.subscribers, async (c) => {
       const me = await requireUser(c);

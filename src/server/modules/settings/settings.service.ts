@@ -12,11 +12,14 @@ import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
+import { EMPTY_HIDDEN_SECTIONS, type SiteStatus } from "../../../shared/schemas/site-status.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
+import { privacyNoticeHtml } from "../sites/privacy-notice.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
+import { getSiteStatus, loadOwnSiteContext, privacyFactsOf, siteHostOf } from "../sites/sites.service.ts";
 import {
   contactEmailState,
   mailLink,
@@ -44,6 +47,9 @@ export async function getSiteSettings(db: Db, userId: string): Promise<SiteSetti
     newsEnabled: w.newsEnabled,
     newsletterEnabled: w.newsletterEnabled,
     contactEnabled: w.contactEnabled,
+    showWhenEmpty: (Array.isArray(w.showWhenEmpty) ? w.showWhenEmpty : []).filter(
+      (k): k is SiteSettings["showWhenEmpty"][number] => (EMPTY_HIDDEN_SECTIONS as readonly string[]).includes(k),
+    ),
     logoIcon: w.logoIcon as SiteSettings["logoIcon"],
     headerSize: w.headerSize,
     iconColor: w.iconColor,
@@ -209,14 +215,29 @@ export async function pruneHeroFiles(db: Db, storage: Storage, userId: string, g
   );
 }
 
-/** The Privacy & Legal page; a site that never saved one shows it, empty (the column default). */
-export async function getLegal(db: Db, userId: string): Promise<Legal> {
-  if (!(await q.hasWebsite(db, userId))) throw noWebsite();
+/**
+ * The Privacy & Legal page, and the notice generated from what the site collects today (readers
+ * see it while content is null; the screen starts from it, and saving makes the text the author's).
+ */
+export async function getLegal(db: Db, userId: string, sitesDomain: string): Promise<Legal> {
+  const ctx = await loadOwnSiteContext(db, userId);
+  if (!ctx) throw noWebsite();
   const row = await q.selectLegal(db, userId);
-  return { content: row?.content ?? null, isEnabled: row?.isEnabled ?? true };
+  return {
+    content: row?.content ?? null,
+    isEnabled: row?.isEnabled ?? true,
+    generated: privacyNoticeHtml(privacyFactsOf(ctx, siteHostOf(ctx, sitesDomain))),
+  };
 }
 
-export async function saveLegal(db: Db, userId: string, input: LegalInput): Promise<Legal> {
+/** Whether readers can see the site and which sections are in its menu: the renderer's own rule. */
+export async function getStatus(db: Db, userId: string): Promise<SiteStatus> {
+  const status = await getSiteStatus(db, userId);
+  if (!status) throw noWebsite();
+  return status;
+}
+
+export async function saveLegal(db: Db, userId: string, input: LegalInput, sitesDomain: string): Promise<Legal> {
   // Only harmless HTML is kept; nothing readable left means no content.
   const content = cleanAuthorHtml(input.content);
   await db.transaction(async (tx) => {
@@ -224,7 +245,7 @@ export async function saveLegal(db: Db, userId: string, input: LegalInput): Prom
     await q.writeLegal(tx, userId, content, input.isEnabled);
     await markSiteChanged(tx, userId);
   });
-  return getLegal(db, userId);
+  return getLegal(db, userId, sitesDomain);
 }
 
 /** The author's own list (sign-ups made without a provider embed), newest first. */

@@ -35,6 +35,9 @@ function contextQuery(db: Db) {
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       providerSubscriptionId: subscriptions.providerSubscriptionId,
       customDomainVerified,
+      // Whether the sections that hide while empty have anything in them (ADR 052).
+      hasVisibleBooks: sql<boolean>`exists (select 1 from books b where b.user_id = ${websites.userId} and b.visibility_enabled)`,
+      hasPosts: sql<boolean>`exists (select 1 from blog_posts p where p.user_id = ${websites.userId})`,
       // Staff banned the owner (the back office): the site answers the unavailable page.
       ownerBanned: sql<boolean>`coalesce((select u.banned from "user" u where u.id = ${websites.userId}), false)`,
     })
@@ -50,6 +53,12 @@ export type SiteContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>[
 
 export async function selectContextBySubdomain(db: Db, subdomain: string): Promise<SiteContextRow | null> {
   const [row] = await statements(db).contextBySubdomain.execute({ subdomain: subdomain.toLowerCase() });
+  return row ?? null;
+}
+
+/** The owner's own site, as readers' requests read it (the dashboard's "is it live" asks this). */
+export async function selectContextByUser(db: Db, userId: string): Promise<SiteContextRow | null> {
+  const [row] = await contextQuery(db).where(eq(websites.userId, userId));
   return row ?? null;
 }
 

@@ -4,8 +4,17 @@ import type { Db } from "../../../db/client.ts";
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../../shared/enums.ts";
 import { isUuid } from "../../../shared/ids.ts";
 import { bookLimit, isTier } from "../../../shared/plans.ts";
+import { DEFAULT_BIO } from "../../../shared/schemas/profile.ts";
+import {
+  EMPTY_HIDDEN_SECTIONS,
+  type EmptyHiddenSection,
+  type SectionState,
+  type SiteStatus,
+  type SiteVisibility,
+} from "../../../shared/schemas/site-status.ts";
 import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
 import type { SiteContextCache } from "./context-cache.ts";
+import type { PrivacyFacts } from "./privacy-notice.ts";
 import * as q from "./sites.queries.ts";
 
 // ---- The public site renderer's view of the data (src/sites/ calls only these). ----
@@ -19,6 +28,11 @@ export type SiteContext = Omit<q.SiteContextRow, "subscriptionStatus" | "provide
   published: boolean;
   /** How many books readers may see: the owner's plan's limit (no subscription: mini). */
   bookLimit: number;
+  /**
+   * The one rule for whether readers see the site (ADR 052): 'live' answers pages, the others
+   * the 'Coming soon' or 'temporarily unavailable' page. The dashboard says "live" from this.
+   */
+  visibility: SiteVisibility;
 };
 
 function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null {
@@ -33,13 +47,107 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   // A banned owner's site is offline like an expired one (data kept; unbanning restores it).
   if (row.ownerBanned) status = "expired";
   const { providerSubscriptionId, ...rest } = row;
+  // A trial whose card was never entered (onboarding makes the row; checkout sets the id).
+  const published = !(row.subscriptionStatus === "trial" && providerSubscriptionId === null);
   return {
     ...rest,
     subscriptionStatus: status,
-    // A trial whose card was never entered (onboarding makes the row; checkout sets the id).
-    published: !(row.subscriptionStatus === "trial" && providerSubscriptionId === null),
+    published,
     bookLimit: bookLimit(isTier(row.subscriptionTier) ? row.subscriptionTier : "mini"),
+    // Expiry is checked first by the renderer: an expired site never shows 'Coming soon'.
+    visibility: status === "expired" ? "offline" : published ? "live" : "awaiting_checkout",
   };
+}
+
+/** A bio with something readable in it (the pre-052 placeholder is none). */
+function hasBio(bio: string | null | undefined): boolean {
+  const text = (bio ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .trim();
+  return text !== "" && text !== DEFAULT_BIO;
+}
+
+function hasJourney(journey: unknown): boolean {
+  return (
+    Array.isArray(journey) &&
+    journey.some(
+      (j) => j && typeof j === "object" && [j.year, j.title, j.description].some((x) => String(x ?? "").trim()),
+    )
+  );
+}
+
+/**
+ * Whether each section that hides while empty is in the menu (ADR 052): switched on, and with
+ * something in it or shown anyway because the author chose so. The menu, the pages, the sitemap
+ * and the dashboard all read this.
+ */
+export function sectionStates(ctx: SiteContext): Record<EmptyHiddenSection, SectionState> {
+  const w = ctx.website;
+  const chosen = new Set(Array.isArray(w.showWhenEmpty) ? w.showWhenEmpty : []);
+  const raw: Record<EmptyHiddenSection, { enabled: boolean; hasContent: boolean }> = {
+    books: { enabled: w.booksEnabled, hasContent: ctx.hasVisibleBooks === true },
+    about: {
+      enabled: w.aboutEnabled,
+      // A photo is the author's own too; a page with only initials and a name is not.
+      hasContent:
+        hasBio(ctx.profile.bio) || hasJourney(ctx.profile.writingJourney) || Boolean(ctx.profile.authorPhotoUrl?.trim()),
+    },
+    blog: { enabled: w.newsEnabled, hasContent: ctx.hasPosts === true },
+    // The site's own sign-up form counts only once the author has chosen it (shown when empty);
+    // a provider's form pasted in is content.
+    newsletter: { enabled: w.newsletterEnabled, hasContent: Boolean(ctx.customization?.newsletterEmbedCode?.trim()) },
+  };
+  const out = {} as Record<EmptyHiddenSection, SectionState>;
+  for (const k of EMPTY_HIDDEN_SECTIONS) {
+    const showWhenEmpty = chosen.has(k);
+    out[k] = { ...raw[k], showWhenEmpty, shown: raw[k].enabled && (raw[k].hasContent || showWhenEmpty) };
+  }
+  return out;
+}
+
+/** Whether a section is in the site's menu and its page answers. */
+export const sectionShown = (ctx: SiteContext, section: EmptyHiddenSection) => sectionStates(ctx)[section].shown;
+
+/** What this site collects from readers, for the generated privacy notice (privacy-notice.ts). */
+export function privacyFactsOf(ctx: SiteContext, origin: string): PrivacyFacts {
+  const sections = sectionStates(ctx);
+  const w = ctx.website;
+  return {
+    authorName: ctx.profile.name,
+    siteName: w.websiteName?.trim() || ctx.profile.name,
+    siteAddress: origin.replace(/^https?:\/\//, ""),
+    newsletter: sections.newsletter.shown
+      ? ctx.customization?.newsletterEmbedCode?.trim()
+        ? "provider"
+        : "own"
+      : null,
+    contactForm: w.contactEnabled && (ctx.contact?.enableContactForm ?? true),
+    books: sections.books.shown,
+  };
+}
+
+/** The site's address as readers type it: its verified own domain, else its subdomain. */
+export function siteHostOf(ctx: SiteContext, sitesDomain: string): string {
+  if (ctx.website.customDomain && ctx.customDomainVerified) return ctx.website.customDomain;
+  return `${ctx.website.subdomain}.${sitesDomain}`;
+}
+
+/** The owner's site as readers see it: live or not, and what the menu shows (the dashboard's view). */
+export async function getSiteStatus(db: Db, userId: string, now = new Date()): Promise<SiteStatus | null> {
+  const ctx = toContext(await q.selectContextByUser(db, userId), now);
+  if (!ctx) return null;
+  return {
+    visibility: ctx.visibility,
+    sections: sectionStates(ctx),
+    genreMissing: !ctx.profile.genre.trim(),
+    privacyGenerated: !(ctx.legal?.content ?? "").trim(),
+  };
+}
+
+/** The owner's site context (the same row readers' pages read), e.g. for the generated privacy notice. */
+export async function loadOwnSiteContext(db: Db, userId: string, now = new Date()): Promise<SiteContext | null> {
+  return toContext(await q.selectContextByUser(db, userId), now);
 }
 
 /** A site's address as the caches key it: `s:{subdomain}` or `d:{custom domain}`, lower case. */

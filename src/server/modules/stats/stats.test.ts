@@ -62,6 +62,8 @@ describe("author stats", () => {
   it("count readers' visits: pages, books by title, and the sites they came from", async () => {
     const a = await createAuthor(s);
     const other = await createAuthor(s);
+    // A bio, so that the About page is one readers see (ADR 052).
+    await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Bio</p>" } });
     const [book] = await s.database.db
       .insert(books)
       .values({ userId: a.id, title: "Tides of Silence", slug: "tides-of-silence", author: a.name })

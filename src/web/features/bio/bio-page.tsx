@@ -190,9 +190,9 @@ function BioForm({ initial }: { initial: Profile }) {
           <Field
             id="bio-genre"
             label="Main genre"
-            hint="Shown above your name on the About page."
+            hint="Shown above your name on the About page; leave it empty to show none."
             list="bio-genre-suggestions"
-            placeholder="Fiction"
+            placeholder="e.g. Psychological thriller"
             maxLength={PROFILE_LIMITS.genre}
             error={errors.genre?.message}
             {...register("genre")}

@@ -1,7 +1,7 @@
 // 'Dashboard Overview': the live site, the plan and its use, and what the author can do about
 // either. The numbers come from the server (subscription status and book capacity); nothing
 // here decides what the plan allows.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AlertTriangle,
   BookOpen,
@@ -16,17 +16,21 @@ import {
   UserRound,
 } from "lucide-react";
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR, nextTier, PLANS } from "../../../shared/plans.ts";
+import type { SiteVisibility } from "../../../shared/schemas/site-status.ts";
+import { EmptySections } from "../../components/empty-sections.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import {
   CAPACITY_KEY,
   type Capacity,
+  fetchSiteStatus,
   type OnboardingState,
+  SITE_STATUS_KEY,
   type SubscriptionDetails,
   siteHost,
   siteUrl,
@@ -63,11 +67,17 @@ export function DashboardHome() {
   const qc = useQueryClient();
   const subscription = useSubscription();
   const capacity = useCapacity();
+  // Live or not is the public renderer's own rule, asked of the server (ADR 052).
+  const siteStatus = useQuery({ queryKey: SITE_STATUS_KEY, queryFn: fetchSiteStatus, enabled: Boolean(state.website) });
+  const visibility = siteStatus.data?.visibility;
+  const [params] = useSearchParams();
+  const checkoutCancelled = params.get("checkout") === "cancelled";
   // Throws when the check fails, so the payment-return flow can retry and the refresh button can say so.
   const refreshAll = async () => {
     const res = await subscription.refetch();
     if (res.error) throw res.error;
     await qc.invalidateQueries({ queryKey: CAPACITY_KEY });
+    await qc.invalidateQueries({ queryKey: SITE_STATUS_KEY });
   };
   const payment = usePaymentReturn(refreshAll);
 
@@ -98,16 +108,20 @@ export function DashboardHome() {
                 <Eye aria-hidden="true" className="h-4 w-4" /> Preview Locally
               </a>
             </Button>
-            <Button asChild size="sm">
-              <a href={siteUrl(liveHost)} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" className="h-4 w-4" /> View Live Site
-              </a>
-            </Button>
+            {/* Only when readers can see it: before checkout or after expiry they get another page. */}
+            {visibility === "live" ? (
+              <Button asChild size="sm">
+                <a href={siteUrl(liveHost)} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" className="h-4 w-4" /> View Live Site
+                </a>
+              </Button>
+            ) : null}
           </div>
         ) : null}
       </div>
 
       <PaymentReturnBanner phase={payment.phase} onDismiss={payment.dismiss} />
+      {checkoutCancelled && !payment.activated ? <CheckoutCancelled visibility={visibility} /> : null}
 
       {subscription.data && !subscription.data.checkoutCompleted ? (
         <FinishCheckout subscription={subscription.data} />
@@ -118,9 +132,7 @@ export function DashboardHome() {
           websiteName={website?.websiteName ?? ""}
           liveHost={liveHost}
           website={website}
-          published={
-            subscription.data ? subscription.data.checkoutCompleted || subscription.data.status !== "trial" : true
-          }
+          visibility={visibility}
         />
         {subscription.isError ? (
           <Card>
@@ -139,6 +151,8 @@ export function DashboardHome() {
           <Card aria-busy="true" className="min-h-56 animate-pulse bg-slate-100" />
         )}
       </div>
+
+      {siteStatus.data ? <EmptySections status={siteStatus.data} /> : null}
 
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
@@ -224,26 +238,53 @@ function FinishCheckout({ subscription }: { subscription: SubscriptionDetails })
   );
 }
 
+/** Back from a checkout left without paying: what happened, what readers see, what to do. */
+function CheckoutCancelled({ visibility }: { visibility: SiteVisibility | undefined }) {
+  return (
+    <div
+      role="status"
+      data-testid="checkout-cancelled"
+      className="rounded-xl border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800"
+    >
+      <p className="font-semibold">Checkout cancelled: no card was added and nothing was charged.</p>
+      <p className="mt-0.5">
+        {visibility === "live"
+          ? "Your site and plan are as they were."
+          : visibility === "offline"
+            ? "Your site stays offline until you reactivate your plan below. Your books and settings are kept."
+            : "Your site is saved, but readers see a 'coming soon' page until you add a card. Enter your payment details when you are ready: your free trial starts then."}
+      </p>
+    </div>
+  );
+}
+
+const SITE_HEADING: Record<SiteVisibility, string> = {
+  live: "Your site is live",
+  awaiting_checkout: "Your site opens after checkout",
+  offline: "Your site is offline",
+};
+
 function LiveSiteCard({
   websiteName,
   liveHost,
   website,
-  published,
+  visibility,
 }: {
   websiteName: string;
   liveHost: string | null;
   website: OnboardingState["website"];
-  /** False while checkout waits for a card: readers see 'Coming soon'. */
-  published: boolean;
+  /** The renderer's rule from the server; undefined while it loads (nothing claimed meanwhile). */
+  visibility: SiteVisibility | undefined;
 }) {
   const pendingDomain = website?.customDomain && !website.customDomainVerified;
+  const published = visibility === "live";
   return (
     <Card className="bg-gradient-to-br from-brand-600 to-brand-500 text-white">
       <CardContent className="space-y-4">
         <div className="flex items-center gap-2">
           <Globe aria-hidden="true" className="h-5 w-5" />
-          <h2 className="text-lg font-semibold">
-            {published ? "Your site is live" : "Your site opens after checkout"}
+          <h2 className="text-lg font-semibold" data-testid="site-visibility">
+            {visibility ? SITE_HEADING[visibility] : "Your site"}
           </h2>
         </div>
         <p className="text-sm text-white/90">{websiteName}</p>
@@ -254,9 +295,14 @@ function LiveSiteCard({
         ) : (
           <p className="text-sm">Your site address appears here once your domain is connected.</p>
         )}
-        {!published ? (
+        {visibility === "awaiting_checkout" ? (
           <p className="rounded-lg bg-white/15 px-3 py-2 text-sm">
             Until you add your card, readers see a 'coming soon' page. Preview it as it will be with Preview Locally.
+          </p>
+        ) : null}
+        {visibility === "offline" ? (
+          <p className="rounded-lg bg-white/15 px-3 py-2 text-sm">
+            Readers see a 'temporarily unavailable' page. Everything is kept: reactivate your plan to bring it back.
           </p>
         ) : null}
         {pendingDomain ? (

@@ -292,10 +292,13 @@ function SetupDone({ done, sitesDomain, values }: { done: Completed; sitesDomain
             <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-emerald-600" />
           </div>
           <div role="status">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your website is ready!</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your website is set up!</h1>
+            {/* Not "live": readers get 'Coming soon' until the card is in (ADR 052). */}
             <p className="mt-2 text-slate-600">
               <span className="font-mono text-slate-900">{address}</span>
-              {done.website.subdomain ? " is live." : " will go live once your domain points to us."}
+              {done.website.subdomain
+                ? " opens to readers as soon as you add your card."
+                : " opens to readers once you add your card and your domain points to us."}
             </p>
           </div>
           <p className="flex items-center justify-center gap-2 text-sm text-slate-600">

@@ -49,7 +49,7 @@ export function StepAbout({
           value={values.genre}
           maxLength={60}
           onChange={(e) => onChange({ genre: e.target.value })}
-          placeholder="Fiction"
+          placeholder="e.g. Psychological thriller"
           className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
         <datalist id="genre-suggestions">

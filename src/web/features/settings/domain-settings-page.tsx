@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { FormField } from "../../components/ui/form-field.tsx";
 import { Input } from "../../components/ui/input.tsx";
-import { fetchSubscription, SUBSCRIPTION_KEY } from "../../lib/account-state.ts";
+import { fetchSiteStatus, fetchSubscription, SITE_STATUS_KEY, SUBSCRIPTION_KEY } from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
@@ -198,11 +198,14 @@ function DomainSection({ state }: { state: DomainState }) {
 }
 
 function LiveAddress({ state }: { state: DomainState }) {
+  // "Live" only when readers get the site's pages: the renderer's own rule (ADR 052).
+  const status = useQuery({ queryKey: SITE_STATUS_KEY, queryFn: fetchSiteStatus });
+  const live = status.data?.visibility === "live";
   if (!state.liveUrl) return null;
   const host = state.liveUrl.replace(/^https?:\/\//, "");
   return (
     <Alert tone={state.status === "verified" ? "success" : "info"}>
-      Your site is live at{" "}
+      {live ? "Your site is live at" : "Your site's address is"}{" "}
       <a
         href={state.liveUrl}
         target="_blank"

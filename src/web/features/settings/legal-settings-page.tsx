@@ -1,9 +1,10 @@
 // 'Legal': the text of the site's Privacy & Legal page (linked from every page's footer) and
-// whether readers see it. Without text, readers are told none has been configured yet.
+// whether readers see it. Until the author saves their own, readers see a notice generated from
+// what the site collects (ADR 052); the editor starts from it, and saving makes it the author's.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
-import { LEGAL_MESSAGES, type Legal, legalSchema } from "../../../shared/schemas/legal.ts";
+import { LEGAL_MESSAGES, type Legal, type LegalInput, legalSchema } from "../../../shared/schemas/legal.ts";
 import { RichTextEditor } from "../../components/rich-text-editor.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -37,17 +38,18 @@ export function LegalSettingsPage() {
 
 function LegalForm({ initial }: { initial: Legal }) {
   const qc = useQueryClient();
-  const form = useZodForm(legalSchema, { content: initial.content ?? "", isEnabled: initial.isEnabled });
+  const generated = initial.content === null;
+  const form = useZodForm(legalSchema, { content: initial.content ?? initial.generated, isEnabled: initial.isEnabled });
   const { control, handleSubmit, formState, setValue } = form;
   // One message under the text, whichever part was refused (only the text can be, in practice).
   const firstError = Object.values(formState.errors)[0];
   const error = firstError ? (firstError.message ?? LEGAL_MESSAGES.failed) : null;
 
   const save = useMutation({
-    mutationFn: (body: Legal) => read(client.site.legal.$put({ json: body })),
+    mutationFn: (body: LegalInput) => read(client.site.legal.$put({ json: body })),
     onSuccess: (saved) => {
       qc.setQueryData(LEGAL_KEY, saved);
-      setValue("content", saved.content ?? "");
+      setValue("content", saved.content ?? saved.generated);
       toast.success(LEGAL_MESSAGES.saved);
     },
     onError: (err) => toast.error(LEGAL_MESSAGES.failed, { description: errorMessage(err) }),
@@ -63,12 +65,23 @@ function LegalForm({ initial }: { initial: Legal }) {
             render={({ field }) => (
               <Switch
                 label="Show the Privacy & Legal page"
-                description="Off: the page tells readers that no privacy and legal information has been configured yet."
+                description="Off: your footer has no Privacy & Legal link and the page answers 'not found'."
                 checked={field.value}
                 onChange={field.onChange}
               />
             )}
           />
+          {generated ? (
+            <p
+              role="note"
+              data-testid="legal-generated"
+              className="rounded-lg border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900"
+            >
+              Readers now see this notice, written for you from what your site collects (newsletter sign-ups, contact
+              messages, visit counts). Read it, change anything you like, and save: from then on it is your text, and it
+              no longer follows your settings.
+            </p>
+          ) : null}
           <div className="space-y-1.5">
             <label htmlFor="legal-content" className="block text-sm font-medium text-slate-700">
               Page text

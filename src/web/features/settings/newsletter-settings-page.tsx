@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
@@ -50,6 +51,7 @@ function NewsletterSettingsPageBody() {
       <SettingsLoader query={settings} height="h-64">
         {(data) => <EmbedForm initial={data} />}
       </SettingsLoader>
+      {settings.data && !settings.data.embedCode ? <OwnFormShown /> : null}
       <Subscribers />
     </div>
   );
@@ -129,6 +131,53 @@ function EmbedForm({ initial }: { initial: NewsletterSettings }) {
             </Button>
           </div>
         </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Without a provider's form the Newsletter page stays out of the menu until the author chooses to
+ * show the site's own form (ADR 052): a form nobody chose is placeholder to readers.
+ */
+function OwnFormShown() {
+  const qc = useQueryClient();
+  const site = useQuery({ queryKey: ["site-settings"], queryFn: () => read(client.site.settings.$get()) });
+  const chosen = site.data?.showWhenEmpty ?? [];
+  const on = chosen.includes("newsletter");
+  const save = useMutation({
+    mutationFn: (show: boolean) =>
+      read(
+        client.site.settings.$patch({
+          json: {
+            showWhenEmpty: show
+              ? [...chosen.filter((k) => k !== "newsletter"), "newsletter"]
+              : chosen.filter((k) => k !== "newsletter"),
+          },
+        }),
+      ),
+    onSuccess: (saved) => {
+      qc.setQueryData(["site-settings"], saved);
+      void qc.invalidateQueries({ queryKey: SITE_STATUS_KEY });
+      toast.success(NEWSLETTER_MESSAGES.saved);
+    },
+    onError: (err) => toast.error(NEWSLETTER_MESSAGES.failed, { description: errorMessage(err) }),
+  });
+  if (!site.data) return null;
+  return (
+    <Card>
+      <CardContent>
+        <Switch
+          label="Show the Newsletter page with your site's own sign-up form"
+          description={
+            site.data.newsletterEnabled
+              ? "Off: the Newsletter page is not in your site's menu until you paste a provider's form."
+              : "The Newsletter page is switched off under Site, so readers do not see it either way."
+          }
+          checked={on}
+          disabled={save.isPending}
+          onChange={(v) => save.mutate(v)}
+        />
       </CardContent>
     </Card>
   );

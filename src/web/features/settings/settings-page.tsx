@@ -138,7 +138,8 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         <CardContent>
           <h2 className="text-base font-semibold text-slate-900">Pages</h2>
           <p className="mt-1 text-sm text-slate-600">
-            A page that is off disappears from your site's menu and answers 'not found'.
+            A page that is off disappears from your site's menu and answers 'not found'. So does a page with nothing in
+            it yet (no books, bio, posts or sign-up form), until you add some.
           </p>
           <div className="mt-3 divide-y divide-slate-100">
             <Switch label="Home" description="Always on" checked disabled onChange={() => undefined} />

@@ -1,0 +1,51 @@
+// What readers can see of an author's site, as the public renderer decides it (ADR 052): whether
+// the site is open to readers at all, and which sections are in its menu. The dashboard reads it
+// from GET /api/site/status instead of guessing from the subscription.
+import { z } from "zod";
+
+/**
+ * Sections that stay out of the menu (and answer 404) while they have nothing in them, unless
+ * the author chose to show them anyway. Home, Contact and Privacy are never empty.
+ */
+export const EMPTY_HIDDEN_SECTIONS = ["books", "about", "blog", "newsletter"] as const;
+export type EmptyHiddenSection = (typeof EMPTY_HIDDEN_SECTIONS)[number];
+
+export const showWhenEmptySchema = z
+  .array(z.enum(EMPTY_HIDDEN_SECTIONS, { error: `Sections must be among ${EMPTY_HIDDEN_SECTIONS.join(", ")}` }), {
+    error: "Sections to show when empty must be a list",
+  })
+  .max(EMPTY_HIDDEN_SECTIONS.length)
+  .transform((v) => [...new Set(v)]);
+
+/** Why readers can or cannot see the site: 'live' is the only state in which the dashboard says live. */
+export const SITE_VISIBILITY = ["live", "awaiting_checkout", "offline"] as const;
+export type SiteVisibility = (typeof SITE_VISIBILITY)[number];
+
+const sectionStateSchema = z.object({
+  /** The author's page switch in Site Settings. */
+  enabled: z.boolean(),
+  /** Something for readers is in it (a book, a bio, a post, a sign-up form). */
+  hasContent: z.boolean(),
+  /** The author chose to show it while empty. */
+  showWhenEmpty: z.boolean(),
+  /** In the menu and answering: enabled and (has content or shown while empty). */
+  shown: z.boolean(),
+});
+export type SectionState = z.infer<typeof sectionStateSchema>;
+
+export const siteStatusSchema = z
+  .object({
+    visibility: z.enum(SITE_VISIBILITY),
+    sections: z.object({
+      books: sectionStateSchema,
+      about: sectionStateSchema,
+      blog: sectionStateSchema,
+      newsletter: sectionStateSchema,
+    }),
+    /** The author wrote no genre: readers see none. */
+    genreMissing: z.boolean(),
+    /** The Privacy & Legal page shows the generated notice (the author has not written their own). */
+    privacyGenerated: z.boolean(),
+  })
+  .meta({ id: "SiteStatus" });
+export type SiteStatus = z.infer<typeof siteStatusSchema>;
