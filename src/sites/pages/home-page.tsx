@@ -101,11 +101,7 @@ export function HomePage(props: { env: PageEnv; books?: BookCard[] }) {
               <div className="actions start">
                 {spotlight.firstStore && (
                   // The author's first store: the home page is the same for every reader (ADR 036).
-                  <a
-                    className="btn"
-                    href={href(env, bookBuyPath(spotlight, spotlight.firstStore.id))}
-                    rel="nofollow"
-                  >
+                  <a className="btn" href={href(env, bookBuyPath(spotlight, spotlight.firstStore.id))} rel="nofollow">
                     <ShoppingCart aria-hidden="true" /> {preorder ? "Pre-order" : "Buy"} From{" "}
                     {spotlight.firstStore.name}
                   </a>

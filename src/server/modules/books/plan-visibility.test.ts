@@ -310,17 +310,15 @@ describe("the migration that hides books already over the plan", () => {
       .values({ userId: a.id, title: "Draft", slug: "draft", author: "A", sortOrder: 7, visibilityEnabled: false });
     // No subscription at all reads as mini too.
     const bare = await createSignedInUser(s);
-    await db
-      .insert(books)
-      .values(
-        [0, 1, 2, 3, 4, 5].map((p) => ({
-          userId: bare.id,
-          title: `Bare ${p}`,
-          slug: `bare-${p}`,
-          author: "A",
-          sortOrder: p,
-        })),
-      );
+    await db.insert(books).values(
+      [0, 1, 2, 3, 4, 5].map((p) => ({
+        userId: bare.id,
+        title: `Bare ${p}`,
+        slug: `bare-${p}`,
+        author: "A",
+        sortOrder: p,
+      })),
+    );
     const before = await publicTitles(a);
     expect(before).toEqual(["Book 0", "Book 1", "Book 2", "Book 3", "Book 4"]);
 

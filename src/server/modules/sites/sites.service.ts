@@ -91,7 +91,9 @@ export function sectionStates(ctx: SiteContext): Record<EmptyHiddenSection, Sect
       enabled: w.aboutEnabled,
       // A photo is the author's own too; a page with only initials and a name is not.
       hasContent:
-        hasBio(ctx.profile.bio) || hasJourney(ctx.profile.writingJourney) || Boolean(ctx.profile.authorPhotoUrl?.trim()),
+        hasBio(ctx.profile.bio) ||
+        hasJourney(ctx.profile.writingJourney) ||
+        Boolean(ctx.profile.authorPhotoUrl?.trim()),
     },
     blog: { enabled: w.newsEnabled, hasContent: ctx.hasPosts === true },
     // The site's own sign-up form counts only once the author has chosen it (shown when empty);
