@@ -17,10 +17,17 @@ afterAll(async () => {
 });
 
 const page = (a: TestAuthor, path: string) => s.onHost(`${a.subdomain}.localhost`, path);
-/** The links of the site's main menu, in order. */
+/**
+ * The links of the site's main menu, in order: its wide row (a phone gets the same links again
+ * in a folded copy, ADR 053, which must list the same ones).
+ */
 const menu = (html: string) => {
   const nav = html.match(/<nav class="main"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
-  return [...nav.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+  const links = (part: string) => [...part.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+  const row = links(nav.match(/<ul class="row">([\s\S]*?)<\/ul>/)?.[1] ?? "");
+  const folded = links(nav.match(/<details class="fold">([\s\S]*?)<\/details>/)?.[1] ?? "");
+  expect(folded).toEqual(row);
+  return row;
 };
 const sitemapPaths = (xml: string, origin: string) =>
   [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => (m[1] ?? "").replace(origin, ""));
