@@ -3,6 +3,8 @@
 // JavaScript with FAQPage data, the contact form files a ticket and mails the sender a copy, and
 // unknown addresses are real 404s.
 import { createHash } from "node:crypto";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
@@ -143,6 +145,46 @@ describe("marketing pages", () => {
     expect(etag).toBeTruthy();
     const again = await s.api("/features", { headers: { "if-none-match": etag ?? "" } });
     expect(again.status).toBe(304);
+  });
+
+  it("sends each page brotli- or gzip-compressed when the browser takes it, the same HTML decoded", async () => {
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          { host: "127.0.0.1", port: new URL(s.url).port, path, headers: { host: new URL(s.url).host, ...headers } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (d: Buffer) => chunks.push(d));
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    for (const path of ["/", "/features", "/pricing"]) {
+      const plain = await raw(path, { "accept-encoding": "identity" });
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      expect(plain.headers.vary, path).toContain("Accept-Encoding");
+      const html = plain.body.toString("utf8");
+      expect(html).toContain("<h1");
+
+      const br = await raw(path, { "accept-encoding": "gzip, br" });
+      expect(br.headers["content-encoding"], path).toBe("br");
+      expect(br.headers.vary, path).toContain("Accept-Encoding");
+      expect(br.body.byteLength, path).toBeLessThan(plain.body.byteLength / 2);
+      expect(brotliDecompressSync(br.body).toString("utf8"), path).toBe(html);
+      // Another representation, another validator; each answers 304 to its own.
+      expect(br.headers.etag).not.toBe(plain.headers.etag);
+      const again = await raw(path, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) });
+      expect(again.status, path).toBe(304);
+
+      const gz = await raw(path, { "accept-encoding": "gzip" });
+      expect(gz.headers["content-encoding"], path).toBe("gzip");
+      expect(gunzipSync(gz.body).toString("utf8"), path).toBe(html);
+    }
   });
 
   it("offers a signed-in visitor their dashboard instead of signing in, on every page", async () => {
