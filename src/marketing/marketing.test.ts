@@ -216,6 +216,24 @@ describe("marketing pages", () => {
     expect(header(await other.text())).toContain('href="/login"');
   });
 
+  it("shows a signed-in author on /pricing the way to their plan, not a free trial", async () => {
+    const { cookie } = await createSignedInUser(s);
+    const out = await (await s.api("/pricing?currency=EUR")).text();
+    expect(out).toContain("Start Free Trial");
+    expect(out).toContain("Start your free trial");
+    expect(out).not.toContain('data-testid="signed-in-plan"');
+    const main = (html: string) => html.slice(html.indexOf('<main id="main">'), html.indexOf("</main>"));
+    const signedIn = main(await (await s.api("/pricing?currency=EUR", { cookie })).text());
+    expect(signedIn).not.toMatch(/free trial/i);
+    expect(signedIn).toContain('<a href="/dashboard/plan"');
+    expect(signedIn).toContain("Go to your dashboard");
+    for (const tier of TIERS) {
+      // Choosing still goes through /pricing/choose, which sends a signed-in author to the plan page.
+      expect(signedIn).toContain(`href="/pricing/choose?tier=${tier}&amp;currency=EUR"`);
+    }
+    expect(signedIn).toContain("Choose Midi");
+  });
+
   it("answers an unknown address with a real 404 page, and lists the pages for crawlers", async () => {
     const res = await s.api("/no-such-page");
     expect(res.status).toBe(404);

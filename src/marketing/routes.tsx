@@ -136,7 +136,8 @@ export function marketingRoutes(deps: MarketingDeps) {
       setCookie(c, CURRENCY_COOKIE, asked, { path: "/", sameSite: "Lax", httpOnly: true });
     }
     // One canonical address for every currency: the same page, in other money.
-    const page = rendered("/pricing", () => pricingPage(currency), hasSession(c.req.raw.headers), currency);
+    const signedIn = hasSession(c.req.raw.headers);
+    const page = rendered("/pricing", () => pricingPage(currency, signedIn), signedIn, currency);
     return answer(c, page, { ...headers, "Cache-Control": "private, max-age=0, must-revalidate" });
   });
 
