@@ -255,7 +255,11 @@ describe("contact form", () => {
     const email = `buyer-${Date.now()}@example.com`;
     const res = await contact({ name: "Ann Reader", email, subject: "Team plans?", message: "Do you do agencies?" });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(CONTACT_SENT.replace("'", "&#x27;"));
+    const page = await res.text();
+    expect(page).toContain(CONTACT_SENT.replace("'", "&#x27;"));
+    // Bookplate's voice, not an author's.
+    expect(page).toContain("We&#x27;ll get back to you soon.");
+    expect(page).not.toContain("I&#x27;ll");
     const [ticket] = await s.database.db.select().from(supportTickets).where(eq(supportTickets.email, email));
     expect(ticket).toMatchObject({ userId: null, name: "Ann Reader", subject: "Team plans?", status: "open" });
     const copy = await s.smtp.waitFor(email, "We received your message");
