@@ -128,4 +128,40 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: "/tmp/polish-blog-navy-390.png", fullPage: true });
   });
+
+  it("shows a British author dates as dd/mm/yyyy and saves what they type as the date they meant", async () => {
+    const author = await createAuthor(e.server);
+    const { book } = (await call(author, "POST", "/api/books", {
+      title: "Dated",
+      author: author.name,
+      releaseDate: "2024-11-03",
+      reviews: [{ reviewText: "Lovely", reviewDate: "2023-01-02" }],
+    })) as { book: { id: string } };
+    const context = await e.browser.newContext({ baseURL: e.server.url, viewport: PHONE, locale: "en-GB" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto(`/edit-book/${book.id}`);
+    const release = page.getByLabel("Release date");
+    await expect.poll(() => release.inputValue()).toBe("03/11/2024");
+    expect(await release.getAttribute("placeholder")).toBe("dd/mm/yyyy");
+    const review = page.getByLabel("Review date");
+    expect(await review.inputValue()).toBe("02/01/2023");
+    await release.fill("31/02/2025");
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Please enter the date as dd/mm/yyyy").first().waitFor();
+    await release.fill("4/12/2025");
+    await release.scrollIntoViewIfNeeded();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-date-390.png" });
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Book updated successfully!").waitFor();
+    const saved = (await (await e.server.api(`/api/books/${book.id}`, { cookie: author.cookie })).json()) as {
+      book: { releaseDate: string; reviews: { reviewDate: string }[] };
+    };
+    expect(saved.book.releaseDate).toBe("2025-12-04");
+    expect(saved.book.reviews[0]?.reviewDate).toBe("2023-01-02");
+    await context.close();
+  });
 });
