@@ -235,7 +235,10 @@ export function RichTextEditor({
             </div>
           )}
           <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`${linkId}-url`} className={clsx("text-xs font-medium text-slate-700", linkText !== null && "w-24")}>
+            <label
+              htmlFor={`${linkId}-url`}
+              className={clsx("text-xs font-medium text-slate-700", linkText !== null && "w-24")}
+            >
               Link address
             </label>
             <input
