@@ -39,7 +39,7 @@ browserDescribe("author bio", () => {
     expect(afterPaste).not.toContain("Loud heading");
     expect(afterPaste).not.toMatch(/<(strong|em|h1)>Pasted/);
 
-    await page.getByLabel("Tagline").fill("Stories from the edge of the sea");
+    await page.getByLabel("Author tagline").fill("Stories from the edge of the sea");
     // A mistake is named before anything is sent.
     await page.getByLabel("Or link to a photo").fill("http://example.com/me.jpg");
     await page.getByRole("button", { name: "Save Bio" }).click();
@@ -54,7 +54,7 @@ browserDescribe("author bio", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Author Bio" }).waitFor();
     await page.getByRole("textbox", { name: "Bio" }).getByText("lighthouse keepers").waitFor();
-    expect(await page.getByLabel("Tagline").inputValue()).toBe("Stories from the edge of the sea");
+    expect(await page.getByLabel("Author tagline").inputValue()).toBe("Stories from the edge of the sea");
 
     await page.getByRole("button", { name: "Save & View" }).click();
     await page.waitForURL((url) => url.pathname === `/author/${author.subdomain}/about`);
@@ -115,6 +115,21 @@ browserDescribe("author bio", () => {
     await address.fill("harbour.example");
     await page.getByRole("button", { name: "Apply" }).click();
     await editor.getByRole("link", { name: "https://harbour.example" }).waitFor();
+    // With nothing selected the bar asks for the words too, and links them (on a phone here).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.keyboard.type(" Events: ");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await page.getByLabel("Link text").fill("my events page");
+    await address.fill("https://harbour.example/events");
+    await page.screenshot({ path: "/tmp/polish-link-text.png" });
+    await address.press("Enter");
+    await editor.getByRole("link", { name: "my events page" }).waitFor();
+    expect(await editor.innerHTML()).toContain('href="https://harbour.example/events"');
+    // Text selected: the words are the selection, so no text field.
+    await page.keyboard.press("Shift+ArrowLeft");
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    expect(await page.getByLabel("Link text").count()).toBe(0);
+    await address.press("Escape");
 
     await page.getByRole("button", { name: "Save Bio" }).click();
     await page.getByText("Bio updated successfully!").waitFor();

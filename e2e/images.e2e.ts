@@ -31,7 +31,7 @@ browserDescribe("uploaded pictures", () => {
     await page.getByRole("img", { name: "Photo preview" }).waitFor();
     expect(await page.getByLabel("Or link to a photo").count()).toBe(0);
     // Saving the rest of the Bio keeps the photo.
-    await page.getByLabel("Tagline").fill("Sea stories");
+    await page.getByLabel("Author tagline").fill("Sea stories");
     await page.getByRole("button", { name: "Save Bio" }).click();
     await page.getByText("Bio updated successfully!").waitFor();
     await site.goto(`${origin}/about`);

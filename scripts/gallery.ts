@@ -117,7 +117,7 @@ export const SHOTS: Shot[] = [
     title: "Your site's home page",
     alt: "An author's public home page",
     path: (c) => `/author/${c.subdomain}/`,
-    ready: "Eleanor Vance",
+    ready: "Eleanor Penrose",
     reader: true,
   },
   {
@@ -157,9 +157,9 @@ async function cover(title: string, [from, to]: string[]): Promise<Uint8Array<Ar
 
 async function seedAuthor(s: TestServer) {
   const author = await createAuthor(s, {
-    name: "Eleanor Vance",
-    email: "eleanor@eleanorvance.example",
-    subdomain: "eleanorvance",
+    name: "Eleanor Penrose",
+    email: "eleanor@eleanorpenrose.example",
+    subdomain: "eleanorpenrose",
     tier: "midi",
   });
   const call = async (path: string, init: RequestInit & { json?: unknown }) => {
@@ -170,7 +170,7 @@ async function seedAuthor(s: TestServer) {
   await call("/api/profile", {
     method: "PATCH",
     json: {
-      bio: "<p>Eleanor Vance writes quiet, luminous novels about the Cornish coast and the people who keep its lights burning. Her Harbour series has been translated into nine languages.</p>",
+      bio: "<p>Eleanor Penrose writes quiet, luminous novels about the Cornish coast and the people who keep its lights burning. Her Harbour series has been translated into nine languages.</p>",
       tagline: "Novels of the sea and the people who wait for it",
       genre: "Literary Fiction",
     },
@@ -181,7 +181,7 @@ async function seedAuthor(s: TestServer) {
       method: "POST",
       json: {
         title: b.title,
-        author: "Eleanor Vance",
+        author: "Eleanor Penrose",
         seriesName: b.series ? "The Harbour Novels" : null,
         orderInSeries: b.series,
         shortBlurb: `<p>${b.title} is a story of light, salt and second chances, told with warmth and a keen eye for the sea.</p>`,

@@ -3,6 +3,8 @@
 // JavaScript with FAQPage data, the contact form files a ticket and mails the sender a copy, and
 // unknown addresses are real 404s.
 import { createHash } from "node:crypto";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
@@ -145,6 +147,46 @@ describe("marketing pages", () => {
     expect(again.status).toBe(304);
   });
 
+  it("sends each page brotli- or gzip-compressed when the browser takes it, the same HTML decoded", async () => {
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const req = request(
+          { host: "127.0.0.1", port: new URL(s.url).port, path, headers: { host: new URL(s.url).host, ...headers } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (d: Buffer) => chunks.push(d));
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    for (const path of ["/", "/features", "/pricing"]) {
+      const plain = await raw(path, { "accept-encoding": "identity" });
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      expect(plain.headers.vary, path).toContain("Accept-Encoding");
+      const html = plain.body.toString("utf8");
+      expect(html).toContain("<h1");
+
+      const br = await raw(path, { "accept-encoding": "gzip, br" });
+      expect(br.headers["content-encoding"], path).toBe("br");
+      expect(br.headers.vary, path).toContain("Accept-Encoding");
+      expect(br.body.byteLength, path).toBeLessThan(plain.body.byteLength / 2);
+      expect(brotliDecompressSync(br.body).toString("utf8"), path).toBe(html);
+      // Another representation, another validator; each answers 304 to its own.
+      expect(br.headers.etag).not.toBe(plain.headers.etag);
+      const again = await raw(path, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) });
+      expect(again.status, path).toBe(304);
+
+      const gz = await raw(path, { "accept-encoding": "gzip" });
+      expect(gz.headers["content-encoding"], path).toBe("gzip");
+      expect(gunzipSync(gz.body).toString("utf8"), path).toBe(html);
+    }
+  });
+
   it("offers a signed-in visitor their dashboard instead of signing in, on every page", async () => {
     const { cookie } = await createSignedInUser(s);
     const header = (html: string) => html.slice(html.indexOf("<header"), html.indexOf("</header>"));
@@ -174,6 +216,24 @@ describe("marketing pages", () => {
     expect(header(await other.text())).toContain('href="/login"');
   });
 
+  it("shows a signed-in author on /pricing the way to their plan, not a free trial", async () => {
+    const { cookie } = await createSignedInUser(s);
+    const out = await (await s.api("/pricing?currency=EUR")).text();
+    expect(out).toContain("Start Free Trial");
+    expect(out).toContain("Start your free trial");
+    expect(out).not.toContain('data-testid="signed-in-plan"');
+    const main = (html: string) => html.slice(html.indexOf('<main id="main">'), html.indexOf("</main>"));
+    const signedIn = main(await (await s.api("/pricing?currency=EUR", { cookie })).text());
+    expect(signedIn).not.toMatch(/free trial/i);
+    expect(signedIn).toContain('<a href="/dashboard/plan"');
+    expect(signedIn).toContain("Go to your dashboard");
+    for (const tier of TIERS) {
+      // Choosing still goes through /pricing/choose, which sends a signed-in author to the plan page.
+      expect(signedIn).toContain(`href="/pricing/choose?tier=${tier}&amp;currency=EUR"`);
+    }
+    expect(signedIn).toContain("Choose Midi");
+  });
+
   it("answers an unknown address with a real 404 page, and lists the pages for crawlers", async () => {
     const res = await s.api("/no-such-page");
     expect(res.status).toBe(404);
@@ -195,7 +255,11 @@ describe("contact form", () => {
     const email = `buyer-${Date.now()}@example.com`;
     const res = await contact({ name: "Ann Reader", email, subject: "Team plans?", message: "Do you do agencies?" });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(CONTACT_SENT.replace("'", "&#x27;"));
+    const page = await res.text();
+    expect(page).toContain(CONTACT_SENT.replace("'", "&#x27;"));
+    // Bookplate's voice, not an author's.
+    expect(page).toContain("We&#x27;ll get back to you soon.");
+    expect(page).not.toContain("I&#x27;ll");
     const [ticket] = await s.database.db.select().from(supportTickets).where(eq(supportTickets.email, email));
     expect(ticket).toMatchObject({ userId: null, name: "Ann Reader", subject: "Team plans?", status: "open" });
     const copy = await s.smtp.waitFor(email, "We received your message");

@@ -3,13 +3,14 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { getSessionCookie } from "better-auth/cookies";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import type { Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
+import { encodedBody, encodedEtag, pickEncoding, utf8Bytes } from "../server/modules/sites/page-cache.ts";
 import { receiveMarketingContact, ticketRefusal } from "../server/modules/support/support.service.ts";
 import { CURRENCIES, type Currency } from "../shared/enums.ts";
 import { marketingContactSchema } from "../shared/schemas/admin.ts";
@@ -54,7 +55,13 @@ const HTML = "text/html; charset=UTF-8";
 /** The pricing page's currency, for the visit (a session cookie; see the cookies page). */
 export const CURRENCY_COOKIE = "pricing_currency";
 
-type Rendered = { html: string; etag: string; csp: string };
+/** A rendering kept with its compressed copies, made on first demand (as author pages are). */
+type Rendered = {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  csp: string;
+  encoded?: Partial<Record<"br" | "gzip", Uint8Array<ArrayBuffer>>>;
+};
 
 /**
  * Whether the visitor's browser holds a session: its cookie is present (better-auth's optimistic
@@ -77,7 +84,7 @@ export function marketingRoutes(deps: MarketingDeps) {
       const page = make();
       const html = renderMarketing(e, page, path, signedIn);
       hit = {
-        html,
+        body: utf8Bytes(html),
         etag: `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`,
         csp: cspFor(page),
       };
@@ -86,19 +93,24 @@ export function marketingRoutes(deps: MarketingDeps) {
     return hit;
   };
   const headers = { "Content-Type": HTML, "Content-Security-Policy": MARKETING_CSP };
+  /** Brotli or gzip when the browser takes it, like author pages (delivery.ts); one ETag per encoding. */
+  const answer = (c: Context, page: Rendered, base: Record<string, string>) => {
+    const encoding = pickEncoding(c.req.header("accept-encoding"), page);
+    const etag = encodedEtag(page.etag, encoding);
+    const caching: Record<string, string> = { ...base, ETag: etag, Vary: "Cookie, Accept-Encoding" };
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304, caching);
+    if (encoding) caching["Content-Encoding"] = encoding;
+    return c.body(encoding ? encodedBody(page, encoding) : page.body, 200, caching);
+  };
 
   for (const [path, make] of Object.entries(STATIC_PAGES)) {
     r.get(path, (c) => {
       const page = rendered(path, make, hasSession(c.req.raw.headers));
-      const caching = {
+      return answer(c, page, {
         ...headers,
         "Content-Security-Policy": page.csp,
-        ETag: page.etag,
         "Cache-Control": "public, max-age=0, must-revalidate",
-        Vary: "Cookie",
-      };
-      if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
-      return c.body(page.html, 200, caching);
+      });
     });
   }
   r.get("/privacy", (c) => c.redirect("/privacy-legal", 301));
@@ -124,15 +136,9 @@ export function marketingRoutes(deps: MarketingDeps) {
       setCookie(c, CURRENCY_COOKIE, asked, { path: "/", sameSite: "Lax", httpOnly: true });
     }
     // One canonical address for every currency: the same page, in other money.
-    const page = rendered("/pricing", () => pricingPage(currency), hasSession(c.req.raw.headers), currency);
-    const caching = {
-      ...headers,
-      ETag: page.etag,
-      "Cache-Control": "private, max-age=0, must-revalidate",
-      Vary: "Cookie",
-    };
-    if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, caching);
-    return c.body(page.html, 200, caching);
+    const signedIn = hasSession(c.req.raw.headers);
+    const page = rendered("/pricing", () => pricingPage(currency, signedIn), signedIn, currency);
+    return answer(c, page, { ...headers, "Cache-Control": "private, max-age=0, must-revalidate" });
   });
 
   // Five messages per address per ten minutes: enough for a person, not for a flood.

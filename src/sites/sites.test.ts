@@ -13,6 +13,7 @@ import {
   newsletterSubscribers,
   profiles,
   retailerLinks,
+  reviews,
   subscriptions,
   user,
   websiteCustomization,
@@ -149,6 +150,34 @@ afterAll(async () => {
 });
 
 describe("public author site pages (demo author on its subdomain)", () => {
+  it("shows a book's reviews newest by their date first, undated ones last, whatever order they were entered in", async () => {
+    const id = await makeAuthor("revieworder");
+    const db = s.database.db;
+    const [book] = await db
+      .insert(books)
+      .values({ userId: id, title: "Dated Reviews", slug: "dated-reviews", author: "A" })
+      .returning({ id: books.id });
+    const bookId = book?.id ?? "";
+    // Entered one after another (created_at rising), dates out of order.
+    const entered = [
+      { reviewText: "Review from 2021", reviewDate: "2021-05-01" },
+      { reviewText: "Review with no date", reviewDate: null },
+      { reviewText: "Review from 2024", reviewDate: "2024-03-10" },
+      { reviewText: "Review from 2019", reviewDate: "2019-11-20" },
+    ];
+    for (const [i, r] of entered.entries()) {
+      await db.insert(reviews).values({ bookId, ...r, createdAt: new Date(Date.UTC(2025, 0, 1 + i)) });
+    }
+    const page = await hit("revieworder.localhost", "/book/dated-reviews");
+    expect(page.status).toBe(200);
+    const shown = [...page.body.matchAll(/<p>(Review [^<]+)<\/p>/g)].map((m) => m[1]);
+    const expected = [...entered]
+      .sort((a, b) => (b.reviewDate ?? "").localeCompare(a.reviewDate ?? ""))
+      .map((r) => r.reviewText);
+    expect(expected[0]).toBe("Review from 2024");
+    expect(shown).toEqual(expected);
+  });
+
   it("opens the home page on the featured book, with its buy button, and the next few books", async () => {
     const id = await makeAuthor("shelfhome");
     const db = s.database.db;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
+import { contrast } from "../shared/colour-contrast.ts";
 import { themeCss } from "./theme.ts";
 
 // Only what the stylesheet reads; the rest of a context does not matter here.
@@ -35,5 +36,29 @@ describe("a site's stylesheet (built once per look)", () => {
     }
     // Back to the defaults: the first stylesheet again, not the last one built.
     expect(themeCss(site())).toBe(plain);
+  });
+
+  it("writes the header and footer in light text on a dark colour and dark text on a light one, not a muted grey", () => {
+    const varOf = (css: string, name: string) => css.match(new RegExp(`${name}:(#[0-9a-f]{6})`))?.[1] ?? "";
+    const brightness = (hex: string) =>
+      [1, 3, 5].reduce((sum, i) => sum + Number.parseInt(hex.slice(i, i + 2), 16), 0) / 3;
+    for (const navy of ["#1e3a8a", "#0f172a", "#312e81"]) {
+      const css = themeCss(site({ headerBackgroundColor: navy, footerBackgroundColor: navy }));
+      for (const v of ["--header-text", "--header-muted", "--footer-text"]) {
+        const text = varOf(css, v);
+        expect(contrast(text, navy), `${v} on ${navy}`).toBeGreaterThanOrEqual(4.5);
+        // Near white, not a grey nudged just past 4.5:1.
+        expect(brightness(text), `${v} on ${navy}`).toBeGreaterThan(220);
+      }
+      expect(contrast(varOf(css, "--header-text"), navy)).toBeGreaterThanOrEqual(7);
+    }
+    for (const light of ["#ffffff", "#fef3c7", "#e0f2fe"]) {
+      const css = themeCss(site({ headerBackgroundColor: light, footerBackgroundColor: light }));
+      for (const v of ["--header-text", "--header-muted", "--footer-text"]) {
+        const text = varOf(css, v);
+        expect(contrast(text, light), `${v} on ${light}`).toBeGreaterThanOrEqual(4.5);
+        expect(brightness(text), `${v} on ${light}`).toBeLessThan(80);
+      }
+    }
   });
 });

@@ -63,6 +63,9 @@ const THEME_FIELDS = [
   "heroButtonSecondaryTextColor",
 ] as const satisfies readonly (keyof SiteContext["website"])[];
 
+/** Whether light text reads better than dark text on `bg`. */
+const isDark = (bg: string) => contrast("#ffffff", bg) > contrast("#111827", bg);
+
 function buildThemeCss(ctx: SiteContext): string {
   const w = pickTheme(ctx.website);
   const cz = ctx.customization;
@@ -81,8 +84,11 @@ function buildThemeCss(ctx: SiteContext): string {
   const headerBg = color(w.headerBackgroundColor, "#ffffff");
   const footerBg = color(w.footerBackgroundColor, "#1f2937");
   const icon = color(w.iconColor, "#6366f1");
-  const headerText = readable("#111827", headerBg);
-  const footerText = readable("#e7e5e4", footerBg);
+  // Dark text on a light background, light text on a dark one: nudging the default dark text
+  // just past 4.5:1 on navy left the site name a muted grey.
+  const headerDark = isDark(headerBg);
+  const headerText = headerDark ? readable("#ffffff", headerBg) : readable("#111827", headerBg);
+  const footerText = isDark(footerBg) ? readable("#e7e5e4", footerBg) : readable("#1c1917", footerBg);
   // The dashboard's rule: footer links in the accent, else the icon colour — when they can be read.
   const footerLink = [accent, icon, "#6366f1"].find((c) => contrast(c, footerBg) >= 4.5) ?? footerText;
   const vars = {
@@ -98,7 +104,7 @@ function buildThemeCss(ctx: SiteContext): string {
     "--header-size": `${Math.min(3, Math.max(1, Number(w.headerSize) || 1.5))}rem`,
     "--header-bg": headerBg,
     "--header-text": headerText,
-    "--header-muted": readable("#44403c", headerBg),
+    "--header-muted": readable(headerDark ? "#e7e5e4" : "#44403c", headerBg),
     "--nav-active": readable(accent, headerBg),
     "--footer-bg": footerBg,
     "--footer-text": footerText,
@@ -147,11 +153,11 @@ details.drop{position:relative}details.drop summary{list-style:none}details.drop
 .book .prose{margin:0;max-width:none}figure{margin:0}.feature{margin:1.75rem 0;padding:1.4rem 1.6rem;border-left:4px solid var(--accent);background:#fff;border-radius:0 .75rem .75rem 0;box-shadow:0 1px 2px #0000000d}.feature blockquote{margin:0;font-style:italic;font-size:1.15rem;color:#292524}.feature p{margin:0}
 section.block{margin:2.75rem 0 0}section.block h2{font-size:1.45rem;border-bottom:1px solid #e7e5e4;padding-bottom:.6rem;margin:0 0 1.1rem}
 .review{background:#fff;border:1px solid #e7e5e4;border-radius:.75rem;padding:1.1rem 1.3rem;margin:0 0 1rem}.review blockquote{margin:0 0 .6rem}.review p{margin:0}.review strong{color:#1c1917}
-.fab{position:fixed;right:1.25rem;bottom:1.25rem;z-index:30;display:inline-flex;align-items:center;gap:.5rem;background:#1c1917;color:#fff;padding:.8rem 1.25rem;border-radius:999px;font-family:system-ui,sans-serif;font-weight:700;text-decoration:none;box-shadow:0 14px 30px -8px #000000a6}.fab:hover{background:#000}.fab svg{width:1.1em;height:1.1em}body:has(#cc) .fab{bottom:5rem}body:has(#ccx:checked) .fab{bottom:1.25rem}
+.fab{position:fixed;right:1.25rem;bottom:1.25rem;z-index:30;display:inline-flex;align-items:center;gap:.5rem;background:#1c1917;color:#fff;padding:.8rem 1.25rem;border-radius:999px;font-family:system-ui,sans-serif;font-weight:700;text-decoration:none;box-shadow:0 14px 30px -8px #000000a6}.fab:hover{background:#000}.fab svg{width:1.1em;height:1.1em}body:has(#cc) .fab{bottom:5rem}body:has(#ccx:checked) .fab{bottom:1.25rem}body:has(.fab) footer.site{padding-bottom:5.5rem}
 .about{display:grid;grid-template-columns:17rem 1fr;gap:3.5rem;padding:3.5rem 0 3rem;align-items:start}.about img{display:block;border-radius:1rem;width:100%;height:auto;aspect-ratio:4/5;object-fit:cover;box-shadow:0 24px 48px -16px #0000008c}.about img.square{aspect-ratio:1}.about h1{margin:0;font-size:clamp(2.1rem,5vw,2.9rem);letter-spacing:-.015em}.about .avatar{aspect-ratio:1;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:4.5rem;font-weight:700;color:#fff;background:linear-gradient(135deg,var(--accent-ink),#1c1917);box-shadow:0 24px 48px -16px #0000008c}.about .prose,.post .prose{margin:0;max-width:none}.about .tag{color:var(--accent-text);font-size:1.2rem;margin:.4rem 0 1.5rem}.about .kicker{margin:0 0 .4rem;font-family:system-ui,sans-serif;font-size:.8rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;color:var(--accent-text)}
 .section-title{font-size:1.6rem;margin:1rem 0 1.25rem}.journey{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:1.25rem;margin:0 0 4.5rem;list-style:none}.journey .card{padding:1.5rem 1.6rem;border-top:4px solid var(--accent)}.journey .year{color:var(--accent-text);font-weight:700;font-size:1.4rem;margin:0}.journey h3{margin:.3rem 0 .4rem;font-size:1.15rem}.journey p{margin:0;color:#57534e}
 .filters ul{display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center;list-style:none;margin:0;padding:1rem 0 .5rem}.filters a{display:inline-block;padding:.45rem 1.1rem;border-radius:999px;border:1px solid #d6d3d1;color:#44403c;text-decoration:none;font-size:.92rem;background:#fff}.filters a:hover{border-color:var(--accent-text);color:var(--accent-text)}.filters a[aria-current=page]{background:var(--accent-ink);border-color:var(--accent-ink);color:#fff;font-weight:700}
-.posts{max-width:46rem;margin:0 auto;padding:1.25rem 0 4.5rem;display:flex;flex-direction:column;gap:1.5rem}.post{background:#fff;border:1px solid #e7e5e4;border-radius:1rem;padding:1.6rem 1.8rem}.post h2{margin:.55rem 0 .6rem;font-size:1.45rem}.post .preview{margin:0}.post details summary{cursor:pointer;color:var(--accent-text);font-weight:700;list-style:none;margin-top:.6rem;display:inline-block}.post details summary:hover{text-decoration:underline}.post details summary::-webkit-details-marker{display:none}.post details .less{display:none}.post details[open] .less{display:inline}.post details[open] .more,.post details[open]+.preview{display:none}.post details[open] summary{margin:.8rem 0 0}.post .wrapd{display:flex;flex-direction:column-reverse}.post h2 a{color:inherit;text-decoration:none}.post h2 a:hover{color:var(--accent-text);text-decoration:underline}
+.posts{max-width:46rem;margin:0 auto;padding:1.25rem 0 4.5rem;display:flex;flex-direction:column;gap:1.5rem}.post{background:#fff;border:1px solid #e7e5e4;border-radius:1rem;padding:1.6rem 1.8rem}.post h2{margin:.55rem 0 .6rem;font-size:1.45rem}.post .preview{margin:0}.post details summary{cursor:pointer;color:var(--accent-text);font-weight:700;list-style:none;margin-top:.6rem;display:inline-block}.post details summary:hover{text-decoration:underline}.post details summary::-webkit-details-marker{display:none}.post details .less{display:none}.post details[open] .less{display:inline}.post details[open] .more,.post details[open]+.preview{display:none}.post details[open] summary{margin:.8rem 0 0;order:1}.post details[open]{display:flex;flex-direction:column}.post .wrapd{display:flex;flex-direction:column-reverse}.post h2 a{color:inherit;text-decoration:none}.post h2 a:hover{color:var(--accent-text);text-decoration:underline}
 .post-page{max-width:44rem;margin:0 auto;padding:2.5rem 0 4.5rem}.post-page h1{font-size:clamp(2rem,5vw,2.75rem);margin:.7rem 0 1.6rem;letter-spacing:-.015em;line-height:1.15}.post-page .prose{margin:0;max-width:none}.post-page .meta .badge{text-decoration:none}.back{margin:0 0 1.25rem;font-size:.95rem}.back a{display:inline-flex;align-items:center;gap:.35rem;color:var(--accent-text);font-weight:600;text-decoration:none}.back a:hover{text-decoration:underline}.back svg{width:1rem;height:1rem}.back.end{margin:2.5rem 0 0;padding-top:1.5rem;border-top:1px solid #e7e5e4}.updated{font-style:italic}
 .two{display:grid;grid-template-columns:1.5fr 1fr;gap:2rem;padding:1.25rem 0 4.5rem;align-items:start}.narrow{max-width:36rem;margin:0 auto;padding:1.25rem 0 4.5rem}.panel{background:#fff;border:1px solid #e7e5e4;border-radius:1rem;padding:1.85rem;box-shadow:0 1px 2px #0000000d}.panel-title{margin:0 0 1rem;font-size:1.3rem}.hint{color:#57534e;margin:-.5rem 0 1.25rem}.note{color:#57534e;font-size:.9rem;font-style:italic}
 form.stack{display:flex;flex-direction:column;gap:1.1rem}form.stack label{display:flex;flex-direction:column;gap:.4rem;font-size:.9rem;font-weight:700;color:#292524}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1.1rem}form.inline{display:flex;gap:.6rem;flex-wrap:wrap}form.inline input{flex:1 1 14rem}input,textarea{font:inherit;font-weight:400;font-size:1rem;padding:.65rem .85rem;border:1px solid #a8a29e;border-radius:.55rem;background:#fff;color:#1c1917;width:100%}textarea{resize:vertical}input:focus,textarea:focus{outline:2px solid var(--accent-text);outline-offset:1px;border-color:transparent}input[disabled],textarea[disabled]{background:#f5f5f4}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}

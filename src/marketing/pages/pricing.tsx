@@ -52,7 +52,11 @@ function CellText({ value }: { value: Cell }) {
   return <>{value}</>;
 }
 
-export function pricingPage(currency: Currency): MarketingPage {
+/**
+ * `signedIn`: the visitor's browser holds a session (as the header knows it, ADR 041): the plans
+ * lead to choosing one in the dashboard, not to a free trial they already have.
+ */
+export function pricingPage(currency: Currency, signedIn = false): MarketingPage {
   const addon = formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency);
   return {
     status: 200,
@@ -97,6 +101,14 @@ export function pricingPage(currency: Currency): MarketingPage {
               </a>
             ))}
           </nav>
+          {signedIn ? (
+            <p className="mt-6 text-slate-700" data-testid="signed-in-plan">
+              You are signed in: your plan and billing are in your dashboard.{" "}
+              <a href="/dashboard/plan" className="font-semibold text-brand-700 underline">
+                Go to your dashboard
+              </a>
+            </p>
+          ) : null}
         </section>
         <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TIERS.map((tier) => (
@@ -105,7 +117,16 @@ export function pricingPage(currency: Currency): MarketingPage {
                 href={`/pricing/choose?tier=${tier}&currency=${currency}`}
                 className={`w-full ${tier === POPULAR_TIER ? buttonClass.primary : buttonClass.secondary}`}
               >
-                Start Free Trial<span className="sr-only"> on {PLANS[tier].name}</span>
+                {signedIn ? (
+                  <>
+                    Choose {PLANS[tier].name}
+                    <span className="sr-only"> in your dashboard</span>
+                  </>
+                ) : (
+                  <>
+                    Start Free Trial<span className="sr-only"> on {PLANS[tier].name}</span>
+                  </>
+                )}
               </a>
             </PlanCard>
           ))}
@@ -174,13 +195,15 @@ export function pricingPage(currency: Currency): MarketingPage {
         <section className="mt-20 rounded-2xl bg-brand-700 px-6 py-12 text-center text-white">
           <h2 className="text-2xl font-bold">Your readers are looking for you</h2>
           <p className="mx-auto mt-3 max-w-xl">
-            Set up your author website in minutes. No card is charged until day {TRIAL_DAYS + 1}.
+            {signedIn
+              ? "Your site, your books and your plan are one click away."
+              : `Set up your author website in minutes. No card is charged until day ${TRIAL_DAYS + 1}.`}
           </p>
           <a
-            href={`/pricing/choose?tier=midi&currency=${currency}`}
+            href={signedIn ? "/dashboard" : `/pricing/choose?tier=midi&currency=${currency}`}
             className="mt-6 inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            Start your free trial
+            {signedIn ? "Go to your dashboard" : "Start your free trial"}
           </a>
         </section>
       </div>

@@ -343,7 +343,8 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 // ---------------------------------------------------------------------------------------------
 // The marketing site's contact form: files a ticket for people without an account.
 
-export const CONTACT_SENT = "Thank you for your message! I'll get back to you soon.";
+/** Bookplate's team speaking, not an author (the author sites' contact form says "I'll"). */
+export const CONTACT_SENT = "Thank you for your message! We'll get back to you soon.";
 
 export const marketingContactSchema = z.object({
   name: z

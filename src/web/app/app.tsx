@@ -10,7 +10,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" visibleToasts={1} duration={5000} richColors closeButton />
+      {/* At the bottom: at the top a toast sat over the header's Sign out for its five seconds. */}
+      <Toaster position="bottom-right" visibleToasts={1} duration={5000} richColors closeButton />
     </QueryClientProvider>
   );
 }

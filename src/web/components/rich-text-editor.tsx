@@ -104,6 +104,8 @@ export function RichTextEditor({
   // before it is applied. An empty address removes the link under the caret.
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const [linkError, setLinkError] = useState("");
+  // The words to link when nothing is selected (null: text is selected, or the caret is on a link).
+  const [linkText, setLinkText] = useState<string | null>(null);
   const linkInput = useRef<HTMLInputElement>(null);
   const linkId = useId();
   const linkOpen = linkDraft !== null;
@@ -124,10 +126,12 @@ export function RichTextEditor({
   function openLink() {
     if (!editor) return;
     setLinkError("");
+    setLinkText(editor.state.selection.empty && !editor.isActive("link") ? "" : null);
     setLinkDraft((editor.getAttributes("link").href as string | undefined) ?? "https://");
   }
   function closeLink() {
     setLinkDraft(null);
+    setLinkText(null);
     setLinkError("");
     editor?.chain().focus().run();
   }
@@ -145,9 +149,10 @@ export function RichTextEditor({
       return linkInput.current?.focus();
     }
     const chain = editor.chain().focus().extendMarkRange("link");
-    // With nothing selected, the address itself becomes the linked text.
+    // With nothing selected, the words typed become the linked text, else the address itself.
     if (editor.state.selection.empty && !editor.isActive("link")) {
-      chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
+      const text = linkText?.trim() || url;
+      chain.insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: url } }] }).run();
     } else {
       chain.setLink({ href: url }).run();
     }
@@ -204,9 +209,36 @@ export function RichTextEditor({
         ))}
       </div>
       {linkDraft !== null && (
-        <div className="border-b border-slate-200 bg-white px-2 py-2">
+        <div className="space-y-2 border-b border-slate-200 bg-white px-2 py-2">
+          {linkText !== null && (
+            <div className="flex flex-wrap items-center gap-2">
+              <label htmlFor={`${linkId}-text`} className="w-24 text-xs font-medium text-slate-700">
+                Link text
+              </label>
+              <input
+                id={`${linkId}-text`}
+                type="text"
+                value={linkText}
+                placeholder="The words readers click"
+                onChange={(e) => setLinkText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    applyLink();
+                  } else if (e.key === "Escape") {
+                    e.preventDefault();
+                    closeLink();
+                  }
+                }}
+                className="h-8 min-w-[10rem] flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              />
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2">
-            <label htmlFor={`${linkId}-url`} className="text-xs font-medium text-slate-700">
+            <label
+              htmlFor={`${linkId}-url`}
+              className={clsx("text-xs font-medium text-slate-700", linkText !== null && "w-24")}
+            >
               Link address
             </label>
             <input
@@ -231,7 +263,7 @@ export function RichTextEditor({
                   closeLink();
                 }
               }}
-              className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
+              className="h-8 min-w-[10rem] flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
             />
             <button
               type="button"

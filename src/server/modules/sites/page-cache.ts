@@ -37,7 +37,7 @@ export type Encoding = "br" | "gzip";
 const MIN_COMPRESS_BYTES = 1024;
 
 /** The encoding to send for an Accept-Encoding header (brotli first), or null for the bytes as they are. */
-export function pickEncoding(acceptEncoding: string | undefined, page: CachedPage): Encoding | null {
+export function pickEncoding(acceptEncoding: string | undefined, page: Pick<CachedPage, "body">): Encoding | null {
   if (!acceptEncoding || page.body.length < MIN_COMPRESS_BYTES) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
@@ -51,7 +51,7 @@ export function pickEncoding(acceptEncoding: string | undefined, page: CachedPag
 }
 
 /** The page's body in `encoding`, compressed once (a cached page is compressed once per encoding). */
-export function encodedBody(page: CachedPage, encoding: Encoding): Uint8Array<ArrayBuffer> {
+export function encodedBody(page: Pick<CachedPage, "body" | "encoded">, encoding: Encoding): Uint8Array<ArrayBuffer> {
   page.encoded ??= {};
   let out = page.encoded[encoding];
   if (!out) {

@@ -157,7 +157,7 @@ function prepareStatements(db: Db) {
         >`(select json_agg(json_build_object('id', r.id, 'name', r.retailer_name, 'url', r.retailer_url, 'storefront', r.storefront, 'priceMinor', r.price_minor, 'currency', r.currency) order by r.sort_order, r.created_at, r.id) from retailer_links r where r.book_id = "books"."id")`,
         reviews: sql<
           ReviewRow[] | null
-        >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.created_at desc limit 5) x)`,
+        >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.review_date desc nulls last, rv.created_at desc limit 5) x)`,
         // The book's series as readers see it: its visible books within the plan, in reading order.
         series: sql<
           SeriesBookRow[] | null

@@ -176,12 +176,12 @@ function BioForm({ initial }: { initial: Profile }) {
         <CardContent className="space-y-4">
           <div>
             <h2 className="text-base font-semibold text-slate-900">Shown with your bio</h2>
-            <p className="mt-1 text-sm text-slate-600">Tagline and photo are optional.</p>
+            <p className="mt-1 text-sm text-slate-600">Author tagline and photo are optional.</p>
           </div>
           <Field
             id="bio-tagline"
-            label="Tagline"
-            hint="A line under your name on the About page; your home page and footer use it too unless Site Settings has a tagline."
+            label="Author tagline"
+            hint="A line under your name on the About page; your home page and footer use it too unless Site Settings has a site tagline."
             placeholder="e.g. Cosy mysteries with sharp edges"
             maxLength={PROFILE_LIMITS.tagline}
             error={errors.tagline?.message}

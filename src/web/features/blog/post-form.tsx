@@ -1,7 +1,7 @@
 // The create/edit form: title, category and the rich-text body. Checked with the server's own
 // schema first, so a blank title or body gets the spec's 'Please fill in all fields' at once.
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { POST_CATEGORIES } from "../../../shared/enums.ts";
@@ -51,8 +51,13 @@ export function PostForm({
   });
   const { register, control, handleSubmit, formState, setError, getValues } = form;
   const errors = formState.errors;
-  // The spec's 'Please fill in all fields' stays above the form until the next submit.
+  // The spec's 'Please fill in all fields' stays above the form until the author types.
   const [blank, setBlank] = useState(false);
+  useEffect(() => {
+    if (!blank) return;
+    const sub = form.watch(() => setBlank(false));
+    return () => sub.unsubscribe();
+  }, [blank, form]);
 
   const save = useMutation({
     mutationFn: (body: PostCreate) => (post ? updatePost(post.id, body) : createPost(body)),

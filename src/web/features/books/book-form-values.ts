@@ -4,7 +4,15 @@ import { z } from "zod";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { BOOK_MESSAGES, isValidIsbn, linkCurrency, parsePriceMinor } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, type Storefront, storefrontLabel, storefrontOfUrl } from "../../../shared/storefronts.ts";
+import { authorLocale, datePattern, formatDateInput, parseDateInput } from "../../lib/date-input.ts";
 import type { BookDetail, BookInput } from "./books-api.ts";
+
+/** A date as the author types it, in their own order (date-input.ts); "" for none. */
+const typedDate = () =>
+  z.string().refine((v) => parseDateInput(v, authorLocale()) !== null, {
+    message: `Please enter the date as ${datePattern(authorLocale())}`,
+  });
+const isoOrNull = (v: string) => parseDateInput(v, authorLocale()) || null;
 
 const optionalUrl = (label: string) =>
   z
@@ -64,7 +72,7 @@ export const reviewSchema = z.object({
     }),
   reviewerName: z.string().trim(),
   reviewText: z.string().trim().min(1, { message: "Review text is required" }),
-  reviewDate: z.string(),
+  reviewDate: typedDate(),
 });
 
 export const bookFormSchema = z
@@ -78,7 +86,7 @@ export const bookFormSchema = z
       .max(20)
       .refine((v) => v === "" || isValidIsbn(v), { message: BOOK_MESSAGES.isbn }),
     shortBlurb: z.string(),
-    releaseDate: z.string(),
+    releaseDate: typedDate(),
     seriesName: z.string().trim().max(200),
     orderInSeries: z
       .string()
@@ -180,7 +188,7 @@ export function toBookInput(v: BookFormValues): BookInput {
     subtitle: orNull(v.subtitle),
     isbn: orNull(v.isbn),
     shortBlurb: blurbOrNull(v.shortBlurb),
-    releaseDate: orNull(v.releaseDate),
+    releaseDate: isoOrNull(v.releaseDate),
     seriesName: orNull(v.seriesName),
     orderInSeries: v.orderInSeries.trim() === "" ? null : Number(v.orderInSeries),
     formatEbook: v.formatEbook,
@@ -220,7 +228,7 @@ export function toBookInput(v: BookFormValues): BookInput {
       rating: r.rating.trim() === "" ? null : Number(r.rating),
       reviewerName: orNull(r.reviewerName),
       reviewText: r.reviewText.trim(),
-      reviewDate: orNull(r.reviewDate),
+      reviewDate: isoOrNull(r.reviewDate),
     })),
   };
 }
@@ -233,7 +241,7 @@ export function fromBook(b: BookDetail): BookFormValues {
     subtitle: s(b.subtitle),
     isbn: s(b.isbn),
     shortBlurb: s(b.shortBlurb),
-    releaseDate: s(b.releaseDate),
+    releaseDate: formatDateInput(b.releaseDate, authorLocale()),
     seriesName: s(b.seriesName),
     orderInSeries: b.orderInSeries == null ? "" : String(b.orderInSeries),
     formatEbook: b.formatEbook,
@@ -269,7 +277,7 @@ export function fromBook(b: BookDetail): BookFormValues {
       rating: r.rating == null ? "" : String(r.rating),
       reviewerName: s(r.reviewerName),
       reviewText: r.reviewText,
-      reviewDate: s(r.reviewDate),
+      reviewDate: formatDateInput(r.reviewDate, authorLocale()),
     })),
   };
 }

@@ -11,6 +11,7 @@ import { FormField } from "../../components/ui/form-field.tsx";
 import { controlClass, Input, Textarea } from "../../components/ui/input.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
+import { authorLocale, datePattern } from "../../lib/date-input.ts";
 import { type BookFormValues, bookFormSchema, PRICE_TYPING, toBookInput } from "./book-form-values.ts";
 import type { BookInput } from "./books-api.ts";
 import { CoverUpload } from "./cover-upload.tsx";
@@ -128,7 +129,7 @@ export function BookForm({
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-3">
-            {text("releaseDate", "Release date", { type: "date" })}
+            {text("releaseDate", "Release date", { placeholder: datePattern(authorLocale()) })}
             {text("seriesName", "Series name", { list: "series-names" })}
             {/* The author's series so far: picking one keeps the spelling the same. */}
             <datalist id="series-names">

@@ -2,6 +2,7 @@ import { Plus, Star, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
+import { authorLocale, datePattern } from "../../lib/date-input.ts";
 import type { BookFormValues } from "./book-form-values.ts";
 
 /** Reader reviews shown on the book page: each can be edited in place or removed. */
@@ -10,7 +11,7 @@ export function ReviewsEditor() {
   const { fields, append, remove } = useFieldArray({ control, name: "reviews", keyName: "key" });
   // Adding a review validates the list at once; a review just added must not greet the author
   // with 'Review text is required' before they have had a chance to type it.
-  const errorOf = (i: number, key: "reviewText" | "rating") => {
+  const errorOf = (i: number, key: "reviewText" | "rating" | "reviewDate") => {
     const state = getFieldState(`reviews.${i}.${key}`, formState);
     return state.isTouched || formState.isSubmitted ? state.error?.message : undefined;
   };
@@ -69,8 +70,11 @@ export function ReviewsEditor() {
                 </label>
                 <input
                   id={`${f.key}-date`}
-                  type="date"
+                  type="text"
+                  inputMode="numeric"
+                  placeholder={datePattern(authorLocale())}
                   className={controlClass("editor")}
+                  aria-invalid={Boolean(errorOf(i, "reviewDate"))}
                   {...register(`reviews.${i}.reviewDate`)}
                 />
               </div>
@@ -87,9 +91,9 @@ export function ReviewsEditor() {
                 {...register(`reviews.${i}.reviewText`)}
               />
             </div>
-            {(errorOf(i, "reviewText") || errorOf(i, "rating")) && (
+            {(errorOf(i, "reviewText") || errorOf(i, "rating") || errorOf(i, "reviewDate")) && (
               <p role="alert" className="text-xs font-medium text-red-600">
-                {errorOf(i, "reviewText") ?? errorOf(i, "rating")}
+                {errorOf(i, "reviewText") ?? errorOf(i, "rating") ?? errorOf(i, "reviewDate")}
               </p>
             )}
           </li>

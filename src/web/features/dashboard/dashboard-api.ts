@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Tier } from "../../../shared/enums.ts";
 import { fetchSubscription, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
-import { client, read } from "../../lib/api.ts";
+import { ApiError, client, read } from "../../lib/api.ts";
 
 export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, staleTime: 30_000 });
@@ -42,6 +42,16 @@ export function useReactivate() {
 }
 
 export const NO_PORTAL_URL = "No portal URL received";
+
+/**
+ * What the author is told when the portal does not open: our own refusal as it was said (say,
+ * "Please complete checkout first"), anything else (no URL, the provider or the network failing)
+ * as the spec's 'No portal URL received' rather than a generic error.
+ */
+export function portalFailureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status < 500 && err.code !== undefined && err.message) return err.message;
+  return NO_PORTAL_URL;
+}
 
 export async function openBillingPortal(): Promise<string> {
   const res = await read(client.billing.portal.$post());

@@ -42,6 +42,7 @@ import { useSession } from "../../lib/auth-client.ts";
 import { cn } from "../../lib/utils.ts";
 import {
   openBillingPortal,
+  portalFailureMessage,
   useCancelSubscription,
   useChangePlan,
   useReactivate,
@@ -390,7 +391,7 @@ function PlanCard({
       else window.location.assign(url);
     } catch (err) {
       tab?.close();
-      toast.error(errorMessage(err));
+      toast.error(portalFailureMessage(err));
     } finally {
       setPortalBusy(false);
     }

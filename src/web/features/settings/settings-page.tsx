@@ -126,7 +126,8 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           />
           <Field
             id="settings-tagline"
-            label="Tagline"
+            label="Site tagline"
+            hint="Under the site name on your home page and in the footer; when empty, the author tagline from your Bio is used."
             maxLength={200}
             error={errors.tagline?.message}
             {...register("tagline")}

@@ -1,0 +1,167 @@
+// Issue 30's small fixes, looked at in the browser on a phone (390 px): a signed-in author's
+// pricing page, toasts clear of the header's Sign out, the floating Edit Book clear of the footer,
+// "Show Less" under the opened post, and a dark custom header with a light site name.
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
+import { contrast } from "../src/shared/colour-contrast.ts";
+import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
+
+const e = setupE2E();
+const PHONE = { width: 390, height: 844 };
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+async function call(a: TestAuthor, method: string, path: string, json: unknown) {
+  const res = await e.server.api(path, { method, cookie: a.cookie, json });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+async function signedInPage(author: TestAuthor) {
+  const page = await newPage(e);
+  await signInThroughUi(page, author.email);
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  return page;
+}
+
+browserDescribe("issue 30's small fixes on a phone", () => {
+  it("shows a signed-in author on /pricing the way to their plan, with no free trial offered", async () => {
+    const author = await createAuthor(e.server);
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto("/pricing");
+    const main = page.locator("main");
+    await main.getByRole("link", { name: "Go to your dashboard" }).first().waitFor();
+    expect(await main.getByText(/free trial/i).count()).toBe(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-pricing-signed-in-390.png" });
+    await shot(page, "pricing-signed-in");
+    await page.getByRole("link", { name: "Choose Midi in your dashboard" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/plan");
+  });
+
+  it("keeps a toast off the header's Sign out, on a phone and a wide screen", async () => {
+    const author = await createAuthor(e.server);
+    const page = await signedInPage(author);
+    for (const size of [PHONE, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(size);
+      await page.goto("/dashboard/bio");
+      await page.getByRole("button", { name: "Save Bio" }).click();
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Bio updated successfully!" });
+      await toast.waitFor();
+      // Wait for the toast to settle where it stays (it slides in).
+      await page.waitForTimeout(600);
+      const [t, signOut] = await Promise.all([
+        toast.boundingBox(),
+        page.getByRole("button", { name: "Sign out" }).boundingBox(),
+      ]);
+      expect(t && signOut && !overlaps(t, signOut), `${size.width} px`).toBe(true);
+      if (size.width === PHONE.width) await page.screenshot({ path: "/tmp/polish-toast-390.png" });
+      await toast.getByRole("button", { name: /close/i }).click();
+    }
+  });
+
+  it("lets the footer and the page's text show clear of the floating Edit Book", async () => {
+    const author = await createAuthor(e.server);
+    const { book } = (await call(author, "POST", "/api/books", {
+      title: "The Lighthouse Keeper",
+      author: author.name,
+    })) as { book: { id: string } };
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/author/${author.subdomain}/book/${book.id}`);
+    await page.getByRole("heading", { level: 1, name: "The Lighthouse Keeper" }).waitFor();
+    // The reader's cookie choice made, the banner is gone; then to the very bottom.
+    await page.getByRole("form", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+    await page.getByRole("heading", { level: 1, name: "The Lighthouse Keeper" }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+    const fab = await page.getByRole("link", { name: "Edit Book" }).boundingBox();
+    expect(fab).not.toBeNull();
+    const covered = await page.evaluate((f) => {
+      const hits: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>("footer.site *, main *")) {
+        if (el.closest(".fab") || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim())) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width && r.x < f.x + f.width && f.x < r.right && r.y < f.y + f.height && f.y < r.bottom) {
+          hits.push(`${el.tagName} "${el.textContent?.trim().slice(0, 30)}"`);
+        }
+      }
+      return hits;
+    }, fab as Box);
+    expect(covered).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-fab-390.png" });
+  });
+
+  it("puts 'Show Less' under the opened post, and a dark header's site name in light text", async () => {
+    const author = await createAuthor(e.server);
+    const long = `<p>${"The harbour was quiet that morning, and the gulls were loud. ".repeat(4)}</p><p>The last line of the post.</p>`;
+    await call(author, "POST", "/api/posts", { title: "A morning at the harbour", content: long, category: "news" });
+    const navy = "#1e3a8a";
+    await call(author, "PATCH", "/api/site/settings", { headerBackgroundColor: navy });
+    const page = await newPage(e);
+    await page.setViewportSize(PHONE);
+    await page.goto(`http://${author.subdomain}.localhost:${e.server.port}/blog`);
+    const post = page.locator("article.post").filter({ hasText: "A morning at the harbour" });
+    await post.getByText("Read More...").click();
+    await post.getByText("The last line of the post.").waitFor();
+    const [less, last] = await Promise.all([
+      post.getByText("Show Less").boundingBox(),
+      post.getByText("The last line of the post.").boundingBox(),
+    ]);
+    expect(less && last && less.y >= last.y + last.height).toBe(true);
+
+    const name = page.locator("header.site").getByText(`${author.name}'s Books`).first();
+    const colour = await name.evaluate((el) => {
+      const [r, g, b] = (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number);
+      return `#${[r, g, b].map((v) => (v ?? 0).toString(16).padStart(2, "0")).join("")}`;
+    });
+    expect(contrast(colour, navy)).toBeGreaterThanOrEqual(7);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-blog-navy-390.png", fullPage: true });
+  });
+
+  it("shows a British author dates as dd/mm/yyyy and saves what they type as the date they meant", async () => {
+    const author = await createAuthor(e.server);
+    const { book } = (await call(author, "POST", "/api/books", {
+      title: "Dated",
+      author: author.name,
+      releaseDate: "2024-11-03",
+      reviews: [{ reviewText: "Lovely", reviewDate: "2023-01-02" }],
+    })) as { book: { id: string } };
+    const context = await e.browser.newContext({ baseURL: e.server.url, viewport: PHONE, locale: "en-GB" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto(`/edit-book/${book.id}`);
+    const release = page.getByLabel("Release date");
+    await expect.poll(() => release.inputValue()).toBe("03/11/2024");
+    expect(await release.getAttribute("placeholder")).toBe("dd/mm/yyyy");
+    const review = page.getByLabel("Review date");
+    expect(await review.inputValue()).toBe("02/01/2023");
+    await release.fill("31/02/2025");
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Please enter the date as dd/mm/yyyy").first().waitFor();
+    await release.fill("4/12/2025");
+    await release.scrollIntoViewIfNeeded();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-date-390.png" });
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Book updated successfully!").waitFor();
+    const saved = (await (await e.server.api(`/api/books/${book.id}`, { cookie: author.cookie })).json()) as {
+      book: { releaseDate: string; reviews: { reviewDate: string }[] };
+    };
+    expect(saved.book.releaseDate).toBe("2025-12-04");
+    expect(saved.book.reviews[0]?.reviewDate).toBe("2023-01-02");
+    await context.close();
+  });
+});
