@@ -196,14 +196,15 @@ browserDescribe("author bio", () => {
     ]);
     expect(await cards.nth(1).innerText()).toContain("Filled on the night bus.");
 
-    // Kept after a reload of the screen; then both removed: the About page has no journey.
+    // Kept after a reload of the screen; then both removed: with no bio, photo or journey left the
+    // About page has nothing of the author's, so readers get a 404, not an empty page (ADR 052).
     await page.reload();
     expect(await page.getByLabel("Milestone 2", { exact: true }).inputValue()).toBe("First notebook");
     await page.getByRole("button", { name: "Remove milestone 2" }).click();
     await page.getByRole("button", { name: "Remove milestone 1" }).click();
     await page.getByRole("button", { name: "Save Bio" }).click();
     await page.getByText("No milestones yet.").waitFor();
-    await expect.poll(async () => (await site.reload())?.status()).toBe(200);
+    await expect.poll(async () => (await site.reload())?.status()).toBe(404);
     expect(await site.getByText("My Writing Journey").count()).toBe(0);
   });
 });
