@@ -54,8 +54,10 @@ async function race(servers: TestServer[], label: string) {
     expect(bodies.filter((b) => b.user.id === id)).toHaveLength(1);
     // The account's owner is asked to confirm it once.
     await Promise.any(servers.map((x) => x.smtp.waitFor(email, "Confirm your email")));
-    const confirmations = servers.flatMap((x) =>
-      x.smtp.mails.filter((m) => m.to.includes(email) && m.subject.includes("Confirm your email")),
+    // Two processes on one database share one mail server (test-server.ts): count each server once.
+    const catchers = [...new Set(servers.map((x) => x.smtp))];
+    const confirmations = catchers.flatMap((c) =>
+      c.mails.filter((m) => m.to.includes(email) && m.subject.includes("Confirm your email")),
     );
     expect(confirmations).toHaveLength(1);
   }
