@@ -6,7 +6,17 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { browserDescribe, firstLink, newPage, PASSWORD, setupE2E, shot, uniqueEmail } from "./fixtures.ts";
+import {
+  browserDescribe,
+  createAuthorAccount,
+  firstLink,
+  newPage,
+  PASSWORD,
+  setupE2E,
+  shot,
+  signInThroughUi,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 const e = setupE2E();
 
@@ -144,6 +154,28 @@ browserDescribe("the first book, from the landing page", () => {
       `first book: ${screens.length} screens, ${path.length} navigations, ${seconds.toFixed(1)} s\n  ${screens.join("\n  ")}\n  navigations: ${path.join(" → ")}`,
     );
     expect(screens.length).toBeLessThanOrEqual(9);
+    await page.context().close();
+  });
+
+  it("fits a phone, and the checklist can be hidden for good on this device", async () => {
+    const author = await createAuthorAccount(e.server);
+    const page = await newPage(e);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByTestId("first-book").getByRole("heading", { name: "Add your first book" }).waitFor();
+    await page.getByTestId("checklist-progress").getByText("0 of 5 done").waitFor();
+    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(scroll).toBeLessThanOrEqual(width);
+    await shot(page, "first-book-overview-390");
+
+    await page.getByRole("button", { name: "Hide this list" }).click();
+    expect(await page.getByTestId("checklist").count()).toBe(0);
+    // What readers don't see stays said, without the list.
+    await page.getByTestId("empty-sections").getByText("What readers don't see yet").waitFor();
+    await page.reload();
+    await page.getByTestId("empty-sections").getByText("What readers don't see yet").waitFor();
+    expect(await page.getByTestId("checklist").count()).toBe(0);
     await page.context().close();
   });
 });

@@ -137,6 +137,16 @@ export function DashboardHome() {
         <FinishCheckout subscription={subscription.data} />
       ) : null}
 
+      {/* First, where there is no book yet: a book readers can buy is what the site is for. */}
+      {firstBookOpen && website?.subdomain ? (
+        <FirstBookCard
+          authorName={profile.data?.name ?? state.name}
+          website={website}
+          sitesDomain={state.sitesDomain}
+          visibility={visibility}
+        />
+      ) : null}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <LiveSiteCard
           websiteName={website?.websiteName ?? ""}
@@ -161,15 +171,6 @@ export function DashboardHome() {
           <Card aria-busy="true" className="min-h-56 animate-pulse bg-slate-100" />
         )}
       </div>
-
-      {firstBookOpen && website?.subdomain ? (
-        <FirstBookCard
-          authorName={profile.data?.name ?? state.name}
-          website={website}
-          sitesDomain={state.sitesDomain}
-          visibility={visibility}
-        />
-      ) : null}
 
       {siteStatus.data ? (
         <EmptySections
