@@ -235,8 +235,8 @@ browserDescribe("every screen on a 390 px phone", () => {
     await page.getByText("Step 3 of 3").waitFor();
     await check(page, "wizard step 3");
     await page.getByRole("button", { name: "Start Trial & Enter Payment" }).click();
-    await page.getByRole("heading", { name: "Your website is ready!" }).waitFor();
-    await check(page, "wizard ready");
+    // No 'ready' screen any more: the wizard goes straight on to payment (ADR 055).
+    await page.waitForURL("**/billing/sandbox/checkout**", { timeout: 20_000 });
     await page.context().close();
 
     const staff = await createVerifiedUser(s, { name: "Staff Person" });

@@ -1,7 +1,12 @@
+import { withNext } from "../../shared/next-path.ts";
+import { POPULAR_TIER } from "../../shared/plan-card.tsx";
 import { formatMoney, MONTHLY_PRICE_MINOR, PLANS, TRIAL_DAYS } from "../../shared/plans.ts";
 import type { MarketingPage } from "../document.tsx";
 import { gallery, Shot } from "../gallery.tsx";
 import { buttonClass } from "../layout.tsx";
+
+/** The landing's main button: sign-up, then the wizard with the popular plan preselected. */
+export const START_TRIAL_HREF = withNext("/signup", `/onboarding?tier=${POPULAR_TIER}`);
 
 const GETS = [
   {
@@ -62,7 +67,9 @@ export function landingPage(): MarketingPage {
               readers. Live in about ten minutes, from {from} a month.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <a href="/signup" className={buttonClass.primary}>
+              {/* Straight to sign-up with the plan the pricing page recommends already chosen, and on
+                  to the wizard after the mailed link: no detour through /pricing (issue 30). */}
+              <a href={START_TRIAL_HREF} className={buttonClass.primary}>
                 Start your free trial
               </a>
               <a href="/demo" className={buttonClass.secondary}>

@@ -60,3 +60,39 @@ export async function openBillingPortal(): Promise<string> {
 }
 
 export { startCheckout };
+
+export const PROFILE_KEY = ["profile"] as const;
+
+/** The author's name for a first book and whether the photo and bio are in, for the checklist. */
+export function useProfile() {
+  return useQuery({ queryKey: PROFILE_KEY, queryFn: async () => (await read(client.profile.$get())).profile });
+}
+
+export type FirstBookInput = { title: string; author: string; storeUrl: string; storeName: string; cover: File | null };
+
+/**
+ * The overview's first book, through the same API as the Add Book screen: the book with its one
+ * store link, then its cover. A cover that fails leaves the book saved and says why.
+ */
+export async function createFirstBook(input: FirstBookInput) {
+  const retailerLinks = input.storeUrl ? [{ retailerName: input.storeName, retailerUrl: input.storeUrl }] : [];
+  const { book } = await read(
+    client.books.$post({ json: { title: input.title, author: input.author, retailerLinks } }),
+  );
+  let coverError: unknown = null;
+  if (input.cover) {
+    const form = new FormData();
+    form.append("file", input.cover);
+    try {
+      await read(
+        client.books[":id"].cover.$post(
+          { param: { id: book.id } },
+          { init: { body: form, credentials: "same-origin" } },
+        ),
+      );
+    } catch (err) {
+      coverError = err;
+    }
+  }
+  return { book, coverError };
+}

@@ -15,7 +15,7 @@ import {
   Settings,
   UserRound,
 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
@@ -45,9 +45,11 @@ import {
   portalFailureMessage,
   useCancelSubscription,
   useChangePlan,
+  useProfile,
   useReactivate,
   useSubscription,
 } from "./dashboard-api.ts";
+import { FirstBookCard } from "./first-book-card.tsx";
 import { PaymentReturnBanner, usePaymentReturn } from "./payment-return.tsx";
 
 const STATUS_LABEL: Record<string, { label: string; tone: string }> = {
@@ -81,6 +83,14 @@ export function DashboardHome() {
     await qc.invalidateQueries({ queryKey: SITE_STATUS_KEY });
   };
   const payment = usePaymentReturn(refreshAll);
+  const profile = useProfile();
+  // Kept once shown, so the card can say where the new book is after the capacity moves to 1.
+  const [firstBookOpen, setFirstBookOpen] = useState(false);
+  useEffect(() => {
+    if (capacity.data?.used === 0) setFirstBookOpen(true);
+  }, [capacity.data?.used]);
+  const userId = session?.user.id;
+  const [checklistHidden, hideChecklist] = useChecklistDismissal(userId);
 
   const firstName = session?.user.name.split(" ")[0] ?? state.name.split(" ")[0] ?? "";
   const website = state.website;
@@ -128,6 +138,16 @@ export function DashboardHome() {
         <FinishCheckout subscription={subscription.data} />
       ) : null}
 
+      {/* First, where there is no book yet: a book readers can buy is what the site is for. */}
+      {firstBookOpen && website?.subdomain ? (
+        <FirstBookCard
+          authorName={profile.data?.name ?? state.name}
+          website={website}
+          sitesDomain={state.sitesDomain}
+          visibility={visibility}
+        />
+      ) : null}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <LiveSiteCard
           websiteName={website?.websiteName ?? ""}
@@ -153,7 +173,22 @@ export function DashboardHome() {
         )}
       </div>
 
-      {siteStatus.data ? <EmptySections status={siteStatus.data} /> : null}
+      {siteStatus.data ? (
+        <EmptySections
+          status={siteStatus.data}
+          checklist={
+            profile.data && !checklistHidden
+              ? {
+                  facts: {
+                    profile: profile.data,
+                    domainConnected: Boolean(website?.customDomain && website.customDomainVerified),
+                  },
+                  onDismiss: hideChecklist,
+                }
+              : undefined
+          }
+        />
+      ) : null}
 
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
@@ -209,6 +244,31 @@ export function DashboardHome() {
       </section>
     </div>
   );
+}
+
+/** The checklist's "Hide this list", remembered on this device for this author. */
+function useChecklistDismissal(userId: string | undefined): [boolean, () => void] {
+  const key = userId ? `bookplate:getting-started-hidden:${userId}` : null;
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!key) return;
+    try {
+      setHidden(window.localStorage.getItem(key) === "1");
+    } catch {
+      // Storage refused (private mode): the list shows, and hiding lasts for this visit.
+    }
+  }, [key]);
+  return [
+    hidden,
+    () => {
+      setHidden(true);
+      try {
+        if (key) window.localStorage.setItem(key, "1");
+      } catch {
+        // As above: hidden for this visit only.
+      }
+    },
+  ];
 }
 
 function FinishCheckout({ subscription }: { subscription: SubscriptionDetails }) {

@@ -2,13 +2,12 @@
 // and trial subscription in one go on the server) and on to the payment step. The values and
 // the one problem shown at a time live in react-hook-form, like every form of the app; each
 // step's checks (wizard-model.ts) use the shared schemas' rules and messages.
-import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, LogOut } from "lucide-react";
+import { ArrowLeft, ArrowRight, Loader2, LogOut } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { TRIAL_DAYS } from "../../../shared/plans.ts";
-import { normaliseDomain, type OnboardingCompleted } from "../../../shared/schemas/onboarding.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -35,10 +34,6 @@ import {
 import { WizardProgress } from "./wizard-progress.tsx";
 
 export const SETUP_FAILED = "Failed to complete onboarding. Please try again.";
-/** The spec: after a successful setup, wait 3 seconds, then move on. */
-export const REDIRECT_DELAY_MS = 3000;
-
-type Completed = OnboardingCompleted;
 
 export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const navigate = useNavigate();
@@ -48,7 +43,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const issue = firstIssue(form.formState.errors);
   const [step, setStep] = useState<Step>(1);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Completed | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const [paymentRetry, setPaymentRetry] = useState<string | null>(null);
   const availability = useSubdomainAvailability(values.subdomain, true);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -115,7 +110,10 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     setBusy(true);
     try {
       const res = await read(client.onboarding.complete.$post({ json: toCompleteBody(values) }));
-      setDone(res);
+      // Straight on to payment: step 3 already said the site opens once the card is in, so a
+      // 'set up' screen in between was one more screen to wait on (issue 30, ADR 055).
+      setLeaving(true);
+      window.location.assign(res.checkoutUrl);
     } catch (err) {
       toast.error(SETUP_FAILED);
       if (!(err instanceof ApiError)) {
@@ -150,8 +148,6 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
       setBusy(false);
     }
   }
-
-  if (done) return <SetupDone done={done} sitesDomain={state.sitesDomain} values={values} />;
 
   const current = STEPS[step - 1] ?? STEPS[0];
   return (
@@ -223,8 +219,12 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
                   Next <ArrowRight aria-hidden="true" className="h-4 w-4" />
                 </Button>
               ) : (
-                <Button type="submit" disabled={busy || paymentRetry !== null}>
-                  {busy ? (
+                <Button type="submit" disabled={busy || leaving || paymentRetry !== null}>
+                  {leaving ? (
+                    <>
+                      <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Opening payment...
+                    </>
+                  ) : busy ? (
                     <>
                       <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> Setting up trial...
                     </>
@@ -273,43 +273,5 @@ function WizardShell({ email, children }: { email: string; children: ReactNode }
       </header>
       <main className="mx-auto max-w-3xl px-4 pb-20 pt-4 sm:px-6 sm:pt-8">{children}</main>
     </div>
-  );
-}
-
-function SetupDone({ done, sitesDomain, values }: { done: Completed; sitesDomain: string; values: WizardValues }) {
-  const address = done.website.subdomain
-    ? `${done.website.subdomain}.${sitesDomain}`
-    : (done.website.customDomain ?? normaliseDomain(values.ownDomain));
-  useEffect(() => {
-    const t = setTimeout(() => window.location.assign(done.checkoutUrl), REDIRECT_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [done.checkoutUrl]);
-  return (
-    <WizardShell email={values.email}>
-      <Card className="mx-auto max-w-xl text-center">
-        <CardContent className="space-y-5 p-8 sm:p-10">
-          <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50">
-            <CheckCircle2 aria-hidden="true" className="h-8 w-8 text-emerald-600" />
-          </div>
-          <div role="status">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Your website is set up!</h1>
-            {/* Not "live": readers get 'Coming soon' until the card is in (ADR 052). */}
-            <p className="mt-2 text-slate-600">
-              <span className="font-mono text-slate-900">{address}</span>
-              {done.website.subdomain
-                ? " opens to readers as soon as you add your card."
-                : " opens to readers once you add your card and your domain points to us."}
-            </p>
-          </div>
-          <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
-            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-brand-600" />
-            Taking you to payment to start your {TRIAL_DAYS}-day free trial...
-          </p>
-          <Button asChild className="w-full">
-            <a href={done.checkoutUrl}>Continue to payment</a>
-          </Button>
-        </CardContent>
-      </Card>
-    </WizardShell>
   );
 }

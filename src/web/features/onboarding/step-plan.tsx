@@ -115,7 +115,8 @@ export function StepPlan({
 
       <div className="grid gap-3 sm:grid-cols-2">
         <Notice icon={<CreditCard aria-hidden="true" className="h-5 w-5" />} title="Credit card required">
-          You'll enter your card on the next page to start the free trial. Nothing is charged today.
+          You'll enter your card on the next page to start the free trial. Nothing is charged today. Your site opens to
+          readers as soon as you add your card.
         </Notice>
         <Notice icon={<CalendarClock aria-hidden="true" className="h-5 w-5" />} title="Billing starts on day 15">
           Your {TRIAL_DAYS}-day free trial ends on {firstPayment}. Cancel any time before then and pay nothing.
