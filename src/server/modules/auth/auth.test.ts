@@ -44,7 +44,7 @@ describe("accounts", () => {
     const cookie = cookiesFrom(ok);
     const me = await s.api("/api/profile", { cookie });
     expect(me.status).toBe(200);
-    expect((await me.json()).profile).toMatchObject({ email, name: "V", bio: "Author bio coming soon..." });
+    expect((await me.json()).profile).toMatchObject({ email, name: "V", bio: "" });
   });
 
   it("sends an unverified sign-in's mail to the app's landing page, carrying where the person was heading", async () => {

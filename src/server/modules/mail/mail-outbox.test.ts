@@ -4,10 +4,11 @@
 import { request } from "node:http";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../../../db/schema/index.ts";
+import { mailOutbox, websites } from "../../../db/schema/index.ts";
 import { setRole } from "../../cli/admin.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 // Retries come quickly here; the SMTP timeouts stay the product's (10 s), so a request that waited
 // on SMTP would take that long.
@@ -19,6 +20,12 @@ let staff: TestUser;
 beforeAll(async () => {
   s = await startTestServer({}, { mailDelivery: DELIVERY });
   author = await createAuthor(s);
+  // The site's own sign-up form, shown while it has no subscribers yet (ADR 052).
+  await s.database.db
+    .update(websites)
+    .set({ showWhenEmpty: ["newsletter"] })
+    .where(eq(websites.userId, author.id));
+  await markSiteChanged(s.database.db, author.id);
   staff = await createSignedInUser(s, { prefix: "staff" });
   await setRole(s.database.db, staff.email, "admin");
 });

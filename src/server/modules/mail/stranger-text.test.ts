@@ -35,7 +35,11 @@ beforeAll(async () => {
   staff = await createSignedInUser(s, { prefix: "staff" });
   await setRole(s.database.db, staff.email, "admin");
   // The author's own words, which readers' addresses have not asked for either.
-  await s.database.db.update(websites).set({ websiteName: PHISH.subject }).where(eq(websites.userId, author.id));
+  // The site's own newsletter form is shown while it has no subscribers yet (ADR 052).
+  await s.database.db
+    .update(websites)
+    .set({ websiteName: PHISH.subject, showWhenEmpty: ["newsletter"] })
+    .where(eq(websites.userId, author.id));
   await s.database.db.update(profiles).set({ name: PHISH.name }).where(eq(profiles.id, author.id));
   await markSiteChanged(s.database.db, author.id);
 });
