@@ -86,7 +86,7 @@ browserDescribe("marketing site", () => {
     await p.getByLabel("Subject").fill("Do you import from WordPress?");
     await p.getByLabel("Message").fill("I have 40 books on my old site.");
     await p.getByRole("button", { name: "Send message" }).click();
-    await p.getByText("Thank you for your message! I'll get back to you soon.").waitFor();
+    await p.getByText("Thank you for your message! We'll get back to you soon.").waitFor();
     await shot(p, "marketing-contact-sent-phone");
   });
 
