@@ -120,6 +120,24 @@ browserDescribe("site settings", () => {
     const reader = await page.context().newPage();
     await reader.goto(`${site}/newsletter`);
     expect(await reader.locator("iframe[sandbox]").count()).toBe(1);
+    // The frame takes the height of what it holds (the 28rem default is far taller than one field).
+    const frame = reader.locator("iframe.embed");
+    const inner = reader.frameLocator("iframe.embed").locator("body");
+    await inner.getByRole("button", { name: "Join" }).waitFor();
+    const fits = async () => {
+      const outer = (await frame.boundingBox())?.height ?? 0;
+      const content = await inner.evaluate((b) => b.getBoundingClientRect().bottom + 8);
+      return Math.abs(outer - content) <= 2;
+    };
+    await expect.poll(fits).toBe(true);
+    // A provider's form that grows (a second step) grows the frame with it.
+    await inner.evaluate((b) => {
+      const more = document.createElement("div");
+      more.style.height = "600px";
+      b.append(more);
+    });
+    await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(600);
+    await expect.poll(fits).toBe(true);
 
     // Back to the site's own form: a reader signs up and confirms through the mail.
     await page.getByRole("switch", { name: "Use my email provider's sign-up form" }).uncheck();

@@ -9,9 +9,20 @@ import { href, Layout, type PageEnv, siteName } from "./pages/layout.tsx";
 import { cut } from "./sanitize.ts";
 import { themeCss } from "./theme.ts";
 
-// The only inline script: cookie banner without a round trip, demo Close as window.close.
-const SCRIPT = `(function(){var f=document.getElementById("cc");f&&f.addEventListener("submit",function(e){e.preventDefault();var b=e.submitter;if(!b||!b.dataset.close)document.cookie="cookie_consent="+(b?b.value:"declined")+";path=/;max-age=31536000;samesite=lax";f.remove()});var d=document.getElementById("demo-close");d&&d.addEventListener("click",function(e){if(window.opener){e.preventDefault();window.close()}})})()`;
+// The only inline script: cookie banner without a round trip, demo Close as window.close, and the
+// newsletter frame sized to what it holds (its document posts its height, `EMBED_SIZER`).
+const SCRIPT = `(function(){addEventListener("message",function(e){var f=document.querySelector("iframe.embed"),h=e.data&&e.data.bookplateEmbedHeight;if(f&&e.source===f.contentWindow&&typeof h==="number"&&h>0)f.style.height=Math.min(Math.ceil(h),4000)+"px"});var f=document.getElementById("cc");f&&f.addEventListener("submit",function(e){e.preventDefault();var b=e.submitter;if(!b||!b.dataset.close)document.cookie="cookie_consent="+(b?b.value:"declined")+";path=/;max-age=31536000;samesite=lax";f.remove()});var d=document.getElementById("demo-close");d&&d.addEventListener("click",function(e){if(window.opener){e.preventDefault();window.close()}})})()`;
 const SCRIPT_HASH = `'sha256-${createHash("sha256").update(SCRIPT).digest("base64")}'`;
+
+/**
+ * The newsletter frame's document: the author's provider code, then a script of ours that tells
+ * the page around it how tall it is, whenever that changes, so the frame is never cut off or
+ * padded. It measures the body, not the viewport, so a frame can shrink as well as grow.
+ */
+const EMBED_SIZER = `<script>(function(){function p(){var b=document.body;if(!b)return;var m=parseFloat(getComputedStyle(b).marginBottom)||0;parent.postMessage({bookplateEmbedHeight:Math.max(b.scrollHeight+b.offsetTop,b.getBoundingClientRect().bottom)+m},"*")}addEventListener("load",p);window.ResizeObserver&&new ResizeObserver(p).observe(document.body);p()})()</script>`;
+
+export const embedDocument = (code: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body>${code}${EMBED_SIZER}</body></html>`;
 
 /** @param frameSrc where the page may frame (the newsletter embed): its own origin, or the site's. */
 function csp(styleHash: string, frameSrc: string): string {

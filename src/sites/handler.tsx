@@ -38,7 +38,7 @@ import {
   privateResponse,
   readerGroup,
 } from "./delivery.ts";
-import { HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
+import { embedDocument, HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { ALERT_LINK_INVALID, answerForm } from "./forms.tsx";
 import { AboutPage } from "./pages/about-page.tsx";
@@ -503,7 +503,7 @@ async function renderSite(
       // The provider's code runs only inside a sandboxed, opaque-origin frame: it cannot reach the
       // site. The site's own pages and the app host's previews of it may frame it.
       const appOrigin = new URL(deps.env.appOrigin).origin;
-      return plain(200, `<!doctype html><html><head><meta charset="utf-8"></head><body>${code}</body></html>`, {
+      return plain(200, embedDocument(code), {
         "Content-Type": HTML,
         "Content-Security-Policy": `sandbox allow-scripts allow-forms allow-popups; frame-ancestors 'self' ${appOrigin}`,
       });

@@ -313,7 +313,8 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
     const inline = /<script>([^<]*)<\/script>/.exec(res.body)?.[1] ?? "";
     expect(inline.length).toBeGreaterThan(0);
-    expect(inline.length).toBeLessThan(600);
+    // Small enough to inline on every page: the cookie banner, the demo's Close and the newsletter frame's height.
+    expect(inline.length).toBeLessThan(900);
     const hash = createHash("sha256").update(inline).digest("base64");
     expect(csp).toContain(`'sha256-${hash}'`);
     const styleHash = createHash("sha256")
