@@ -1,7 +1,7 @@
 // Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
 import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { blogPostSlugs, blogPosts } from "../../../db/schema/index.ts";
+import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 
 type Conn = Db | Tx;
@@ -29,6 +29,15 @@ export async function selectPost(db: Conn, userId: string, id: string): Promise<
     .from(blogPosts)
     .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)));
   return row ?? null;
+}
+
+/**
+ * Serialises the author's saves that pick a post address: the second waits for the first to
+ * commit, then sees its address as taken. NO KEY UPDATE still lets foreign keys to the user row
+ * be checked meanwhile.
+ */
+export async function lockAuthorPosts(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("no key update");
 }
 
 export async function insertPost(

@@ -44,68 +44,47 @@ export async function getPost(db: Db, userId: string, id: string): Promise<Post>
   return view(row);
 }
 
-/** `base`, else `base-2`, `base-3`…: the first the author has not used (ADR 025). */
+/**
+ * `base`, else `base-2`, `base-3`…: the first the author has not used (ADR 025). The author's
+ * post saves are serialised first, so two saves racing for one address never pick the same.
+ */
 async function freeSlug(tx: Tx, userId: string, title: string, postId?: string): Promise<string> {
+  await q.lockAuthorPosts(tx, userId);
   const base = slugify(title);
   const taken = await q.selectSlugsLike(tx, userId, base, postId);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** Two saves racing for one address: the unique index refuses one, which then picks again. */
-async function retryOnSlugClash<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= 3 || !isSlugClash(err)) throw err;
-    }
-  }
-}
-
-/** The database's unique-index refusal for a post address (drizzle wraps it in `cause`). */
-function isSlugClash(err: unknown): boolean {
-  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return constraint === undefined || constraint === "blog_posts_user_slug_idx";
-  }
-  return false;
-}
-
 export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
   const content = cleanContent(input.content);
-  return retryOnSlugClash(() =>
-    db.transaction(async (tx) => {
-      const slug = await freeSlug(tx, userId, input.title);
-      const row = await q.insertPost(tx, userId, { ...input, slug, content });
-      await markSiteChanged(tx, userId);
-      return view(row);
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const slug = await freeSlug(tx, userId, input.title);
+    const row = await q.insertPost(tx, userId, { ...input, slug, content });
+    await markSiteChanged(tx, userId);
+    return view(row);
+  });
 }
 
 /** A new title moves the post to the new title's address; the old one redirects there. */
 export async function updatePost(db: Db, userId: string, id: string, input: PostUpdate): Promise<Post> {
   const values: q.PostValues = { ...input };
   if (input.content !== undefined) values.content = cleanContent(input.content);
-  return retryOnSlugClash(() =>
-    db.transaction(async (tx) => {
-      const before = await q.selectPost(tx, userId, id);
-      if (!before) throw postNotFound();
-      delete values.slug; // a retry picks again
-      if (input.title !== undefined && slugify(input.title) !== slugify(before.title)) {
-        const slug = await freeSlug(tx, userId, input.title, id);
-        if (slug !== before.slug) {
-          await q.recordSlugChange(tx, userId, id, before.slug, slug);
-          values.slug = slug;
-        }
+  return db.transaction(async (tx) => {
+    const before = await q.selectPost(tx, userId, id);
+    if (!before) throw postNotFound();
+    if (input.title !== undefined && slugify(input.title) !== slugify(before.title)) {
+      const slug = await freeSlug(tx, userId, input.title, id);
+      if (slug !== before.slug) {
+        await q.recordSlugChange(tx, userId, id, before.slug, slug);
+        values.slug = slug;
       }
-      const row = await q.updatePost(tx, userId, id, values);
-      if (!row) throw postNotFound();
-      await markSiteChanged(tx, userId);
-      return view(row);
-    }),
-  );
+    }
+    const row = await q.updatePost(tx, userId, id, values);
+    if (!row) throw postNotFound();
+    await markSiteChanged(tx, userId);
+    return view(row);
+  });
 }
 
 export async function deletePost(db: Db, userId: string, id: string): Promise<void> {

@@ -198,6 +198,23 @@ describe("blog posts", () => {
     expect((await s.onHost(`${b.subdomain}.localhost`, "/blog")).body).not.toContain("Private words");
   });
 
+  it("created at once with one title, each get a created answer and an address of their own", async () => {
+    const a = await createAuthor(s);
+    const made = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => create(a, { title: "Launch day", content: `<p>Copy ${i}</p>` })),
+    );
+    expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
+    const slugs = made.map((r) => r.body.post.slug as string).sort();
+    expect(new Set(slugs).size).toBe(24);
+    expect(slugs).toContain("launch-day");
+    expect(slugs).toContain("launch-day-24");
+    // Renames racing for one new title as well.
+    const ids = made.slice(0, 8).map((r) => r.body.post.id as string);
+    const renamed = await Promise.all(ids.map((id) => call(a, "PATCH", `/api/posts/${id}`, { title: "Out now" })));
+    expect(renamed.map((r) => r.status)).toEqual(renamed.map(() => 200));
+    expect(new Set(renamed.map((r) => r.body.post.slug)).size).toBe(8);
+  });
+
   it("each get their own address from the title; a rename moves it and the old address redirects", async () => {
     const a = await createAuthor(s);
     const host = `${a.subdomain}.localhost`;
