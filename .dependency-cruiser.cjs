@@ -18,10 +18,10 @@ module.exports = {
     },
     {
       name: "modules-below-app",
-      comment: "Feature modules never import the app assembly.",
+      comment: "Feature modules never import the app assembly (their tests may start it).",
       severity: "error",
-      from: { path: "^src/server/(modules|http|lib|jobs)/" },
-      to: { path: "^src/server/(app|server|main)\\.ts$" },
+      from: { path: "^src/server/(modules|http|lib|jobs)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/app/" },
     },
     {
       name: "http-and-lib-below-modules",
@@ -31,7 +31,7 @@ module.exports = {
       severity: "error",
       from: { path: "^src/server/(http|lib)/", pathNot: "\\.test\\.tsx?$" },
       to: {
-        path: "^src/(server/(modules|jobs|cli)/|server/(app|server|main)\\.ts$|marketing/|web/)",
+        path: "^src/(server/(modules|jobs)/|app/|marketing/|web/)",
         dependencyTypesNot: ["type-only"],
       },
     },
@@ -73,7 +73,7 @@ module.exports = {
       severity: "error",
       // Tests drive the whole server through real requests, so they may start it.
       from: { path: "^src/(sites|marketing)/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^src/(web/|server/(app|server|main)\\.ts|server/modules/[^/]+/.+\\.(queries|routes)\\.ts)" },
+      to: { path: "^src/(web/|app/|server/modules/[^/]+/.+\\.(queries|routes)\\.ts)" },
     },
     {
       name: "web-is-client-only",

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import {
   exchangeRates,
   subscriptions,
@@ -22,7 +23,6 @@ import {
   formatMoney,
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
-import { setRole } from "../../cli/admin.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";

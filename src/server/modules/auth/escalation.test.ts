@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { account, adminAuditLog, session, twoFactor, user, verification } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
 import { filesUnder } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import {

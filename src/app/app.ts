@@ -18,24 +18,24 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { hasSession, marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
+import { type Answered, cachedPageAnswerer } from "../server/fast-path.ts";
+import type { AppDeps, AppVars } from "../server/http/context.ts";
+import { errorBody, errorResponse, HttpError } from "../server/http/errors.ts";
+import { classifyHost, clientAddress } from "../server/http/host.ts";
+import { inputGuard } from "../server/http/input-guard.ts";
+import { UPLOAD_PATH } from "../server/http/uploads.ts";
+import { createMetrics, mayReadMetrics } from "../server/lib/metrics.ts";
+import { StoredFileMissing } from "../server/lib/storage.ts";
+import { sandboxBillingRoutes } from "../server/modules/billing/sandbox.routes.ts";
+import { mayIssueCertificate } from "../server/modules/domains/domains.service.ts";
+import { contactEmailRoutes } from "../server/modules/settings/contact-email.routes.ts";
 import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
 import { createApi } from "./api.ts";
-import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
-import type { AppDeps, AppVars } from "./http/context.ts";
-import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
-import { classifyHost, clientAddress } from "./http/host.ts";
-import { inputGuard } from "./http/input-guard.ts";
-import { UPLOAD_PATH } from "./http/uploads.ts";
-import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
-import { StoredFileMissing } from "./lib/storage.ts";
-import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
-import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
-import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 
-export type { AppDeps, AppVars } from "./http/context.ts";
+export type { AppDeps, AppVars } from "../server/http/context.ts";
 
 const API_BODY_LIMIT = 100 * 1024;
 const UPLOAD_TYPES: Record<string, string> = {
