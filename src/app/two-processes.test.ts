@@ -10,10 +10,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../db/schema/index.ts";
 import { DAILY_METRICS_LOCK, runDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
-import { type FakeStripe, startFakeStripe } from "../server/testing/fake-stripe.ts";
-import { deliver, event, linked, stripeEnv } from "../server/testing/stripe-flow.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
+import { type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
+import { deliver, event, linked, stripeEnv } from "../testing/stripe-flow.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let a: TestServer;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../server/testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { setRole } from "./admin.ts";
 
 let s: TestServer;

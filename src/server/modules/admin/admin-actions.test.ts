@@ -15,17 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "../../../app/cli/admin.ts";
 import { adminAuditLog, transactions, websiteAnalytics, websites } from "../../../db/schema/index.ts";
 import { MONTHLY_PRICE_MINOR } from "../../../shared/plans.ts";
-import { loadEnv } from "../../env.ts";
-import { readTarGz } from "../../lib/tar.ts";
-import { freshPostgres } from "../../testing/resources.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { freshPostgres } from "../../../testing/resources.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
+import { loadEnv } from "../../env.ts";
+import { readTarGz } from "../../lib/tar.ts";
 import { csvCell, decimal, toCsv } from "./csv.ts";
 import { RestoreRefused, restoreBackup } from "./restore.ts";
 

@@ -17,14 +17,14 @@ import {
 } from "../../../db/schema/index.ts";
 import { TICKET_PRIORITIES } from "../../../shared/enums.ts";
 import { RATE_OUT_OF_RANGE } from "../../../shared/schemas/admin.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
 
 let s: TestServer;
 let boss: TestUser;

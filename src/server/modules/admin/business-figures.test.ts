@@ -23,10 +23,10 @@ import {
   formatMoney,
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { completeSandboxCheckout, createSignedInUser, type TestUser } from "../../../testing/users.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { completeSandboxCheckout, createSignedInUser, type TestUser } from "../../testing/users.ts";
 import { changePlan } from "../billing/billing.service.ts";
 import { sandboxProvider } from "../billing/provider.ts";
 
