@@ -15,6 +15,7 @@ import { startReleaseAlerts } from "../server/jobs/release-alerts.job.ts";
 import { startScheduler } from "../server/jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "../server/lib/dns.ts";
 import { createLogger, type Logger } from "../server/lib/logger.ts";
+import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
@@ -104,6 +105,11 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       logger,
       storage,
       sites,
+      visits: sites.visits,
+      limits: {
+        contactVerifyMail: dbRateLimiter(database.db, "contact-verify-mail", 3, 60 * 60_000),
+        availability: dbRateLimiter(database.db, "subdomain-availability", 120, 60_000),
+      },
       dns,
       webDist: resolve("dist/web"),
     });
