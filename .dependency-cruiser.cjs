@@ -72,7 +72,8 @@ module.exports = {
     },
     {
       name: "sites-below-marketing",
-      comment: "The marketing pages may use the sites' delivery (page cache, encodings); the sites never name marketing.",
+      comment:
+        "The marketing pages may use the sites' delivery (page cache, encodings); the sites never name marketing.",
       severity: "error",
       from: { path: "^src/sites/" },
       to: { path: "^src/marketing/" },
