@@ -1,4 +1,33 @@
-// The import boundaries of the design brief (§3), enforced in `npm run lint`.
+// The import boundaries of the design brief (§3) and of ADR 056, enforced in `npm run lint`.
+//
+// The floors, top to bottom (an import may only point down, or stay on its floor):
+//   src/testing        test support: starts the assembly; imported by tests only
+//   src/app            the assembly: main, server, app, api, cli
+//   src/marketing      the marketing pages    ┐ the renderers
+//   src/sites          the public author sites┘ (marketing may use sites/delivery, not the reverse)
+//   src/server/jobs    timed work
+//   src/server/modules feature modules (routes → service → queries); they meet at their services
+//   src/server/http    the request plumbing (context, errors, session, openapi)
+//   src/server/lib, src/server/env.ts   plain helpers
+//   src/db             schema, client, migrations
+//   src/shared         contracts (schemas, enums) every side uses; a leaf
+// src/web is the browser's: it uses src/shared and, type-only, the API's types (src/app/api.ts).
+// Tests (*.test.ts) may start the whole server, so the rules about climbing to the assembly and
+// test support do not apply to them; every other rule does.
+
+/** Files of a module that other modules may import besides its `*.service.ts`, each on purpose. */
+const PUBLIC_MODULE_FILES = [
+  // The payment provider port: routes of account, domains and onboarding ask which provider is
+  // configured (Stripe or the sandbox) and hand it to their service.
+  "billing/provider\\.ts",
+  // Exact money conversion, shared by the back office's figures and billing's prices.
+  "admin/money\\.ts",
+  // The privacy notice a site shows, which the settings preview renders too.
+  "sites/privacy-notice\\.ts",
+].join("|");
+
+const TESTS = "\\.test\\.tsx?$";
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -7,42 +36,76 @@ module.exports = {
       comment: "src/shared holds contracts used everywhere; it imports nothing of ours.",
       severity: "error",
       from: { path: "^src/shared/" },
-      to: { path: "^src/(db|server|sites|marketing|web)/" },
+      to: { path: "^src/(db|server|sites|marketing|web|app|testing)/" },
     },
     {
       name: "db-below-server",
-      comment: "The database layer knows nothing of the server, sites or screens.",
+      comment: "The database layer knows nothing of the server, sites, screens or the assembly.",
       severity: "error",
-      from: { path: "^src/db/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^src/(server|sites|marketing|web)/" },
+      from: { path: "^src/db/", pathNot: TESTS },
+      to: { path: "^src/(server|sites|marketing|web|app)/" },
     },
     {
-      name: "modules-below-app",
-      comment: "Feature modules never import the app assembly.",
+      name: "nothing-imports-the-assembly",
+      comment:
+        "src/app is the top floor: it mounts everything and nothing below imports it, not even a type " +
+        "(tests and test support may start it; the SPA takes the API's type, see web-is-client-only).",
       severity: "error",
-      from: { path: "^src/server/(modules|http|lib|jobs)/" },
-      to: { path: "^src/server/(app|server|main)\\.ts$" },
+      from: { path: "^src/(server|sites|marketing|db|shared)/", pathNot: TESTS },
+      to: { path: "^src/app/" },
+    },
+    {
+      name: "production-never-imports-test-support",
+      comment: "src/testing starts servers, fakes Stripe and catches mail: only tests and test support import it.",
+      severity: "error",
+      from: { path: "^src/", pathNot: `${TESTS}|^src/testing/` },
+      to: { path: "^src/testing/" },
+    },
+    {
+      name: "server-below-renderers",
+      comment:
+        "The renderers (src/sites, src/marketing) stand on the server's floors: no module, job, http or lib " +
+        "file names them, not even a type (a module importing the renderer, a job importing the renderer).",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: TESTS },
+      to: { path: "^src/(sites|marketing)/" },
+    },
+    {
+      name: "sites-below-marketing",
+      comment:
+        "The marketing pages may use the sites' delivery (page cache, encodings); the sites never name marketing.",
+      severity: "error",
+      from: { path: "^src/sites/" },
+      to: { path: "^src/marketing/" },
     },
     {
       name: "http-and-lib-below-modules",
       comment:
         "server/http and server/lib are the floor the modules stand on: at run time they import no module " +
-        "or screen (the request context names module types only).",
+        "or job (the request context names module types only).",
       severity: "error",
-      from: { path: "^src/server/(http|lib)/", pathNot: "\\.test\\.tsx?$" },
-      to: {
-        path: "^src/(server/(modules|jobs|cli)/|server/(app|server|main)\\.ts$|marketing/|web/)",
-        dependencyTypesNot: ["type-only"],
-      },
+      from: { path: "^src/server/(http|lib)/", pathNot: TESTS },
+      to: { path: "^src/server/(modules|jobs)/", dependencyTypesNot: ["type-only"] },
     },
     {
-      name: "http-and-lib-never-import-sites",
-      comment:
-        "The public-site renderer stands on the modules; server/http and server/lib name nothing of it, not " +
-        "even a type (the site runtime's interface lives in modules/sites).",
+      name: "jobs-above-modules",
+      comment: "Jobs call module services; modules never start or name a job.",
       severity: "error",
-      from: { path: "^src/server/(http|lib)/" },
-      to: { path: "^src/(sites|marketing)/" },
+      from: { path: "^src/server/(modules|http|lib)/", pathNot: TESTS },
+      to: { path: "^src/server/jobs/" },
+    },
+    {
+      name: "lib-below-http",
+      comment:
+        "server/lib is plain helpers: at run time it imports nothing of the request plumbing (no HttpError, no " +
+        "context), so jobs and the renderers use it as they are.",
+      severity: "error",
+      from: {
+        path: "^src/server/lib/",
+        // Known exception, removed by the domain-errors change (issue 31, item 4): images.ts still throws HttpError.
+        pathNot: `${TESTS}|^src/server/lib/images\\.ts$`,
+      },
+      to: { path: "^src/server/http/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "sites-not-through-http",
@@ -61,6 +124,13 @@ module.exports = {
       to: { path: "^src/db/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "routes-call-services-not-queries",
+      comment: "A route calls its service, never a queries file, not even its own module's.",
+      severity: "error",
+      from: { path: "\\.routes\\.ts$" },
+      to: { path: "\\.queries\\.ts$" },
+    },
+    {
       name: "services-not-queries-across-modules",
       comment: "Other modules call a module's service, never its queries.",
       severity: "error",
@@ -68,19 +138,37 @@ module.exports = {
       to: { path: "^src/server/modules/([^/]+)/.+\\.queries\\.ts$", pathNot: "^src/server/modules/$1/" },
     },
     {
-      name: "sites-use-services",
-      comment: "The public renderers use shared, db and module services only.",
+      name: "modules-meet-at-their-services",
+      comment:
+        "A module's internals are its own: another module imports its *.service.ts, or a file declared " +
+        "public in PUBLIC_MODULE_FILES above, and nothing else (type-only too).",
       severity: "error",
-      // Tests drive the whole server through real requests, so they may start it.
-      from: { path: "^src/(sites|marketing)/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^src/(web/|server/(app|server|main)\\.ts|server/modules/[^/]+/.+\\.(queries|routes)\\.ts)" },
+      from: { path: "^src/server/modules/([^/]+)/", pathNot: TESTS },
+      to: {
+        path: "^src/server/modules/[^/]+/",
+        pathNot: `^src/server/modules/$1/|\\.service\\.ts$|^src/server/modules/(${PUBLIC_MODULE_FILES})$`,
+      },
+    },
+    {
+      name: "sites-use-services",
+      comment: "The public renderers use shared, db, lib and module services only: no screens, routes or queries.",
+      severity: "error",
+      from: { path: "^src/(sites|marketing)/", pathNot: TESTS },
+      to: { path: "^src/(web/|server/modules/[^/]+/.+\\.(queries|routes)\\.ts)" },
+    },
+    {
+      name: "server-never-imports-web",
+      comment: "The SPA is built for the browser apart: no server, renderer, database or assembly code imports it.",
+      severity: "error",
+      from: { path: "^src/(server|sites|marketing|db|app|shared)/" },
+      to: { path: "^src/web/" },
     },
     {
       name: "web-is-client-only",
       comment: "The SPA uses shared code and, type-only, the API's types.",
       severity: "error",
       from: { path: "^src/web/" },
-      to: { path: "^src/(db|server|sites|marketing)/", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/(db|server|sites|marketing|app|testing)/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "features-are-independent",
@@ -90,10 +178,18 @@ module.exports = {
       to: { path: "^src/web/features/([^/]+)/", pathNot: "^src/web/features/$1/" },
     },
     {
+      name: "features-below-the-app-shell",
+      comment: "The app shell (src/web/app: routes, layout) composes the features; a feature never imports it.",
+      severity: "error",
+      from: { path: "^src/web/features/" },
+      to: { path: "^src/web/app/" },
+    },
+    {
       name: "no-circular",
+      comment: "No cycle, type-only imports included.",
       severity: "error",
       from: {},
-      to: { circular: true, dependencyTypesNot: ["type-only"] },
+      to: { circular: true },
     },
   ],
   options: {

@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { productionCommand } from "../src/server/testing/production-server.ts";
-import { freshPostgres as freshTestPostgres } from "../src/server/testing/resources.ts";
+import { productionCommand } from "../src/testing/production-server.ts";
+import { freshPostgres as freshTestPostgres } from "../src/testing/resources.ts";
 
 /**
  * `npm start`'s command after `node` (Node's flags and the built server); BENCH_NODE_FLAGS
@@ -83,7 +83,7 @@ export function stop(child: ChildProcess) {
   });
 }
 
-export { freePort } from "../src/server/testing/resources.ts";
+export { freePort } from "../src/testing/resources.ts";
 
 /** A fresh database for a benchmark on the PostgreSQL server at `base`, dropped by the returned function. */
 export const freshPostgres = (base: string) => freshTestPostgres(base, "bookplate_bench");

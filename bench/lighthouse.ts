@@ -64,7 +64,7 @@ async function main() {
   let chromium: ChildProcess | undefined;
   try {
     if (!external)
-      server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      server = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
         env: {
           ...process.env,
           NODE_ENV: "production",

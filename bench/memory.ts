@@ -21,8 +21,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { productionCommand } from "../src/server/testing/production-server.ts";
-import { firstLink, startSmtpCatcher } from "../src/server/testing/smtp-catcher.ts";
+import { productionCommand } from "../src/testing/production-server.ts";
+import { firstLink, startSmtpCatcher } from "../src/testing/smtp-catcher.ts";
 import {
   buildServer,
   ensureWrk,

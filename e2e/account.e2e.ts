@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { unzip } from "../src/server/lib/zip.ts";
-import { cookiesFrom } from "../src/server/testing/test-server.ts";
+import { cookiesFrom } from "../src/testing/test-server.ts";
 import { browserDescribe, createAuthorAccount, newPage, PASSWORD, setupE2E, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

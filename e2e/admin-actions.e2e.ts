@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { setRole } from "../src/server/cli/admin.ts";
+import { setRole } from "../src/app/cli/admin.ts";
 import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

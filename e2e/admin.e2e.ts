@@ -5,10 +5,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { setRole } from "../src/app/cli/admin.ts";
 import { exchangeRates, supportTickets, websiteAnalytics, websites } from "../src/db/schema/index.ts";
-import { setRole } from "../src/server/cli/admin.ts";
-import { createAuthor } from "../src/server/testing/users.ts";
 import { RATE_OUT_OF_RANGE } from "../src/shared/schemas/admin.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import {
   browserDescribe,
   createAuthorAccount,

@@ -2,7 +2,7 @@
 // in the list and on the public blog's Events filter, renames it, and deletes it after the
 // confirmation. A blank form is refused with the spec's message before anything is sent.
 import { expect, it } from "vitest";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, createAuthorAccount, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

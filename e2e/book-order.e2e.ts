@@ -5,7 +5,7 @@
 // Checked at 1280 and at 390 px wide.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
+import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

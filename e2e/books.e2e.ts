@@ -4,7 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
+import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

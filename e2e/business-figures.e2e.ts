@@ -3,10 +3,10 @@
 // first payment on the Overview and Financial tabs; both tabs at 1280 and 390 px wide (ADR 045).
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { setRole } from "../src/server/cli/admin.ts";
+import { setRole } from "../src/app/cli/admin.ts";
 import { runSubscriptionExpiry } from "../src/server/jobs/subscription-expiry.job.ts";
-import { completeSandboxCheckout, createSignedInUser } from "../src/server/testing/users.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR } from "../src/shared/plans.ts";
+import { completeSandboxCheckout, createSignedInUser } from "../src/testing/users.ts";
 import { browserDescribe, createVerifiedUser, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E(() => ({ SEED_DEMO: "true" }));

@@ -4,7 +4,7 @@
 // Other stores, which opens without JavaScript; a click goes to the store through the site and
 // shows in the author's Stats.
 import { expect, it } from "vitest";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

@@ -1,7 +1,7 @@
 // The Domain section in a real browser, with a real DNS server: add a domain, see and copy the
 // records, Verify before and after they exist, see the badge — and the site answers there.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startTestDnsServer, type TestDnsServer } from "../src/server/testing/dns-server.ts";
+import { startTestDnsServer, type TestDnsServer } from "../src/testing/dns-server.ts";
 import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const TARGET = "sites.bookplate.test";

@@ -5,9 +5,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe } from "vitest";
-import { firstLink } from "../src/server/testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../src/server/testing/test-server.ts";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { firstLink } from "../src/testing/smtp-catcher.ts";
+import { startTestServer, type TestServer } from "../src/testing/test-server.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import { CHROMIUM_PATH, hasChromium } from "./chromium.ts";
 
 export { firstLink };

@@ -2,8 +2,8 @@
 // confirms through the mailed link; the author sees the reader counted on the book's edit page
 // and sends themselves the release mail as a test.
 import { expect, it } from "vitest";
-import { firstLink } from "../src/server/testing/smtp-catcher.ts";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { firstLink } from "../src/testing/smtp-catcher.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

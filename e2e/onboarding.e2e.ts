@@ -3,9 +3,9 @@
 // wizard, a setup that fails and is retried, and the subscription actions on the dashboard.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { createAuthor } from "../src/server/testing/users.ts";
 import { formatDate } from "../src/shared/dates.ts";
 import { TRIAL_DAYS } from "../src/shared/plans.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import {
   browserDescribe,
   createAuthorAccount,

@@ -7,12 +7,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { setRole } from "../src/app/cli/admin.ts";
 import { SITEMAP_PATHS } from "../src/marketing/routes.tsx";
-import { setRole } from "../src/server/cli/admin.ts";
-import { startTestServer, type TestServer } from "../src/server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
 import { DEMO_SUBDOMAIN } from "../src/shared/reserved-subdomains.ts";
 import { ADMIN_TABS } from "../src/shared/schemas/admin.ts";
+import { startTestServer, type TestServer } from "../src/testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { hasChromium } from "./chromium.ts";
 import { browserDescribe, createVerifiedUser, launchBrowser, PASSWORD, shot, signInThroughUi } from "./fixtures.ts";
 

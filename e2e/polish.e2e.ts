@@ -3,8 +3,8 @@
 // "Show Less" under the opened post, and a dark custom header with a light site name.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
 import { contrast } from "../src/shared/colour-contrast.ts";
+import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

@@ -1,7 +1,7 @@
 // The Series screen in the browser: the author reorders a series by dragging with the keyboard
 // and with the arrows, describes and renames it, and the public series page follows each change.
 import { expect, it } from "vitest";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();

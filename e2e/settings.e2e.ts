@@ -1,7 +1,7 @@
 // Site Settings in the browser: the author changes the name, turns a page off and picks a font
 // and colour; a reader sees it on the site at once. Bad input is caught before saving.
 import { expect, it } from "vitest";
-import { createAuthor } from "../src/server/testing/users.ts";
+import { createAuthor } from "../src/testing/users.ts";
 import {
   browserDescribe,
   createAuthorAccount,

@@ -19,8 +19,8 @@ import {
   websites,
 } from "../src/db/schema/index.ts";
 import { markSiteChanged } from "../src/server/modules/sites/site-changes.service.ts";
-import { startTestServer, type TestServer } from "../src/server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../src/server/testing/users.ts";
+import { startTestServer, type TestServer } from "../src/testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { hasChromium } from "./chromium.ts";
 import { browserDescribe, firstLink, launchBrowser, signInThroughUi } from "./fixtures.ts";
 

@@ -33,7 +33,7 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
   const { build } = await import("esbuild");
   rmSync("dist/server", { recursive: true, force: true });
   const result = await build({
-    entryPoints: ["src/server/main.ts"],
+    entryPoints: ["src/app/main.ts"],
     outdir: "dist/server",
     bundle: true,
     // Lazily imported parts (image processing, Stripe, mail transport, S3) become chunks of

@@ -10,8 +10,8 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import sharp from "sharp";
-import type { TestServer } from "../src/server/testing/test-server.ts";
-import { createAuthor } from "../src/server/testing/users.ts";
+import type { TestServer } from "../src/testing/test-server.ts";
+import { createAuthor } from "../src/testing/users.ts";
 
 export const GALLERY_DIR = join(import.meta.dirname, "..", "src", "marketing", "gallery");
 export const GALLERY_WIDTHS = [640, 1280] as const;
@@ -266,7 +266,7 @@ export async function captureGallery(opts: { server: TestServer; browser: Browse
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startTestServer } = await import("../src/server/testing/test-server.ts");
+  const { startTestServer } = await import("../src/testing/test-server.ts");
   const server = await startTestServer({ SEED_DEMO: "false", SITES_DOMAIN: GALLERY_SITES_DOMAIN });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -8,12 +8,12 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTickets } from "../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createSignedInUser } from "../server/testing/users.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
 import { CURRENCIES, TIERS } from "../shared/enums.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR } from "../shared/plans.ts";
 import { CONTACT_SENT } from "../shared/schemas/admin.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createSignedInUser } from "../testing/users.ts";
 import { STATIC_PAGES } from "./routes.tsx";
 
 let s: TestServer;

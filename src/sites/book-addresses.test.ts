@@ -6,9 +6,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookSlugs, books, websitePageStats, websites } from "../db/schema/index.ts";
 import { unzip } from "../server/lib/zip.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 let s: TestServer;
 let jane: TestAuthor;

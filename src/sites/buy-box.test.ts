@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStoreClickers, bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
 import { amazonUrlFor, storefrontLabel } from "../shared/storefronts.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
 

@@ -3,8 +3,8 @@ import { request } from "node:http";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactSettings, newsletterSubscribers } from "../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../server/testing/users.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 let s: TestServer;
 let author: TestAuthor;

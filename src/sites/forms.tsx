@@ -8,7 +8,7 @@ import { receiveContactMessage } from "../server/modules/contact/contact.service
 import { confirmNewsletterSubscriber, signUpForNewsletter } from "../server/modules/newsletter/newsletter.service.ts";
 import { getVisibleBook, type SiteContext, sectionShown } from "../server/modules/sites/sites.service.ts";
 import { buyBoxFor } from "./buy-box.ts";
-import { readerGroup } from "./delivery.ts";
+import { readerGroup } from "./delivery/delivery.ts";
 import { type Out, type Page, renderHtml } from "./document.tsx";
 import { BookPage } from "./pages/book-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";

@@ -1,13 +1,12 @@
 // Public author sites: routing and dispatch. app.ts decides which site a request is for and calls
 // handleSiteRequest; from here each path goes to its page, feed or form (forms.tsx), the document
-// around it (document.tsx) and the cache and headers that deliver it (delivery.ts).
+// around it (document.tsx) and the cache and headers that deliver it (delivery/).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import { isBot } from "../server/modules/analytics/visit-counter.ts";
 import { daysUntil, isAlertToken, nextDayStarts } from "../server/modules/books/release-alerts.service.ts";
 import { isConfirmToken } from "../server/modules/newsletter/newsletter.service.ts";
-import { type CachedPage, etagOf, utf8Bytes } from "../server/modules/sites/page-cache.ts";
 import {
   findPost,
   findSeries,
@@ -37,7 +36,8 @@ import {
   keyToStore,
   privateResponse,
   readerGroup,
-} from "./delivery.ts";
+} from "./delivery/delivery.ts";
+import { type CachedPage, etagOf, utf8Bytes } from "./delivery/page-cache.ts";
 import { embedDocument, HTML, type Out, type Page, renderHtml, safeCssUrl } from "./document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "./feeds.ts";
 import { ALERT_LINK_INVALID, answerForm } from "./forms.tsx";

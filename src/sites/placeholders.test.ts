@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, subscriptions } from "../db/schema/index.ts";
 import { privacyNoticeHtml } from "../server/modules/sites/privacy-notice.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { completeSandboxCheckout, createAuthor, type TestAuthor } from "../server/testing/users.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { completeSandboxCheckout, createAuthor, type TestAuthor } from "../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, profiles, subscriptions, user, websites } from "../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
 let bookId: string;

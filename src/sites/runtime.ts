@@ -2,15 +2,41 @@
 // the site contexts (and what keeps them fresh), the visit counter and the form rate limits. See ADR 007.
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../server/lib/logger.ts";
-import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
+import { dbRateLimiter, type Limiter } from "../server/lib/rate-limiter.ts";
 import { VisitCounter } from "../server/modules/analytics/visit-counter.ts";
 import { SiteContextCache } from "../server/modules/sites/context-cache.ts";
-import { PageCache } from "../server/modules/sites/page-cache.ts";
 import { onLocalSiteChange, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
-import type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
 import { type SiteContexts, sitesChangedSince } from "../server/modules/sites/sites.service.ts";
+import { PageCache } from "./delivery/page-cache.ts";
 
-export type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
+/**
+ * What the renderer keeps for the life of the process, as its request context (SiteDeps) names
+ * it. It lives with the renderer: server/http names none of it (the app assembly hands it to the
+ * renderer and the fast path).
+ */
+export type SiteRuntime = {
+  /** null when PAGE_CACHE=false: every page is rendered from the database. */
+  cache: PageCache | null;
+  /**
+   * The site contexts of sites read lately (ADR 040), kept fresh like the pages; also when
+   * PAGE_CACHE=false. null when SITE_CONTEXT_CACHE=false: every miss reads its site.
+   */
+  contexts: SiteContexts | null;
+  visits: VisitCounter;
+  limits: {
+    /** Contact messages per client address and per sender address, per site (anti-spam on). */
+    contact: Limiter;
+    /** Newsletter sign-ups per client address, per site. */
+    signUp: Limiter;
+    /** Confirmation mails per subscriber address, per site. */
+    confirmMail: Limiter;
+  };
+  /** Drop the pages and contexts of sites changed lately (runs on a timer; tests call it). */
+  sweepNow(): Promise<void>;
+  /** Write the buffered visit counts now (tests; shutdown does it too). */
+  flushVisits(): Promise<void>;
+  close(): Promise<void>;
+};
 
 const HOUR = 60 * 60_000;
 
@@ -83,8 +109,6 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
       contact: dbRateLimiter(database.db, "contact", 5, HOUR),
       signUp: dbRateLimiter(database.db, "newsletter-sign-up", 10, HOUR),
       confirmMail: dbRateLimiter(database.db, "newsletter-confirm-mail", 3, HOUR),
-      contactVerifyMail: dbRateLimiter(database.db, "contact-verify-mail", 3, HOUR),
-      availability: dbRateLimiter(database.db, "subdomain-availability", 120, 60_000),
     },
     sweepNow: () => sweep(),
     flushVisits: () => visits.flush(),

@@ -17,7 +17,7 @@ import {
   websites,
 } from "../db/schema/index.ts";
 import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
 type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };

@@ -6,11 +6,11 @@ import type { Env } from "../server/env.ts";
 import type { Logger } from "../server/lib/logger.ts";
 import type { Auth } from "../server/modules/auth/auth.ts";
 import type { Mailer } from "../server/modules/mail/mail.service.ts";
-import type { SiteRuntime } from "../server/modules/sites/site-runtime.ts";
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
 import { memoByString } from "./memo.ts";
 import { CATEGORIES } from "./pages/blog-page.tsx";
 import type { SiteMode } from "./pages/layout.tsx";
+import type { SiteRuntime } from "./runtime.ts";
 
 /**
  * What the renderer reads from the request context: the part of the server's dependencies it

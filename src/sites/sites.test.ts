@@ -20,9 +20,9 @@ import {
   websites,
 } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
-import { completeSandboxCheckout, createAuthor } from "../server/testing/users.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { completeSandboxCheckout, createAuthor } from "../testing/users.ts";
 import { maskEmail } from "./pages/parts.tsx";
 
 let s: TestServer;

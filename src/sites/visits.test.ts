@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../app/server.ts";
 import { openDatabase } from "../db/client.ts";
 import { books, profiles, user, websiteAnalytics, websites } from "../db/schema/index.ts";
 import { loadEnv } from "../server/env.ts";
-import { type RunningServer, startServer } from "../server/server.ts";
-import { freePort } from "../server/testing/resources.ts";
-import { startTestServer, type TestServer } from "../server/testing/test-server.ts";
+import { freePort } from "../testing/resources.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI =

@@ -1,7 +1,7 @@
 // The database itself keeps the rules that must never break, whatever the code above it does.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../server/testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { books, profiles, subscriptions, user, websites } from "./index.ts";
 
 let s: TestServer;

@@ -2,13 +2,13 @@
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../env.ts";
 import type { DnsLookup } from "../lib/dns.ts";
+import type { HostKind } from "../lib/host.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { Limiter } from "../lib/rate-limiter.ts";
 import type { Storage } from "../lib/storage.ts";
+import type { VisitCounter } from "../modules/analytics/visit-counter.ts";
 import type { Auth } from "../modules/auth/auth.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
-import type { SiteRuntime } from "../modules/sites/site-runtime.ts";
-import type { HostKind } from "./host.ts";
-import type { SessionUser } from "./session.ts";
 
 export type AppDeps = {
   env: Env;
@@ -20,9 +20,19 @@ export type AppDeps = {
   /** DNS lookups for custom domains (DNS_SERVERS). */
   dns: DnsLookup;
   webDist: string;
-  /** The public sites' page cache, visit counter and form limits. */
-  sites: SiteRuntime;
+  /** The public pages' visit counter (the renderer counts into it; the back office flushes it). */
+  visits: VisitCounter;
+  /** Rate limits of the app's own public endpoints (the public sites' are the renderer's). */
+  limits: {
+    /** Contact-address verification links per address, whoever asks (ADR 014). */
+    contactVerifyMail: Limiter;
+    /** The wizard's public subdomain-availability check, per address. */
+    availability: Limiter;
+  };
 };
+
+/** The signed-in user as a request knows it (set by session.ts). */
+export type SessionUser = { id: string; email: string; name: string; role: string };
 
 export type AppVars = {
   Variables: {

@@ -2,8 +2,8 @@
 // src/shared/api-errors.ts; these are the shapes the app switches on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ERROR_CODES } from "../../shared/api-errors.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../testing/users.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 let a: TestAuthor;

@@ -3,9 +3,9 @@
 // bodies (chunked, so nothing declares a length), every documented API operation and every form.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bigBody } from "../faults/abuse.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../testing/users.ts";
+import { bigBody } from "../../testing/faults/abuse.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { API_BODY_LIMIT, FORM_BODY_LIMIT, NUL_MESSAGE, nulInJson } from "./input-guard.ts";
 
 let s: TestServer;

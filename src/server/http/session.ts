@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import type { AppVars } from "./context.ts";
+import type { AppVars, SessionUser } from "./context.ts";
 import { unauthenticated } from "./errors.ts";
 
-export type SessionUser = { id: string; email: string; name: string; role: string };
+export type { SessionUser } from "./context.ts";
 
 /** The signed-in user, taken from the session cookie only — never from the request body. */
 export async function requireUser(c: Context<AppVars>): Promise<SessionUser> {

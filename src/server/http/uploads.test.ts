@@ -7,9 +7,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HERO_MAX_BYTES, PHOTO_MAX_BYTES, POST_IMAGE_MAX_BYTES } from "../../shared/schemas/uploads.ts";
-import { filesUnder, pngClaiming } from "../testing/files.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor } from "../testing/users.ts";
+import { filesUnder, pngClaiming } from "../../testing/files.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 const dataDir = mkdtempSync(join(tmpdir(), "bookplate-uploads-"));

@@ -1,6 +1,6 @@
 import { Histogram, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { REQUEST_BUCKETS, RequestDurations } from "./metrics.ts";
 
 describe("the request duration histogram", () => {

@@ -3,9 +3,9 @@
 
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3, type TestS3 } from "../testing/s3-server.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createAuthor } from "../testing/users.ts";
+import { startS3, type TestS3 } from "../../testing/s3-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { createAuthor } from "../../testing/users.ts";
 import { s3Storage } from "./s3-storage.ts";
 import type { Storage } from "./storage.ts";
 import { StoredFileMissing } from "./storage.ts";

@@ -3,7 +3,7 @@
 // code, the query client decides about retries by status.
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import type { Api } from "../../server/api.ts";
+import type { Api } from "../../app/api.ts";
 import type { ApiErrorCode } from "../../shared/api-errors.ts";
 
 export const UNEXPECTED_ERROR = "An unexpected error occurred";
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 /**
  * The API, typed by the server's route declarations (ADR 021): paths, params, bodies and answers
- * come from `src/server/api.ts`, so a server change the app does not follow fails the typecheck.
+ * come from `src/app/api.ts`, so a server change the app does not follow fails the typecheck.
  * Call through `read`: `const { posts } = await read(client.api.posts.$get())`.
  */
 export const client = hc<Api>("/", { init: { credentials: "same-origin" } }).api;

@@ -15,11 +15,11 @@ import {
   supportTickets,
   user,
 } from "../../../db/schema/index.ts";
+import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
+import { filesUnder } from "../../../testing/files.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { unzip } from "../../lib/zip.ts";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
-import { filesUnder } from "../../testing/files.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 let fake: FakeStripe;

@@ -65,8 +65,8 @@ export function adminActionsRoutes() {
   return apiRouter()
     .openapi(refresh, async (c) => {
       const actor = await requireStaff(c);
-      const { database, sites } = c.get("deps");
-      const metrics = await refreshAnalytics({ database, flushVisits: () => sites.flushVisits() }, actor);
+      const { database, visits } = c.get("deps");
+      const metrics = await refreshAnalytics({ database, flushVisits: () => visits.flush() }, actor);
       return c.json({ metrics }, 200);
     })
     .openapi(maintenance, async (c) => {

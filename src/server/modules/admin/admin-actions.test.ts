@@ -12,20 +12,20 @@ import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { adminAuditLog, transactions, websiteAnalytics, websites } from "../../../db/schema/index.ts";
 import { MONTHLY_PRICE_MINOR } from "../../../shared/plans.ts";
-import { setRole } from "../../cli/admin.ts";
-import { loadEnv } from "../../env.ts";
-import { readTarGz } from "../../lib/tar.ts";
-import { freshPostgres } from "../../testing/resources.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { freshPostgres } from "../../../testing/resources.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
+import { loadEnv } from "../../env.ts";
+import { readTarGz } from "../../lib/tar.ts";
 import { csvCell, decimal, toCsv } from "./csv.ts";
 import { RestoreRefused, restoreBackup } from "./restore.ts";
 
@@ -246,7 +246,7 @@ describe("Database Maintenance and restore", () => {
     "npm run backup refuses while the server holds the embedded database, and says what to do",
     async () => {
       const run = promisify(execFile);
-      const out = await run("npx", ["tsx", "src/server/cli/backup.ts"], {
+      const out = await run("npx", ["tsx", "src/app/cli/backup.ts"], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
       }).catch((e: { code: number; stderr: string }) => e);
       expect((out as { code: number }).code).toBe(1);

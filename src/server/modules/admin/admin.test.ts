@@ -2,16 +2,16 @@
 // author to staff and back (with the live count), bans, metrics, health and the audit log.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { session, supportTickets, websiteAnalytics, websites } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
 
 let s: TestServer;
 let author: TestAuthor;

@@ -4,10 +4,10 @@
 // with a reason.
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { adminAuditLog } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 
 let s: TestServer;
 let boss: TestUser;

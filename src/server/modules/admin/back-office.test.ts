@@ -3,6 +3,7 @@
 // sane range, an unpaid trial is told apart from a real one, and sites link to their live address.
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import {
   adminAuditLog,
   domainVerifications,
@@ -16,15 +17,14 @@ import {
 } from "../../../db/schema/index.ts";
 import { TICKET_PRIORITIES } from "../../../shared/enums.ts";
 import { RATE_OUT_OF_RANGE } from "../../../shared/schemas/admin.ts";
-import { setRole } from "../../cli/admin.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
 
 let s: TestServer;
 let boss: TestUser;

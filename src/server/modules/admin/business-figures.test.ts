@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import {
   exchangeRates,
   subscriptions,
@@ -22,11 +23,10 @@ import {
   formatMoney,
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
-import { setRole } from "../../cli/admin.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { completeSandboxCheckout, createSignedInUser, type TestUser } from "../../../testing/users.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { completeSandboxCheckout, createSignedInUser, type TestUser } from "../../testing/users.ts";
 import { changePlan } from "../billing/billing.service.ts";
 import { sandboxProvider } from "../billing/provider.ts";
 

@@ -3,11 +3,11 @@
 // with known rates.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../cli/admin.ts";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createSignedInUser, type TestUser } from "../../testing/users.ts";
+import { setRole } from "../../../app/cli/admin.ts";
+import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createSignedInUser, type TestUser } from "../../../testing/users.ts";
 import { convertMinor } from "./money.ts";
 
 const WEBHOOK_SECRET = "whsec_admin_financial";

@@ -3,9 +3,9 @@
 // the count travels by NOTIFY, not by memory. Each server has its own pool, LISTEN connection
 // and ticket feed; only the database is shared. PGlite is one process's database: skipped there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../cli/admin.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import { setRole } from "../../../app/cli/admin.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let a: TestServer;

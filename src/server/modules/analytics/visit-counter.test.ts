@@ -9,7 +9,7 @@ import {
   websites,
   websiteVisitors,
 } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource, VisitCounter } from "./visit-counter.ts";
 
 let s: TestServer;

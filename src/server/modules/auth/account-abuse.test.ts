@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, session, signInFailures, user } from "../../../db/schema/index.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 let s: TestServer;
 const PASSWORD = "correct horse battery";

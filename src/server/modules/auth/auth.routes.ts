@@ -18,8 +18,8 @@ import {
 } from "../../../shared/schemas/auth.ts";
 import type { AppVars } from "../../http/context.ts";
 import { errorBody, HttpError, invalidJson, notFound, parseWith } from "../../http/errors.ts";
-import { clientAddress } from "../../http/host.ts";
 import { errors, json } from "../../http/openapi.ts";
+import { clientAddress } from "../../lib/client-address.ts";
 import { claimSignInAttempt, hasAccount, lockedMessage, settleSignIn } from "./account-abuse.service.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 

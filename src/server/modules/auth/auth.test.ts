@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 let s: TestServer;
 beforeAll(async () => {

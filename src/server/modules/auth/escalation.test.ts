@@ -10,17 +10,17 @@ import { join } from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { account, adminAuditLog, session, twoFactor, user, verification } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
-import { filesUnder } from "../../testing/files.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { filesUnder } from "../../../testing/files.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createSignedInUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
-} from "../../testing/users.ts";
+} from "../../../testing/users.ts";
 import { AUTH_BASE, REACHABLE_AUTH_ENDPOINTS, reachableAuthEndpoint } from "./auth.routes.ts";
 
 let s: TestServer;

@@ -1,7 +1,7 @@
 // Sessions across devices, and the sign-in rate limit keyed on the real client address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 let s: TestServer;
 const email = "devices@example.com";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let s: TestServer;

@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../../db/schema/index.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { completeSandboxCheckout, createAuthor } from "../../../testing/users.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { completeSandboxCheckout, createAuthor } from "../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

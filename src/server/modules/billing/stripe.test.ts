@@ -4,8 +4,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR } from "../../../shared/plans.ts";
-import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
+import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
 import {
   deliver as deliverTo,
   event,
@@ -13,8 +13,8 @@ import {
   onboarded as onboardedAt,
   stripeEnv,
   WEBHOOK_SECRET,
-} from "../../testing/stripe-flow.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+} from "../../../testing/stripe-flow.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { ADDON_PRODUCT } from "./provider.ts";
 
 let s: TestServer;

@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGenres, books, retailerLinks, reviews, subscriptions } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
 
 let s: TestServer;

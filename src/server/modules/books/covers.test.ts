@@ -10,10 +10,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
 import { COVER_MAX_BYTES, COVER_WIDTHS } from "../../../shared/schemas/book.ts";
+import { filesUnder, pngClaiming } from "../../../testing/files.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { filesUnder, pngClaiming } from "../../testing/files.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
 import { processCover, storeCover } from "./covers.ts";
 

@@ -6,10 +6,10 @@ import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, releaseAlerts } from "../../../db/schema/index.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { daysUntil, runReleaseAlerts } from "./release-alerts.service.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions

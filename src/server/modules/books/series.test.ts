@@ -2,8 +2,8 @@
 // books and keeps the old address leading to the new one; the reading order is the author's to set; removing a series keeps its books. Another
 // author can neither see nor change them, and bad input changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
 type Json = Record<string, any>;

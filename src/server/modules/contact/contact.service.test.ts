@@ -2,9 +2,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../../db/schema/index.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { RateLimiter } from "../../lib/rate-limiter.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import type { Mail } from "../mail/mail.service.ts";
 import { receiveContactMessage } from "./contact.service.ts";
 

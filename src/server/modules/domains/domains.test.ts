@@ -4,11 +4,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainVerifications, subscriptions } from "../../../db/schema/index.ts";
+import { startTestDnsServer, type TestDnsServer } from "../../../testing/dns-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { runDomainChecks } from "../../jobs/domain-checks.job.ts";
 import { createDnsLookup } from "../../lib/dns.ts";
-import { startTestDnsServer, type TestDnsServer } from "../../testing/dns-server.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { DOMAIN_CHECKS } from "./domains.service.ts";
 
 const TARGET = "sites.bookplate-hosting.com";

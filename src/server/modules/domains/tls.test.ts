@@ -8,9 +8,9 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestDnsServer, type TestDnsServer } from "../../testing/dns-server.ts";
-import { freePort, startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor } from "../../testing/users.ts";
+import { startTestDnsServer, type TestDnsServer } from "../../../testing/dns-server.ts";
+import { freePort, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor } from "../../../testing/users.ts";
 
 const CADDY = "/usr/bin/caddy";
 const TARGET = "sites.bookplate.test";

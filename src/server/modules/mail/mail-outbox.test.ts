@@ -4,10 +4,10 @@
 import { request } from "node:http";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { mailOutbox, websites } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 // Retries come quickly here; the SMTP timeouts stay the product's (10 s), so a request that waited

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 let s: TestServer;
 beforeAll(async () => {

@@ -4,11 +4,11 @@
 import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setRole } from "../../../app/cli/admin.ts";
 import { profiles, supportTickets, websites } from "../../../db/schema/index.ts";
-import { setRole } from "../../cli/admin.ts";
-import type { CaughtMail } from "../../testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../testing/users.ts";
+import type { CaughtMail } from "../../../testing/smtp-catcher.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 const PHISH = {

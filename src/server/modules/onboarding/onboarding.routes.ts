@@ -32,9 +32,9 @@ import {
 } from "../../../shared/schemas/onboarding.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
-import { clientAddress } from "../../http/host.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { clientAddress } from "../../lib/client-address.ts";
 import { startCheckout } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
@@ -45,7 +45,7 @@ export function onboardingRoutes() {
   // A light per-address allowance for the public availability check.
   const limited: MiddlewareHandler<AppVars> = async (c, next) => {
     const deps = c.get("deps");
-    if (!(await deps.sites.limits.availability.take(clientAddress(c, deps.env.trustProxy) ?? "unknown"))) {
+    if (!(await deps.limits.availability.take(clientAddress(c, deps.env.trustProxy) ?? "unknown"))) {
       throw new HttpError(429, "Too many availability checks. Please wait a minute and try again.");
     }
     await next();

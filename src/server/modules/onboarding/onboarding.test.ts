@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainVerifications, profiles, subscriptions, websites } from "../../../db/schema/index.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
 let s: TestServer;
 beforeAll(async () => {

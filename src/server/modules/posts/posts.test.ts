@@ -1,7 +1,7 @@
 // Blog posts through the API, and what a reader then sees on the author's public /blog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

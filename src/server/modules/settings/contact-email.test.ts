@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSettings } from "../../../db/schema/index.ts";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact-settings.ts";
-import { firstLink } from "../../testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { firstLink } from "../../../testing/smtp-catcher.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

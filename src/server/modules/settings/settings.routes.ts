@@ -297,6 +297,6 @@ function verificationMail(c: Context<AppVars>): VerificationMail {
   return {
     mailer: deps.mailer,
     appOrigin: deps.env.appOrigin,
-    allow: (address) => deps.sites.limits.contactVerifyMail.take(address),
+    allow: (address) => deps.limits.contactVerifyMail.take(address),
   };
 }

@@ -4,8 +4,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

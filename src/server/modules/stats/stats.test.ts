@@ -3,8 +3,8 @@
 // own links and other authors' visits do not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {

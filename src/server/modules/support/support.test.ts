@@ -4,8 +4,8 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportTicketMessages, supportTickets } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
-import { createAuthor } from "../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor } from "../../../testing/users.ts";
 import { TICKET_LIMITS } from "./support.service.ts";
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 // Test accounts made the way a person makes them: sign up, follow the verification link (which
 // signs in), and optionally finish onboarding (profile, website, trial subscription on a plan).
-import type { Tier } from "../../shared/enums.ts";
+import type { Tier } from "../shared/enums.ts";
 import { firstLink } from "./smtp-catcher.ts";
 import { cookiesFrom, type TestServer } from "./test-server.ts";
 

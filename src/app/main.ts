@@ -1,7 +1,7 @@
 // The process: read configuration, start, and shut down cleanly on SIGTERM/SIGINT.
 import { DataDirLockedError } from "../db/client.ts";
-import { loadEnv } from "./env.ts";
-import { holdTickRecordShape } from "./lib/tick-shape.ts";
+import { loadEnv } from "../server/env.ts";
+import { holdTickRecordShape } from "../server/lib/tick-shape.ts";
 import { startServer } from "./server.ts";
 
 async function main() {

@@ -9,11 +9,11 @@ import { request } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../db/schema/index.ts";
-import { DAILY_METRICS_LOCK, runDailyMetrics } from "./jobs/daily-metrics.job.ts";
-import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe.ts";
-import { deliver, event, linked, stripeEnv } from "./testing/stripe-flow.ts";
-import { startTestServer, type TestServer } from "./testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "./testing/users.ts";
+import { DAILY_METRICS_LOCK, runDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
+import { type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
+import { deliver, event, linked, stripeEnv } from "../testing/stripe-flow.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 let a: TestServer;

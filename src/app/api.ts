@@ -1,22 +1,22 @@
 // The /api surface in one place: every module's routes under /api, and the OpenAPI document
 // their declarations make (ADR 021). `app.ts` mounts it; the app's client is typed by `Api`
 // (a type-only import: no server code reaches the browser).
-import { apiRouter } from "./http/openapi.ts";
-import { accountRoutes } from "./modules/account/account.routes.ts";
-import { adminRoutes } from "./modules/admin/admin.routes.ts";
-import { adminActionsRoutes } from "./modules/admin/admin-actions.routes.ts";
-import { authRoutes, documentAuthRoutes } from "./modules/auth/auth.routes.ts";
-import { billingRoutes } from "./modules/billing/billing.routes.ts";
-import { booksRoutes } from "./modules/books/books.routes.ts";
-import { releaseAlertRoutes } from "./modules/books/release-alerts.routes.ts";
-import { seriesRoutes } from "./modules/books/series.routes.ts";
-import { domainRoutes } from "./modules/domains/domains.routes.ts";
-import { onboardingRoutes } from "./modules/onboarding/onboarding.routes.ts";
-import { postsRoutes } from "./modules/posts/posts.routes.ts";
-import { profileRoutes } from "./modules/profile/profile.routes.ts";
-import { settingsRoutes } from "./modules/settings/settings.routes.ts";
-import { statsRoutes } from "./modules/stats/stats.routes.ts";
-import { supportRoutes } from "./modules/support/support.routes.ts";
+import { apiRouter } from "../server/http/openapi.ts";
+import { accountRoutes } from "../server/modules/account/account.routes.ts";
+import { adminRoutes } from "../server/modules/admin/admin.routes.ts";
+import { adminActionsRoutes } from "../server/modules/admin/admin-actions.routes.ts";
+import { authRoutes, documentAuthRoutes } from "../server/modules/auth/auth.routes.ts";
+import { billingRoutes } from "../server/modules/billing/billing.routes.ts";
+import { booksRoutes } from "../server/modules/books/books.routes.ts";
+import { releaseAlertRoutes } from "../server/modules/books/release-alerts.routes.ts";
+import { seriesRoutes } from "../server/modules/books/series.routes.ts";
+import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
+import { onboardingRoutes } from "../server/modules/onboarding/onboarding.routes.ts";
+import { postsRoutes } from "../server/modules/posts/posts.routes.ts";
+import { profileRoutes } from "../server/modules/profile/profile.routes.ts";
+import { settingsRoutes } from "../server/modules/settings/settings.routes.ts";
+import { statsRoutes } from "../server/modules/stats/stats.routes.ts";
+import { supportRoutes } from "../server/modules/support/support.routes.ts";
 
 export const API_DOCUMENT_PATH = "/api/openapi.json";
 

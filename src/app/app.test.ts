@@ -1,7 +1,7 @@
 // The app's outer shell: probes, headers, host routing and the SPA fallback.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./testing/test-server.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
 beforeAll(async () => {

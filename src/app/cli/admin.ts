@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { DataDirLockedError, openDatabase } from "../../db/client.ts";
 import { user } from "../../db/schema/index.ts";
-import { loadEnv } from "../env.ts";
+import { loadEnv } from "../../server/env.ts";
 
 const USAGE = `Usage:
   npm run admin -- grant <email> [admin|super_admin]   give a user an admin role (default admin)

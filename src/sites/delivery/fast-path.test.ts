@@ -4,13 +4,21 @@ import { createServer, type IncomingHttpHeaders, request, type Server } from "no
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { books, profiles, retailerLinks, subscriptions, user, websitePageStats, websites } from "../db/schema/index.ts";
-import type { CountryGroup } from "../shared/storefronts.ts";
-import { pageKey } from "../sites/delivery.ts";
+import {
+  books,
+  profiles,
+  retailerLinks,
+  subscriptions,
+  user,
+  websitePageStats,
+  websites,
+} from "../../db/schema/index.ts";
+import { VisitCounter } from "../../server/modules/analytics/visit-counter.ts";
+import type { CountryGroup } from "../../shared/storefronts.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { pageKey } from "./delivery.ts";
 import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
-import { VisitCounter } from "./modules/analytics/visit-counter.ts";
-import { type CachedPage, etagOf, PageCache } from "./modules/sites/page-cache.ts";
-import { startTestServer, type TestServer } from "./testing/test-server.ts";
+import { type CachedPage, etagOf, PageCache } from "./page-cache.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131 Safari/537.36";
 let s: TestServer;

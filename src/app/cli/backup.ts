@@ -4,10 +4,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DataDirLockedError, openDatabase } from "../../db/client.ts";
-import { loadEnv } from "../env.ts";
-import { localStorage } from "../lib/storage.ts";
-import { backupsDir, createBackup } from "../modules/admin/backups.ts";
-import { PgToolMissing } from "../modules/admin/pg-tools.ts";
+import { loadEnv } from "../../server/env.ts";
+import { localStorage } from "../../server/lib/storage.ts";
+import { backupsDir, createBackup } from "../../server/modules/admin/backups.ts";
+import { PgToolMissing } from "../../server/modules/admin/pg-tools.ts";
 
 export const SERVER_RUNNING =
   "A Bookplate server is running on this data directory, and the embedded database allows one process at a time.\n" +
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const storage = env.s3
-      ? (await import("../lib/s3-storage.ts")).s3Storage(env.s3)
+      ? (await import("../../server/lib/s3-storage.ts")).s3Storage(env.s3)
       : localStorage(join(env.dataDir, "uploads"));
     const backup = await createBackup({
       database,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { setRole } from "./admin.ts";
 
 let s: TestServer;
@@ -30,12 +30,12 @@ describe("npm run admin", () => {
     const dir = mkdtempSync(join(tmpdir(), "bookplate-admin-"));
     try {
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", SEED_DEMO: "false" };
-      const bad = spawnSync(process.execPath, ["--import", "tsx", "src/server/cli/admin.ts", "promote"], { env });
+      const bad = spawnSync(process.execPath, ["--import", "tsx", "src/app/cli/admin.ts", "promote"], { env });
       expect(bad.status).toBe(2);
       expect(bad.stderr.toString()).toMatch(/Usage:/);
       const unknown = spawnSync(
         process.execPath,
-        ["--import", "tsx", "src/server/cli/admin.ts", "grant", "ghost@example.com"],
+        ["--import", "tsx", "src/app/cli/admin.ts", "grant", "ghost@example.com"],
         { env },
       );
       expect(unknown.status).toBe(1);

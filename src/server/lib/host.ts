@@ -1,6 +1,6 @@
-// Which product a request is for is decided by its Host header, here and nowhere else; who sent it,
-// by clientAddress (in server/lib, so that the public-site renderer can use it without the http layer).
-export { clientAddress } from "../lib/client-address.ts";
+// Which product a request is for is decided by its Host header, here and nowhere else (the app and
+// the fast path both ask it); who sent it, by clientAddress (client-address.ts). Both live in
+// server/lib, so that the public-site renderer can use them without the http layer.
 
 export type HostKind =
   | { kind: "app" }

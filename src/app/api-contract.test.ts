@@ -2,7 +2,7 @@
 // it serves, with a schema for each success answer, and the document names nothing that is not
 // mounted.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./testing/test-server.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };

@@ -7,7 +7,7 @@ export default defineConfig({
   root: fileURLToPath(new URL("../../..", import.meta.url)),
   test: {
     name: "faults",
-    include: ["src/server/faults/**/*.fault.ts"],
+    include: ["src/testing/faults/**/*.fault.ts"],
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,

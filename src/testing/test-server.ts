@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadEnv } from "../env.ts";
-import { type RunningServer, type StartOptions, startServer } from "../server.ts";
+import { type RunningServer, type StartOptions, startServer } from "../app/server.ts";
+import { loadEnv } from "../server/env.ts";
 import { freePort, freshPostgres } from "./resources.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 

@@ -2,7 +2,7 @@
 // be SIGKILLed, restarted and measured from outside.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { productionCommand } from "../testing/production-server.ts";
+import { productionCommand } from "../production-server.ts";
 
 export type ServerProcess = {
   pid: number;

@@ -4,7 +4,7 @@
 // a hit needs no database.
 import { hash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { SiteKeys } from "./site-keys.ts";
+import { SiteKeys } from "../../server/modules/sites/site-keys.ts";
 
 export type CachedPage = {
   status: number;

@@ -1,4 +1,4 @@
-// The HTTP application. In front of it, the fast path answers cached public pages (fast-path.ts).
+// The HTTP application. In front of it, the fast path answers cached public pages (src/sites/delivery/fast-path.ts).
 // Middleware order matters and is the order below:
 //  1. request id + access log        — every line of a request's log carries its id
 //     then the input guard            — every host: body limit, NUL characters refused (ADR 049)
@@ -18,24 +18,26 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { hasSession, marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
+import type { AppDeps, AppVars } from "../server/http/context.ts";
+import { errorBody, errorResponse, HttpError } from "../server/http/errors.ts";
+import { inputGuard } from "../server/http/input-guard.ts";
+import { UPLOAD_PATH } from "../server/http/uploads.ts";
+import { clientAddress } from "../server/lib/client-address.ts";
+import { classifyHost } from "../server/lib/host.ts";
+import { createMetrics, mayReadMetrics } from "../server/lib/metrics.ts";
+import { StoredFileMissing } from "../server/lib/storage.ts";
+import { sandboxBillingRoutes } from "../server/modules/billing/sandbox.routes.ts";
+import { mayIssueCertificate } from "../server/modules/domains/domains.service.ts";
+import { contactEmailRoutes } from "../server/modules/settings/contact-email.routes.ts";
 import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
+import { type Answered, cachedPageAnswerer } from "../sites/delivery/fast-path.ts";
 import { handleSiteRequest, serveFont } from "../sites/handler.tsx";
 import { renderWebsiteNotFound } from "../sites/render.tsx";
+import type { SiteRuntime } from "../sites/runtime.ts";
 import { createApi } from "./api.ts";
-import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
-import type { AppDeps, AppVars } from "./http/context.ts";
-import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
-import { classifyHost, clientAddress } from "./http/host.ts";
-import { inputGuard } from "./http/input-guard.ts";
-import { UPLOAD_PATH } from "./http/uploads.ts";
-import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
-import { StoredFileMissing } from "./lib/storage.ts";
-import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
-import { mayIssueCertificate } from "./modules/domains/domains.service.ts";
-import { contactEmailRoutes } from "./modules/settings/contact-email.routes.ts";
 
-export type { AppDeps, AppVars } from "./http/context.ts";
+export type { AppDeps, AppVars } from "../server/http/context.ts";
 
 const API_BODY_LIMIT = 100 * 1024;
 const UPLOAD_TYPES: Record<string, string> = {
@@ -61,11 +63,15 @@ const APP_CSP = [
   "object-src 'none'",
 ].join("; ");
 
-export function createApp(deps: AppDeps) {
+/** The app's dependencies and the public-site renderer's runtime, which the assembly hands to both. */
+export type AssembledDeps = AppDeps & { sites: SiteRuntime };
+type AssembledVars = { Variables: AppVars["Variables"] & { deps: AssembledDeps } };
+
+export function createApp(deps: AssembledDeps) {
   const { env, database, logger } = deps;
   const appUrl = new URL(env.appOrigin);
   const hostCfg = { appHost: appUrl.host, sitesDomain: env.sitesDomain };
-  const app = new Hono<AppVars>();
+  const app = new Hono<AssembledVars>();
   const metrics = createMetrics(deps.sites.cache);
 
   /** Every answered request, by the app or by the fast path: metrics and one log line. */

@@ -1,8 +1,8 @@
 // `npm run restore -- <backup file> [--force]`: restores a backup (ADR 046) into the DATA_DIR or
 // DATABASE_URL the configuration names. Refuses to overwrite data unless --force.
-import { loadEnv } from "../env.ts";
-import { PgToolMissing } from "../modules/admin/pg-tools.ts";
-import { RestoreRefused, restoreBackup } from "../modules/admin/restore.ts";
+import { loadEnv } from "../../server/env.ts";
+import { PgToolMissing } from "../../server/modules/admin/pg-tools.ts";
+import { RestoreRefused, restoreBackup } from "../../server/modules/admin/restore.ts";
 
 const USAGE = `Usage: npm run restore -- <backup.tar.gz> [--force]
   Restores into DATA_DIR (embedded database) or the empty database in DATABASE_URL.

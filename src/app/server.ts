@@ -8,18 +8,19 @@ import { join, resolve } from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { type Database, openDatabase } from "../db/client.ts";
 import { seedDemo } from "../db/seed/demo.ts";
+import type { Env } from "../server/env.ts";
+import { startDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
+import { startDomainChecks } from "../server/jobs/domain-checks.job.ts";
+import { startReleaseAlerts } from "../server/jobs/release-alerts.job.ts";
+import { startScheduler } from "../server/jobs/subscription-expiry.job.ts";
+import { createDnsLookup } from "../server/lib/dns.ts";
+import { createLogger, type Logger } from "../server/lib/logger.ts";
+import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
+import { localStorage } from "../server/lib/storage.ts";
+import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
+import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
 import { createApp } from "./app.ts";
-import type { Env } from "./env.ts";
-import { startDailyMetrics } from "./jobs/daily-metrics.job.ts";
-import { startDomainChecks } from "./jobs/domain-checks.job.ts";
-import { startReleaseAlerts } from "./jobs/release-alerts.job.ts";
-import { startScheduler } from "./jobs/subscription-expiry.job.ts";
-import { createDnsLookup } from "./lib/dns.ts";
-import { createLogger, type Logger } from "./lib/logger.ts";
-import { localStorage } from "./lib/storage.ts";
-import { type Auth, createAuth } from "./modules/auth/auth.ts";
-import { createMailer, type DeliveryOptions, type Mailer } from "./modules/mail/mail.service.ts";
 
 export type RunningServer = {
   url: string;
@@ -70,7 +71,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     await database.migrate();
     // The S3 client (a few MB) is loaded only when a bucket is configured (ADR 037).
     const storage = env.s3
-      ? (await import("./lib/s3-storage.ts")).s3Storage(env.s3)
+      ? (await import("../server/lib/s3-storage.ts")).s3Storage(env.s3)
       : localStorage(join(env.dataDir, "uploads"));
     if (env.seedDemo && (await seedDemo(database.db, storage))) logger.info("demo author created at /demo");
     mailer = createMailer({
@@ -104,6 +105,11 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       logger,
       storage,
       sites,
+      visits: sites.visits,
+      limits: {
+        contactVerifyMail: dbRateLimiter(database.db, "contact-verify-mail", 3, 60 * 60_000),
+        availability: dbRateLimiter(database.db, "subdomain-availability", 120, 60_000),
+      },
       dns,
       webDist: resolve("dist/web"),
     });

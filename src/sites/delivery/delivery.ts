@@ -1,10 +1,15 @@
 // Caching, validators and visit counting (ADR 007, 033): how a rendered page reaches the reader,
 // from the page cache or fresh, with the headers browsers and CDNs read. Everything here works on
-// plain values read from the request, so that the server's fast path (src/server/fast-path.ts)
+// plain values read from the request, so that the fast path beside it (fast-path.ts)
 // answers a cached page with exactly the bytes and headers the renderer would.
 import type { Context } from "hono";
-import { clientAddress } from "../server/lib/client-address.ts";
-import { referrerSource, type VisitCounter } from "../server/modules/analytics/visit-counter.ts";
+import { clientAddress } from "../../server/lib/client-address.ts";
+import { referrerSource, type VisitCounter } from "../../server/modules/analytics/visit-counter.ts";
+import { siteLookupKey } from "../../server/modules/sites/sites.service.ts";
+import { type CountryGroup, groupOfCountry, groupOfLanguages } from "../../shared/storefronts.ts";
+import type { Out } from "../document.tsx";
+import type { SiteMode } from "../pages/layout.tsx";
+import { blogCategory, type SiteRequest, type SiteVars, sitePathOf } from "../site-request.ts";
 import {
   type CachedPage,
   type Encoding,
@@ -12,12 +17,7 @@ import {
   encodedEtag,
   type PageCache,
   pickEncoding,
-} from "../server/modules/sites/page-cache.ts";
-import { siteLookupKey } from "../server/modules/sites/sites.service.ts";
-import { type CountryGroup, groupOfCountry, groupOfLanguages } from "../shared/storefronts.ts";
-import type { Out } from "./document.tsx";
-import type { SiteMode } from "./pages/layout.tsx";
-import { blogCategory, type SiteRequest, type SiteVars, sitePathOf } from "./site-request.ts";
+} from "./page-cache.ts";
 
 /** Statuses kept in the page cache. 404s are not: any path can be asked for, and they are cheap. */
 export const CACHED_STATUSES = new Set([200, 301, 503]);

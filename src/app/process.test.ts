@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { startFakeStripe } from "./testing/fake-stripe.ts";
-import { productionCommand } from "./testing/production-server.ts";
-import { startS3 } from "./testing/s3-server.ts";
-import { firstLink, startSmtpCatcher } from "./testing/smtp-catcher.ts";
-import { stripeEnv } from "./testing/stripe-flow.ts";
-import { freePort } from "./testing/test-server.ts";
+import { startFakeStripe } from "../testing/fake-stripe.ts";
+import { productionCommand } from "../testing/production-server.ts";
+import { startS3 } from "../testing/s3-server.ts";
+import { firstLink, startSmtpCatcher } from "../testing/smtp-catcher.ts";
+import { stripeEnv } from "../testing/stripe-flow.ts";
+import { freePort } from "../testing/test-server.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "bookplate-proc-"));
 const production = productionCommand();

@@ -5,6 +5,10 @@
 // would rather read itself) goes to the app unchanged, which renders and fills the cache. The
 // answer is the renderer's own (delivery.ts builds both), counted and logged the same way.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { addressByRule } from "../../server/lib/client-address.ts";
+import { classifyHost, type HostConfig } from "../../server/lib/host.ts";
+import type { SiteRequest } from "../handler.tsx";
+import type { SiteRuntime } from "../runtime.ts";
 import {
   answerFor,
   cachedFor,
@@ -13,10 +17,7 @@ import {
   hasConsentChoice,
   pageKey,
   readerGroup,
-} from "../sites/delivery.ts";
-import type { SiteRequest } from "../sites/handler.tsx";
-import { classifyHost, type HostConfig } from "./http/host.ts";
-import type { SiteRuntime } from "./modules/sites/site-runtime.ts";
+} from "./delivery.ts";
 
 /** One answered request, for the access log and the request metrics (the app's own recorder). */
 export type Answered = {
@@ -47,16 +48,6 @@ const ANSWERED_ON_EVERY_HOST = /^\/(?:healthz|readyz|internal\/|uploads\/|_fonts
  * doubled slashes to normalise. Book ids, post slugs and page names all are.
  */
 const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
-
-/** The client's address by the app's one rule (server/lib/client-address.ts), from Node's request. */
-function addressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const hop = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)?.split(",").at(-1)?.trim();
-    if (hop) return hop;
-  }
-  return req.socket.remoteAddress;
-}
 
 /** An incoming X-Request-Id is kept when it is one (the rule of Hono's requestId middleware). */
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
@@ -112,7 +103,7 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
       mode: "tenant",
       purpose: header(req, "sec-purpose") ?? header(req, "purpose"),
       userAgent: header(req, "user-agent"),
-      address: () => addressOf(req, opts.trustProxy),
+      address: () => addressByRule(header(req, "x-forwarded-for"), () => req.socket.remoteAddress, opts.trustProxy),
       path,
       referer: header(req, "referer"),
       host: req.headers.host,
