@@ -164,4 +164,39 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     expect(saved.book.reviews[0]?.reviewDate).toBe("2023-01-02");
     await context.close();
   });
+
+  it("lists a book's reviews in the editor as the public page does, newest dated first, and edits and removes the right one", async () => {
+    const author = await createAuthor(e.server);
+    const { book } = (await call(author, "POST", "/api/books", {
+      title: "Reviewed",
+      author: author.name,
+      reviews: [
+        { reviewText: "An undated one", reviewDate: null },
+        { reviewText: "From 2021", reviewDate: "2021-06-01" },
+        { reviewText: "From 2025", reviewDate: "2025-01-09" },
+      ],
+    })) as { book: { id: string } };
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/edit-book/${book.id}`);
+    const reviews = page.getByTestId("review");
+    const texts = () =>
+      reviews.getByLabel("Review text").evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
+    await expect.poll(texts).toEqual(["From 2025", "From 2021", "An undated one"]);
+    await reviews.nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/polish-reviews-390.png" });
+    await reviews.nth(1).getByLabel("Review text").fill("From 2021, edited");
+    await reviews.nth(2).getByRole("button", { name: "Remove review 3" }).click();
+    await expect.poll(texts).toEqual(["From 2025", "From 2021, edited"]);
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Book updated successfully!").waitFor();
+    const saved = (await (await e.server.api(`/api/books/${book.id}`, { cookie: author.cookie })).json()) as {
+      book: { reviews: { reviewText: string; reviewDate: string | null }[] };
+    };
+    expect(saved.book.reviews.map((r) => [r.reviewText, r.reviewDate])).toEqual([
+      ["From 2025", "2025-01-09"],
+      ["From 2021, edited", "2021-06-01"],
+    ]);
+    await page.context().close();
+  });
 });
