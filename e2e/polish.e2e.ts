@@ -199,4 +199,56 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     ]);
     await page.context().close();
   });
+
+  it("fits the dashboard's menu in one scrolling row on a phone, every item reachable by keyboard, the current one marked", async () => {
+    const author = await createAuthor(e.server);
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const links = nav.getByRole("link");
+    await expect.poll(() => links.count()).toBe(8);
+    // One row: every item at the same height, the whole menu one touch-sized row high.
+    const boxes = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    expect((await nav.boundingBox())?.height).toBeLessThanOrEqual(48);
+    // Settings is current on its Home Page tab, and brought into view at the row's end.
+    const current = nav.locator('[aria-current="page"]');
+    expect((await current.allTextContents()).map((t) => t.trim())).toEqual(["Settings"]);
+    const settings = await current.boundingBox();
+    expect(settings && settings.x >= 0 && settings.x + settings.width <= PHONE.width).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: "/tmp/polish-menu-settings-390.png", clip: { x: 0, y: 0, width: 390, height: 300 } });
+
+    // Tab through the menu from the logo: each item in turn gets focus and is scrolled into the window.
+    await page.goto("/dashboard");
+    await nav.locator('[aria-current="page"]').waitFor();
+    expect((await nav.locator('[aria-current="page"]').allTextContents()).map((t) => t.trim())).toEqual(["Dashboard"]);
+    await page.getByRole("link", { name: "Bookplate" }).first().focus();
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent?.trim() ?? "", inView: r.left >= 0 && r.right <= window.innerWidth };
+        });
+      const now = await focused();
+      await expect.poll(focused).toEqual({ text: now.text, inView: true });
+      seen.push(now.text);
+    }
+    expect(seen).toEqual(["Dashboard", "Books", "Bio", "Blog", "Stats", "Settings", "Account", "Help"]);
+    await page.screenshot({
+      path: "/tmp/polish-menu-help-focused-390.png",
+      clip: { x: 0, y: 0, width: 390, height: 300 },
+    });
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/dashboard/help");
+    await expect
+      .poll(async () => (await nav.locator('[aria-current="page"]').allTextContents()).map((t) => t.trim()))
+      .toEqual(["Help"]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.context().close();
+  });
 });
