@@ -184,7 +184,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
       reviews.getByLabel("Review text").evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
     await expect.poll(texts).toEqual(["From 2025", "From 2021", "An undated one"]);
     await reviews.nth(1).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/polish-reviews-390.png" });
+    await shot(page, "polish-reviews-390", { viewport: true });
     await reviews.nth(1).getByLabel("Review text").fill("From 2021, edited");
     await reviews.nth(2).getByRole("button", { name: "Remove review 3" }).click();
     await expect.poll(texts).toEqual(["From 2025", "From 2021, edited"]);
@@ -218,7 +218,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     const settings = await current.boundingBox();
     expect(settings && settings.x >= 0 && settings.x + settings.width <= PHONE.width).toBe(true);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: "/tmp/polish-menu-settings-390.png", clip: { x: 0, y: 0, width: 390, height: 300 } });
+    await shot(page, "polish-menu-settings-390", { viewport: true });
 
     // Tab through the menu from the logo: each item in turn gets focus and is scrolled into the window.
     await page.goto("/dashboard");
@@ -239,10 +239,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
       seen.push(now.text);
     }
     expect(seen).toEqual(["Dashboard", "Books", "Bio", "Blog", "Stats", "Settings", "Account", "Help"]);
-    await page.screenshot({
-      path: "/tmp/polish-menu-help-focused-390.png",
-      clip: { x: 0, y: 0, width: 390, height: 300 },
-    });
+    await shot(page, "polish-menu-help-focused-390", { viewport: true });
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/dashboard/help");
     await expect
