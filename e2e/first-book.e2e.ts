@@ -157,7 +157,7 @@ browserDescribe("the first book, from the landing page", () => {
     await page.context().close();
   });
 
-  it("fits a phone, and the checklist can be hidden for good on this device", async () => {
+  it("fits a phone, and the checklist can be hidden for good, on this device and another", async () => {
     const author = await createAuthorAccount(e.server);
     const page = await newPage(e);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -177,5 +177,14 @@ browserDescribe("the first book, from the landing page", () => {
     await page.getByTestId("empty-sections").getByText("What readers don't see yet").waitFor();
     expect(await page.getByTestId("checklist").count()).toBe(0);
     await page.context().close();
+
+    // Another device: a new browser with nothing stored, signed in afresh. The list stays hidden.
+    const other = await newPage(e);
+    await signInThroughUi(other, author.email);
+    await other.waitForURL((url) => url.pathname === "/dashboard");
+    await other.getByTestId("empty-sections").getByText("What readers don't see yet").waitFor();
+    expect(await other.getByTestId("checklist").count()).toBe(0);
+    expect(await other.getByTestId("checklist-progress").count()).toBe(0);
+    await other.context().close();
   });
 });

@@ -164,4 +164,88 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     expect(saved.book.reviews[0]?.reviewDate).toBe("2023-01-02");
     await context.close();
   });
+
+  it("lists a book's reviews in the editor as the public page does, newest dated first, and edits and removes the right one", async () => {
+    const author = await createAuthor(e.server);
+    const { book } = (await call(author, "POST", "/api/books", {
+      title: "Reviewed",
+      author: author.name,
+      reviews: [
+        { reviewText: "An undated one", reviewDate: null },
+        { reviewText: "From 2021", reviewDate: "2021-06-01" },
+        { reviewText: "From 2025", reviewDate: "2025-01-09" },
+      ],
+    })) as { book: { id: string } };
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto(`/edit-book/${book.id}`);
+    const reviews = page.getByTestId("review");
+    const texts = () =>
+      reviews.getByLabel("Review text").evaluateAll((els) => els.map((el) => (el as HTMLTextAreaElement).value));
+    await expect.poll(texts).toEqual(["From 2025", "From 2021", "An undated one"]);
+    await reviews.nth(1).scrollIntoViewIfNeeded();
+    await shot(page, "polish-reviews-390", { viewport: true });
+    await reviews.nth(1).getByLabel("Review text").fill("From 2021, edited");
+    await reviews.nth(2).getByRole("button", { name: "Remove review 3" }).click();
+    await expect.poll(texts).toEqual(["From 2025", "From 2021, edited"]);
+    await page.getByRole("button", { name: "Update Book" }).click();
+    await page.getByText("Book updated successfully!").waitFor();
+    const saved = (await (await e.server.api(`/api/books/${book.id}`, { cookie: author.cookie })).json()) as {
+      book: { reviews: { reviewText: string; reviewDate: string | null }[] };
+    };
+    expect(saved.book.reviews.map((r) => [r.reviewText, r.reviewDate])).toEqual([
+      ["From 2025", "2025-01-09"],
+      ["From 2021, edited", "2021-06-01"],
+    ]);
+    await page.context().close();
+  });
+
+  it("fits the dashboard's menu in one scrolling row on a phone, every item reachable by keyboard, the current one marked", async () => {
+    const author = await createAuthor(e.server);
+    const page = await signedInPage(author);
+    await page.setViewportSize(PHONE);
+    await page.goto("/dashboard/home");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const links = nav.getByRole("link");
+    await expect.poll(() => links.count()).toBe(8);
+    // One row: every item at the same height, the whole menu one touch-sized row high.
+    const boxes = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    expect((await nav.boundingBox())?.height).toBeLessThanOrEqual(48);
+    // Settings is current on its Home Page tab, and brought into view at the row's end.
+    const current = nav.locator('[aria-current="page"]');
+    expect((await current.allTextContents()).map((t) => t.trim())).toEqual(["Settings"]);
+    const settings = await current.boundingBox();
+    expect(settings && settings.x >= 0 && settings.x + settings.width <= PHONE.width).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, "polish-menu-settings-390", { viewport: true });
+
+    // Tab through the menu from the logo: each item in turn gets focus and is scrolled into the window.
+    await page.goto("/dashboard");
+    await nav.locator('[aria-current="page"]').waitFor();
+    expect((await nav.locator('[aria-current="page"]').allTextContents()).map((t) => t.trim())).toEqual(["Dashboard"]);
+    await page.getByRole("link", { name: "Bookplate" }).first().focus();
+    const seen: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent?.trim() ?? "", inView: r.left >= 0 && r.right <= window.innerWidth };
+        });
+      const now = await focused();
+      await expect.poll(focused).toEqual({ text: now.text, inView: true });
+      seen.push(now.text);
+    }
+    expect(seen).toEqual(["Dashboard", "Books", "Bio", "Blog", "Stats", "Settings", "Account", "Help"]);
+    await shot(page, "polish-menu-help-focused-390", { viewport: true });
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/dashboard/help");
+    await expect
+      .poll(async () => (await nav.locator('[aria-current="page"]').allTextContents()).map((t) => t.trim()))
+      .toEqual(["Help"]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.context().close();
+  });
 });

@@ -85,6 +85,8 @@ export const websites = pgTable(
      * Blog, Newsletter and Books stay out of the menu until there is something in them.
      */
     showWhenEmpty: jsonb("show_when_empty").$type<string[]>().notNull().default([]),
+    /** The author hid the dashboard's getting-started checklist (kept here so every device agrees). */
+    checklistHidden: boolean("checklist_hidden").notNull().default(false),
     ...timestamps,
   },
   (t) => [

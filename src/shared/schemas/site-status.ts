@@ -33,19 +33,33 @@ const sectionStateSchema = z.object({
 });
 export type SectionState = z.infer<typeof sectionStateSchema>;
 
-export const siteStatusSchema = z
-  .object({
-    visibility: z.enum(SITE_VISIBILITY),
-    sections: z.object({
-      books: sectionStateSchema,
-      about: sectionStateSchema,
-      blog: sectionStateSchema,
-      newsletter: sectionStateSchema,
-    }),
-    /** The author wrote no genre: readers see none. */
-    genreMissing: z.boolean(),
-    /** The Privacy & Legal page shows the generated notice (the author has not written their own). */
-    privacyGenerated: z.boolean(),
+/** What readers see, as the public renderer decides it (`getSiteStatus`). */
+export const readersStatusSchema = z.object({
+  visibility: z.enum(SITE_VISIBILITY),
+  sections: z.object({
+    books: sectionStateSchema,
+    about: sectionStateSchema,
+    blog: sectionStateSchema,
+    newsletter: sectionStateSchema,
+  }),
+  /** The author wrote no genre: readers see none. */
+  genreMissing: z.boolean(),
+  /** The Privacy & Legal page shows the generated notice (the author has not written their own). */
+  privacyGenerated: z.boolean(),
+});
+export type ReadersStatus = z.infer<typeof readersStatusSchema>;
+
+/** The dashboard's answer: what readers see, and whether the author hid the getting-started list. */
+export const siteStatusSchema = readersStatusSchema
+  .extend({
+    /** The author hid the dashboard's getting-started checklist (on every device: it is stored with the site). */
+    checklistHidden: z.boolean(),
   })
   .meta({ id: "SiteStatus" });
 export type SiteStatus = z.infer<typeof siteStatusSchema>;
+
+/** What the author may change of it: the checklist hidden or shown again. */
+export const siteStatusUpdateSchema = z.strictObject({
+  checklistHidden: z.boolean({ error: "Checklist hidden must be true or false" }),
+});
+export type SiteStatusUpdate = z.infer<typeof siteStatusUpdateSchema>;

@@ -14,6 +14,7 @@ const newSite: SiteStatus = {
   sections: { books: section(false), about: section(false), blog: section(false), newsletter: section(false) },
   genreMissing: true,
   privacyGenerated: true,
+  checklistHidden: false,
 };
 const newFacts: ChecklistFacts = { profile: { bio: "", authorPhotoUrl: null }, domainConnected: false };
 const done = (status: SiteStatus, facts: ChecklistFacts) =>

@@ -170,9 +170,16 @@ export async function selectGenres(db: Conn, bookId: string): Promise<string[]> 
   return rows.map((r) => r.name);
 }
 
-/** Oldest first: the order the editor lists them (the public page shows newest first). */
+/**
+ * The order the public book page shows them (`sites.queries.ts`): the latest review date first,
+ * undated last, then the latest entered; the editor lists them the same way.
+ */
 export function selectReviews(db: Conn, bookId: string): Promise<ReviewRow[]> {
-  return db.select().from(reviews).where(eq(reviews.bookId, bookId)).orderBy(asc(reviews.createdAt), asc(reviews.id));
+  return db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.bookId, bookId))
+    .orderBy(sql`${reviews.reviewDate} desc nulls last`, desc(reviews.createdAt), desc(reviews.id));
 }
 
 /**
@@ -241,7 +248,8 @@ export async function syncReviews(tx: Tx, bookId: string, list: ReviewInput[]) {
     (await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.bookId, bookId))).map((r) => r.id),
   );
   const kept: string[] = [];
-  // New reviews of one save keep the order they were listed in (created_at orders them).
+  // Reviews are listed latest entered first among equal dates, so the new reviews of one save
+  // get falling created_at values: they keep the order they were listed in.
   const base = Date.now();
   for (const [i, r] of list.entries()) {
     if (r.id && existing.has(r.id) && !kept.includes(r.id)) {
@@ -251,7 +259,7 @@ export async function syncReviews(tx: Tx, bookId: string, list: ReviewInput[]) {
         .where(and(eq(reviews.bookId, bookId), eq(reviews.id, r.id)));
       kept.push(r.id);
     } else {
-      const row = await insertReview(tx, bookId, r, new Date(base + i));
+      const row = await insertReview(tx, bookId, r, new Date(base - i));
       kept.push(row.id);
     }
   }

@@ -220,6 +220,32 @@ describe("books CRUD", () => {
     expect(partial.body.book.retailerLinks).toHaveLength(3);
   });
 
+  it("lists reviews as the public page does: latest review date first, undated last, a save's order kept among equals", async () => {
+    const a = await createAuthor(s);
+    const book = await createOk(a, {
+      title: "Reviewed",
+      author: "A",
+      reviews: [
+        { reviewText: "Undated one", reviewDate: null },
+        { reviewText: "Old", reviewDate: "2021-06-01" },
+        { reviewText: "Undated two", reviewDate: null },
+        { reviewText: "New", reviewDate: "2025-01-09" },
+        { reviewText: "Middle", reviewDate: "2023-03-03" },
+      ],
+    });
+    const order = ["New", "Middle", "Old", "Undated one", "Undated two"];
+    expect(book.reviews.map((r: Json) => r.reviewText)).toEqual(order);
+    expect((await call(a, "GET", `/api/books/${book.id}`)).body.book.reviews.map((r: Json) => r.reviewText)).toEqual(
+      order,
+    );
+    // A review added later with the newest date goes to the top; its edit keeps every id.
+    const r = await call(a, "PATCH", `/api/books/${book.id}`, {
+      reviews: [...book.reviews, { reviewText: "Newest", reviewDate: "2026-02-02" }],
+    });
+    expect(r.body.book.reviews.map((x: Json) => x.reviewText)).toEqual(["Newest", ...order]);
+    expect(r.body.book.reviews.slice(1).map((x: Json) => x.id)).toEqual(book.reviews.map((x: Json) => x.id));
+  });
+
   it("deletes a book with its links, genres and reviews, and closes the gap in positions", async () => {
     const a = await createAuthor(s);
     const one = await createOk(a, { ...FULL, title: "One" });

@@ -83,6 +83,22 @@ export async function hasWebsite(db: Db | Tx, userId: string): Promise<boolean> 
   return Boolean(row);
 }
 
+/** Whether the author hid the getting-started checklist; null without a website. */
+export async function selectChecklistHidden(db: Db | Tx, userId: string): Promise<boolean | null> {
+  const [row] = await db.select({ hidden: websites.checklistHidden }).from(websites).where(eq(websites.userId, userId));
+  return row ? row.hidden : null;
+}
+
+/** False without a website. */
+export async function writeChecklistHidden(db: Db | Tx, userId: string, hidden: boolean): Promise<boolean> {
+  const rows = await db
+    .update(websites)
+    .set({ checklistHidden: hidden })
+    .where(eq(websites.userId, userId))
+    .returning({ id: websites.id });
+  return rows.length > 0;
+}
+
 export async function writeContactSettings(tx: Tx, userId: string, input: ContactSettings): Promise<void> {
   await tx
     .insert(contactSettings)

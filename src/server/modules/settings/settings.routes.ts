@@ -1,4 +1,6 @@
-// GET   /api/site/status     → 200 SiteStatus: live or not (the public renderer's rule), the menu's sections
+// GET   /api/site/status     → 200 SiteStatus: live or not (the public renderer's rule), the menu's sections,
+//                            and whether the author hid the getting-started checklist
+// PATCH /api/site/status     { checklistHidden } → 200 SiteStatus; 400 names the field
 // GET   /api/site/settings   → 200 SiteSettings (404 'Set up your website first')
 // PATCH /api/site/settings   partial SiteSettings → 200 SiteSettings; 400 names the field
 // GET   /api/site/contact    → 200 ContactSettingsView (the settings and where messages go)
@@ -30,7 +32,7 @@ import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema, legalViewSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema, newsletterSubscriberSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
-import { siteStatusSchema } from "../../../shared/schemas/site-status.ts";
+import { siteStatusSchema, siteStatusUpdateSchema } from "../../../shared/schemas/site-status.ts";
 import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -61,6 +63,7 @@ import {
   setHero,
   subscribersCsv,
   updateSiteSettings,
+  updateStatus,
 } from "./settings.service.ts";
 
 const tags = ["Site settings"];
@@ -86,6 +89,14 @@ const r = {
     tags,
     summary: "Whether readers can see the site (the renderer's rule) and which sections are in its menu",
     responses: { 200: json(siteStatusSchema, "What readers see"), ...errors(404) },
+  }),
+  statusPatch: apiRoute({
+    method: "patch",
+    path: "/site/status",
+    tags,
+    summary: "Hide the dashboard's getting-started checklist, or show it again (on every device)",
+    request: { body: jsonBody(siteStatusUpdateSchema) },
+    responses: { 200: json(siteStatusSchema, "What readers see"), ...errors(400, 404, 415) },
   }),
   siteGet: apiRoute({ method: "get", path: "/site/settings", tags, responses: { 200: site, ...errors(404) } }),
   sitePatch: apiRoute({
@@ -193,6 +204,10 @@ export function settingsRoutes() {
     .openapi(r.status, async (c) => {
       const me = await requireUser(c);
       return c.json(await getStatus(c.get("deps").database.db, me.id), 200);
+    })
+    .openapi(r.statusPatch, async (c) => {
+      const me = await requireUser(c);
+      return c.json(await updateStatus(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
     })
     .openapi(r.siteGet, async (c) => {
       const me = await requireUser(c);

@@ -12,7 +12,7 @@ import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
-import { EMPTY_HIDDEN_SECTIONS, type SiteStatus } from "../../../shared/schemas/site-status.ts";
+import { EMPTY_HIDDEN_SECTIONS, type SiteStatus, type SiteStatusUpdate } from "../../../shared/schemas/site-status.ts";
 import { HttpError } from "../../http/errors.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
@@ -232,9 +232,18 @@ export async function getLegal(db: Db, userId: string, sitesDomain: string): Pro
 
 /** Whether readers can see the site and which sections are in its menu: the renderer's own rule. */
 export async function getStatus(db: Db, userId: string): Promise<SiteStatus> {
-  const status = await getSiteStatus(db, userId);
-  if (!status) throw noWebsite();
-  return status;
+  const [status, checklistHidden] = await Promise.all([getSiteStatus(db, userId), q.selectChecklistHidden(db, userId)]);
+  if (!status || checklistHidden === null) throw noWebsite();
+  return { ...status, checklistHidden };
+}
+
+/**
+ * The dashboard's own preference, kept with the site so every device agrees. Readers see nothing
+ * of it: the site's cached pages stay.
+ */
+export async function updateStatus(db: Db, userId: string, input: SiteStatusUpdate): Promise<SiteStatus> {
+  if (!(await q.writeChecklistHidden(db, userId, input.checklistHidden))) throw noWebsite();
+  return getStatus(db, userId);
 }
 
 export async function saveLegal(db: Db, userId: string, input: LegalInput, sitesDomain: string): Promise<Legal> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
+import { createAuthor, createSignedInUser, TEST_PASSWORD, type TestAuthor } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -575,5 +575,72 @@ describe("blog page title and description", () => {
     await blog(b, "PUT", { title: "B's journal", description: null });
     expect((await blog(a, "GET")).body.title).toBe("A's journal");
     expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).body).not.toContain("B&#x27;s journal");
+  });
+});
+
+describe("the getting-started checklist's hide", () => {
+  const status = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/status", a, method, body);
+
+  /** The same author signed in again: another browser, another device. */
+  async function signInAgain(a: TestAuthor) {
+    const res = await s.api("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: a.email, password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).not.toBe(a.cookie);
+    return { cookie };
+  }
+
+  it("needs a session and a website", async () => {
+    expect((await status({ cookie: "" }, "PATCH", { checklistHidden: true })).status).toBe(401);
+    const noSite = await createSignedInUser(s);
+    const res = await status(noSite, "PATCH", { checklistHidden: true });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("Set up your website first");
+  });
+
+  it("is kept on the server: hidden on one device is hidden on another, and can be shown again", async () => {
+    const a = await createAuthor(s);
+    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
+    const hidden = await status(a, "PATCH", { checklistHidden: true });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ checklistHidden: true, visibility: expect.any(String) });
+    const elsewhere = await signInAgain(a);
+    expect((await status(elsewhere, "GET")).body.checklistHidden).toBe(true);
+    expect((await status(elsewhere, "PATCH", { checklistHidden: false })).body.checklistHidden).toBe(false);
+    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
+  });
+
+  it("refuses bad input with a message that names the field, and changes nothing", async () => {
+    const a = await createAuthor(s);
+    for (const [body, message, field] of [
+      [{ checklistHidden: "yes" }, "Checklist hidden must be true or false", "checklistHidden"],
+      [{}, "checklistHidden is required", "checklistHidden"],
+      [{ checklistHidden: true, userId: "other" }, "Unknown field: userId", "userId"],
+    ] as const) {
+      const res = await status(a, "PATCH", body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      expect(res.body.error.field).toBe(field);
+    }
+    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
+  });
+
+  it("is each author's own: another author's change leaves it as it was", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    expect((await status(a, "PATCH", { checklistHidden: true })).status).toBe(200);
+    expect((await status(b, "GET")).body.checklistHidden).toBe(false);
+    expect((await status(b, "PATCH", { checklistHidden: true })).status).toBe(200);
+    expect((await status(b, "PATCH", { checklistHidden: false })).status).toBe(200);
+    // Naming the other author is refused, not obeyed.
+    expect((await status(b, "PATCH", { checklistHidden: false, userId: a.id })).status).toBe(400);
+    expect((await status(a, "GET")).body.checklistHidden).toBe(true);
+    expect((await status(b, "GET")).body.checklistHidden).toBe(false);
   });
 });

@@ -8,8 +8,8 @@ import { DEFAULT_BIO } from "../../../shared/schemas/profile.ts";
 import {
   EMPTY_HIDDEN_SECTIONS,
   type EmptyHiddenSection,
+  type ReadersStatus,
   type SectionState,
-  type SiteStatus,
   type SiteVisibility,
 } from "../../../shared/schemas/site-status.ts";
 import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
@@ -136,7 +136,7 @@ export function siteHostOf(ctx: SiteContext, sitesDomain: string): string {
 }
 
 /** The owner's site as readers see it: live or not, and what the menu shows (the dashboard's view). */
-export async function getSiteStatus(db: Db, userId: string, now = new Date()): Promise<SiteStatus | null> {
+export async function getSiteStatus(db: Db, userId: string, now = new Date()): Promise<ReadersStatus | null> {
   const ctx = toContext(await q.selectContextByUser(db, userId), now);
   if (!ctx) return null;
   return {

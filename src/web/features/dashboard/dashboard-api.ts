@@ -1,8 +1,10 @@
 // The dashboard's reads and the subscription actions, over the billing and books APIs.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { Tier } from "../../../shared/enums.ts";
-import { fetchSubscription, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
-import { ApiError, client, read } from "../../lib/api.ts";
+import type { SiteStatus } from "../../../shared/schemas/site-status.ts";
+import { fetchSubscription, SITE_STATUS_KEY, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
+import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 
 export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, staleTime: 30_000 });
@@ -60,6 +62,29 @@ export async function openBillingPortal(): Promise<string> {
 }
 
 export { startCheckout };
+
+/**
+ * The getting-started checklist's "Hide this list", kept with the author's site on the server so
+ * another device agrees. The list goes at once; if the server refuses, it comes back with why.
+ */
+export function useChecklistDismissal(status: SiteStatus | undefined): [boolean, () => void] {
+  const qc = useQueryClient();
+  const hide = useMutation({
+    mutationFn: () => read(client.site.status.$patch({ json: { checklistHidden: true } })),
+    onMutate: async () => {
+      await qc.cancelQueries({ queryKey: SITE_STATUS_KEY });
+      const before = qc.getQueryData<SiteStatus>(SITE_STATUS_KEY);
+      if (before) qc.setQueryData<SiteStatus>(SITE_STATUS_KEY, { ...before, checklistHidden: true });
+      return { before };
+    },
+    onError: (err, _vars, context) => {
+      if (context?.before) qc.setQueryData(SITE_STATUS_KEY, context.before);
+      toast.error(errorMessage(err));
+    },
+    onSuccess: (saved) => qc.setQueryData(SITE_STATUS_KEY, saved),
+  });
+  return [status?.checklistHidden ?? false, () => hide.mutate()];
+}
 
 export const PROFILE_KEY = ["profile"] as const;
 

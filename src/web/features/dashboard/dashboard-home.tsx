@@ -45,6 +45,7 @@ import {
   portalFailureMessage,
   useCancelSubscription,
   useChangePlan,
+  useChecklistDismissal,
   useProfile,
   useReactivate,
   useSubscription,
@@ -89,8 +90,7 @@ export function DashboardHome() {
   useEffect(() => {
     if (capacity.data?.used === 0) setFirstBookOpen(true);
   }, [capacity.data?.used]);
-  const userId = session?.user.id;
-  const [checklistHidden, hideChecklist] = useChecklistDismissal(userId);
+  const [checklistHidden, hideChecklist] = useChecklistDismissal(siteStatus.data);
 
   const firstName = session?.user.name.split(" ")[0] ?? state.name.split(" ")[0] ?? "";
   const website = state.website;
@@ -244,31 +244,6 @@ export function DashboardHome() {
       </section>
     </div>
   );
-}
-
-/** The checklist's "Hide this list", remembered on this device for this author. */
-function useChecklistDismissal(userId: string | undefined): [boolean, () => void] {
-  const key = userId ? `bookplate:getting-started-hidden:${userId}` : null;
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    if (!key) return;
-    try {
-      setHidden(window.localStorage.getItem(key) === "1");
-    } catch {
-      // Storage refused (private mode): the list shows, and hiding lasts for this visit.
-    }
-  }, [key]);
-  return [
-    hidden,
-    () => {
-      setHidden(true);
-      try {
-        if (key) window.localStorage.setItem(key, "1");
-      } catch {
-        // As above: hidden for this visit only.
-      }
-    },
-  ];
 }
 
 function FinishCheckout({ subscription }: { subscription: SubscriptionDetails }) {

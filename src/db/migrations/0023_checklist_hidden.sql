@@ -1,0 +1,1 @@
+ALTER TABLE "websites" ADD COLUMN "checklist_hidden" boolean DEFAULT false NOT NULL;
