@@ -59,7 +59,7 @@ export const plain = (status: number, body: string | null, headers: Record<strin
 export const personal = (out: Out): Out => ({ ...out, personal: true });
 
 /** Any page of the site in its document, with its message and a way home. */
-export const messagePage = (env: PageEnv, status: number, title: string, heading: string, text: string): Out =>
+const messagePage = (env: PageEnv, status: number, title: string, heading: string, text: string): Out =>
   renderHtml(env, { status, head: { title }, body: <MessagePage env={env} title={heading} text={text} /> }, env.path);
 
 const MISSING = {
@@ -70,8 +70,8 @@ const MISSING = {
 } as const;
 
 /**
- * The one not-found page: a 404 in the site's document, saying what was not found. The demo's
- * book page says "Book not found" (so its GET only, as it always has; `title` keeps a caller's own).
+ * The one not-found page: a 404 in the site's document, saying what was not found. `title` is for
+ * the one older wording kept as it was: the demo's book page says "Book not found".
  */
 export function notFoundPage(env: PageEnv, what: keyof typeof MISSING = "page", title?: string): Out {
   const m = MISSING[what];

@@ -94,8 +94,6 @@ export const newsletter = pageKind({
   },
 });
 
-export const ALERT_LINK_INVALID = "This confirmation link is not valid. Please ask again on the book's page.";
-
 /**
  * A mailed confirmation link's page kind: GET shows the button (or 404 for a token of the wrong
  * shape, without asking the database), POST confirms.
@@ -136,7 +134,7 @@ export const alertConfirm = confirmLinkKind(
   {
     path: "/alerts/confirm",
     title: "Release alert",
-    invalid: ALERT_LINK_INVALID,
+    invalid: "This confirmation link is not valid. Please ask again on the book's page.",
     ask: {
       heading: "Confirm your release alert",
       text: "Press the button to get one email when the book comes out.",
