@@ -26,7 +26,8 @@ const PUBLIC_MODULE_FILES = [
   "sites/privacy-notice\\.ts",
 ].join("|");
 
-const TESTS = "\\.test\\.tsx?$";
+// Tests and the fixtures files beside them (shared set-up of one subject's test files).
+const TESTS = "\\.(test|fixtures)\\.tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
