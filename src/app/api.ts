@@ -28,6 +28,7 @@ const DOCUMENT_INFO = {
     description:
       "The dashboard's API. Every error is `{ error: { code, message, field?, issues? } }` with a code from src/shared/api-errors.ts. Sign-in is a session cookie set by /api/auth/sign-in/email.",
   },
+  servers: [{ url: "/", description: "The app's own origin: the API is served beside the dashboard" }],
 };
 
 export function createApi() {

@@ -1,18 +1,50 @@
 // The API contract (ADR 021). Every /api route is declared with `createRoute`: method, path,
 // request (params, query, JSON body) and every response with its schema. The declarations are
-// the OpenAPI document served at /api/openapi.json, the app's types are generated from that
-// document (src/web/lib/api-schema.gen.ts), and a handler's `c.json(x, status)` must match the
-// response it declared, or `npm run typecheck` fails.
+// the OpenAPI document served at /api/openapi.json; the app's client is typed by the same
+// declarations (`hc<Api>`, src/web/lib/api.ts), so a handler's `c.json(x, status)` must match the
+// response it declared, or `npm run typecheck` fails. In tests (NODE_ENV=test) every answer is
+// also checked at run time against the schema declared for its status (ADR 059).
 //
 // Validation failures become the same 400 as everywhere else (`validationError`), a JSON body
 // that is not JSON the same `invalid_json`, a body that is not JSON at all the same 415.
+// Operations need the session cookie (`security: [{ session: [] }]`) unless `public: true`.
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { API_ERROR_CODES } from "../../shared/api-errors.ts";
 import type { AppVars } from "./context.ts";
-import { HttpError, invalidJson, validationError } from "./errors.ts";
+import { errorBody, HttpError, invalidJson, validationError } from "./errors.ts";
 import { requireUser } from "./session.ts";
+
+/**
+ * The session cookie Better Auth sets at sign-in. Over https (every deployment) the browser gets
+ * it as `__Secure-better-auth.session_token`; over plain http (development, tests) without the
+ * prefix.
+ */
+export const SESSION_SCHEME = "session";
+/** The short-lived cookie between a sign-in's password step and its second step (two-factor). */
+export const TWO_FACTOR_SCHEME = "twoFactorPending";
+
+export const SECURITY_SCHEMES = {
+  [SESSION_SCHEME]: {
+    type: "apiKey",
+    in: "cookie",
+    name: "__Secure-better-auth.session_token",
+    description:
+      "The session cookie set by /api/auth/sign-in/email (or the two-factor step that finishes a sign-in). Named `better-auth.session_token` when the app is served over plain http (development).",
+  },
+  [TWO_FACTOR_SCHEME]: {
+    type: "apiKey",
+    in: "cookie",
+    name: "__Secure-better-auth.two_factor",
+    description:
+      "Set by /api/auth/sign-in/email when the account has two-factor on (`twoFactorRedirect: true`); sent with /api/auth/two-factor/verify-totp or verify-backup-code to finish the sign-in. `better-auth.two_factor` over plain http.",
+  },
+} as const;
+
+/** Who may call an operation: signed in (the session cookie), or anyone (`[]`). */
+export const SIGNED_IN = [{ [SESSION_SCHEME]: [] }];
+export const ANYONE = [];
 
 /** A router for one module's /api routes; mounted under /api by `createApi`. */
 export function apiRouter() {
@@ -89,22 +121,96 @@ const signedIn: MiddlewareHandler<AppVars> = async (c, next) => {
   await next();
 };
 
+/** `get /books/{id}/cover` → `getBooksByIdCover`: a stable name for generated clients. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(.+)\}$/, "by-$1"))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join("");
+}
+
+type Responses = RouteConfig["responses"];
+
+/**
+ * Why `res` is not an answer that `responses` declares, or undefined when it is one: its status
+ * is declared (a 500 always may be: it carries the error body), its media type is declared for
+ * that status, and a JSON body parses with the declared zod schema. Redirects' bodies are not
+ * read; a body documented with a plain OpenAPI schema (not zod) is not checked.
+ */
+export async function answerMismatch(responses: Responses, res: Response): Promise<string | undefined> {
+  if (res.status === 500) return undefined;
+  const declared = (responses as Record<string, unknown>)[String(res.status)] ?? responses.default;
+  if (!declared) return `status ${res.status} is not declared`;
+  if (res.status >= 300 && res.status < 400) return undefined;
+  const content = (declared as { content?: Record<string, { schema?: unknown }> }).content ?? {};
+  const type = (res.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!type || res.status === 204) {
+    return Object.keys(content).length && res.body ? `${res.status} declares ${Object.keys(content)}` : undefined;
+  }
+  const media = content[type];
+  if (!media) return `${res.status} answered ${type}, declared ${Object.keys(content).join(", ") || "no body"}`;
+  if (type !== "application/json" || !(media.schema instanceof z.ZodType)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(await res.clone().text());
+  } catch {
+    return `${res.status}'s body is not JSON`;
+  }
+  const result = media.schema.safeParse(body);
+  return result.success ? undefined : `${res.status}'s body: ${z.prettifyError(result.error)}`;
+}
+
+/** The 500 a test sees when an answer is not what the document declares. */
+export function mismatchResponse(problem: string): Response {
+  const body = errorBody("internal_error", `The answer does not match the API document: ${problem}`);
+  return new Response(JSON.stringify(body), { status: 500, headers: { "content-type": "application/json" } });
+}
+
+/** In tests, an answer that is not what the route declares becomes a 500 that says why (and a log line). */
+function answersAsDeclared(responses: Responses): MiddlewareHandler<AppVars> {
+  return async (c, next) => {
+    await next();
+    const deps = c.get("deps");
+    if (deps?.env.nodeEnv !== "test") return;
+    const problem = await answerMismatch(responses, c.res);
+    if (!problem) return;
+    deps.logger.error({ problem, method: c.req.method, path: c.req.path }, "answer does not match the API document");
+    c.res = undefined;
+    c.res = mismatchResponse(`${c.req.method} ${c.req.path}: ${problem}`);
+  };
+}
+
 /**
  * `createRoute` with our conventions: a route needs a signed-in user (401 first) unless it says
- * `public: true`; a route with a JSON body answers our 415 and `invalid_json`. A body declared
- * with a plain OpenAPI schema (not zod; the cover upload's multipart) is documented only: the
- * handler reads it.
+ * `public: true`; a route with a JSON body answers our 415 and `invalid_json`; a route with
+ * parameters or a body answers our 400. Each operation gets its `security` and an `operationId`.
+ * A body declared with a plain OpenAPI schema (not zod; the cover upload's multipart) is
+ * documented only: the handler reads it.
  */
 export function apiRoute<const R extends RouteConfig>(config: R & { public?: true }) {
   const { public: isPublic, ...route } = config;
+  const takesJson = Boolean(route.request?.body?.content?.["application/json"]);
+  const validates = Boolean(route.request?.params || route.request?.query || route.request?.body);
+  const responses = {
+    ...(isPublic ? {} : errors(401)),
+    ...(validates ? errors(400) : {}),
+    ...(takesJson ? errors(415) : {}),
+    ...route.responses,
+  };
   const middleware = [
+    answersAsDeclared(responses),
     ...(isPublic ? [] : [signedIn]),
-    ...(route.request?.body?.content?.["application/json"] ? [jsonOnly] : []),
+    ...(takesJson ? [jsonOnly] : []),
     ...[route.middleware ?? []].flat(),
   ];
   return createRoute({
+    operationId: operationIdOf(route.method, route.path),
+    security: isPublic ? ANYONE : SIGNED_IN,
     ...route,
     middleware,
-    responses: { ...(isPublic ? {} : errors(401)), ...route.responses },
+    responses,
   }) as unknown as R;
 }

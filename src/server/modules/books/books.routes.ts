@@ -8,7 +8,8 @@
 //                                         409 on seriesName: a new series name with another's address
 // GET    /api/books/:id                  → 200 { book } with retailerLinks, genres (names), reviews
 // PATCH  /api/books/:id                  body bookUpdateSchema (any subset) → 200 { book }; lists given
-//                                         replace the stored ones (ids of this book's rows are kept)
+//                                         replace the stored ones (ids of this book's rows are kept);
+//                                         visibilityEnabled past the plan's limit → 403
 // DELETE /api/books/:id                  → 204; positions rewritten 0..n-1
 // PATCH  /api/books/:id/visibility       { visible } → 200 { book }; showing one past the limit → 403
 // POST   /api/books/:id/move             { position } (1-based, clamped) → 200 { books }
@@ -119,9 +120,10 @@ const update = apiRoute({
   path: "/books/{id}",
   tags,
   summary: "Change any of a book's fields; lists given replace the stored ones",
-  description: "409 on `seriesName` as when adding a book.",
+  description:
+    "409 on `seriesName` as when adding a book; 403 `plan_limit_reached` when `visibilityEnabled: true` would pass the plan's limit.",
   request: { params, body: jsonBody(bookUpdateSchema) },
-  responses: { 200: oneBook, ...errors(400, 404, 409, 415) },
+  responses: { 200: oneBook, ...errors(400, 403, 404, 409, 415) },
 });
 const remove = apiRoute({
   method: "delete",
