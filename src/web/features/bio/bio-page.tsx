@@ -137,38 +137,26 @@ function BioForm({ initial }: { initial: Profile }) {
       </div>
 
       <Card>
-        <CardContent className="space-y-1.5">
-          <div className="flex items-baseline justify-between gap-3">
-            <label htmlFor="bio-bio" className="block text-sm font-medium text-slate-700">
-              Bio
-            </label>
-            <span className="text-xs text-slate-500" aria-live="polite">
-              {length.toLocaleString()} characters
-            </span>
-          </div>
+        <CardContent>
           <Controller
             control={control}
             name="bio"
             render={({ field }) => (
-              <RichTextEditor
+              <Field
                 id="bio-bio"
                 label="Bio"
-                minHeight="min-h-64"
-                describedBy={errors.bio ? "bio-bio-error" : "bio-bio-hint"}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-              />
+                aside={
+                  <span className="text-xs text-slate-500" aria-live="polite">
+                    {length.toLocaleString()} characters
+                  </span>
+                }
+                hint="Bold, italic, lists and links. Pasted text arrives without its formatting."
+                error={errors.bio?.message}
+              >
+                <RichTextEditor label="Bio" minHeight="min-h-64" value={field.value ?? ""} onChange={field.onChange} />
+              </Field>
             )}
           />
-          {errors.bio ? (
-            <p id="bio-bio-error" className="text-sm text-red-700">
-              {errors.bio.message}
-            </p>
-          ) : (
-            <p id="bio-bio-hint" className="text-xs text-slate-500">
-              Bold, italic, lists and links. Pasted text arrives without its formatting.
-            </p>
-          )}
         </CardContent>
       </Card>
 

@@ -163,32 +163,21 @@ function HomePageForm({ initial }: { initial: HomePage }) {
       ) : null}
 
       <Card>
-        <CardContent className="space-y-1.5">
-          <label htmlFor="home-homePageContent" className="block text-sm font-medium text-slate-700">
-            More on the home page
-          </label>
+        <CardContent>
           <Controller
             control={control}
             name="homePageContent"
             render={({ field }) => (
-              <RichTextEditor
+              <Field
                 id="home-homePageContent"
                 label="More on the home page"
-                describedBy={errors.homePageContent ? "home-homePageContent-error" : "home-homePageContent-hint"}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-              />
+                hint="Optional: news, an offer, a welcome. Shown below the opening of your home page."
+                error={errors.homePageContent?.message}
+              >
+                <RichTextEditor label="More on the home page" value={field.value ?? ""} onChange={field.onChange} />
+              </Field>
             )}
           />
-          {errors.homePageContent ? (
-            <p id="home-homePageContent-error" className="text-sm text-red-700">
-              {errors.homePageContent.message}
-            </p>
-          ) : (
-            <p id="home-homePageContent-hint" className="text-xs text-slate-500">
-              Optional: news, an offer, a welcome. Shown below the opening of your home page.
-            </p>
-          )}
         </CardContent>
       </Card>
     </form>

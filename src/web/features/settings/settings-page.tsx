@@ -16,6 +16,7 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
@@ -162,34 +163,24 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         <CardContent className="space-y-5">
           <h2 className="text-base font-semibold text-slate-900">Design</h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="settings-fontFamily">Font</Label>
-              <select
-                id="settings-fontFamily"
-                {...register("fontFamily")}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
+            <Field id="settings-fontFamily" label="Font">
+              <select {...register("fontFamily")} className={SELECT_CLASS}>
                 {FONT_FAMILIES.map((f) => (
                   <option key={f} value={f}>
                     {FONT_LABELS[f]}
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="settings-logoIcon">Header icon</Label>
-              <select
-                id="settings-logoIcon"
-                {...register("logoIcon")}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
+            </Field>
+            <Field id="settings-logoIcon" label="Header icon">
+              <select {...register("logoIcon")} className={SELECT_CLASS}>
                 {LOGO_ICONS.map((i) => (
                   <option key={i} value={i}>
                     {i.replace(/([a-z])([A-Z])/g, "$1 $2")}
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           </div>
           <div className="space-y-1.5">
             <div className="flex items-baseline justify-between">
