@@ -8,6 +8,7 @@ import { DEFAULT_BIO } from "../../../shared/schemas/profile.ts";
 import {
   EMPTY_HIDDEN_SECTIONS,
   type EmptyHiddenSection,
+  isPublished,
   type SectionState,
   type SiteStatus,
   type SiteVisibility,
@@ -48,7 +49,7 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   if (row.ownerBanned) status = "expired";
   const { providerSubscriptionId, ...rest } = row;
   // A trial whose card was never entered (onboarding makes the row; checkout sets the id).
-  const published = !(row.subscriptionStatus === "trial" && providerSubscriptionId === null);
+  const published = isPublished({ status: row.subscriptionStatus, checkoutCompleted: providerSubscriptionId !== null });
   return {
     ...rest,
     subscriptionStatus: status,
