@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { FormEvent } from "react";
-import { Controller } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { GENRES } from "../../../shared/genres.ts";
@@ -16,7 +15,7 @@ import {
 } from "../../../shared/schemas/profile.ts";
 import { MB, PHOTO_MAX_BYTES, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -138,24 +137,19 @@ function BioForm({ initial }: { initial: Profile }) {
 
       <Card>
         <CardContent>
-          <Controller
+          <RichTextField
             control={control}
             name="bio"
-            render={({ field }) => (
-              <Field
-                id="bio-bio"
-                label="Bio"
-                aside={
-                  <span className="text-xs text-slate-500" aria-live="polite">
-                    {length.toLocaleString()} characters
-                  </span>
-                }
-                hint="Bold, italic, lists and links. Pasted text arrives without its formatting."
-                error={errors.bio?.message}
-              >
-                <RichTextEditor label="Bio" minHeight="min-h-64" value={field.value ?? ""} onChange={field.onChange} />
-              </Field>
-            )}
+            id="bio-bio"
+            label="Bio"
+            aside={
+              <span className="text-xs text-slate-500" aria-live="polite">
+                {length.toLocaleString()} characters
+              </span>
+            }
+            hint="Bold, italic, lists and links. Pasted text arrives without its formatting."
+            error={errors.bio?.message}
+            minHeight="min-h-64"
           />
         </CardContent>
       </Card>

@@ -2,7 +2,6 @@
 // schema first, so a blank title or body gets the spec's 'Please fill in all fields' at once.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { POST_CATEGORIES } from "../../../shared/enums.ts";
 import {
@@ -12,7 +11,7 @@ import {
   type PostCreate,
   postCreateSchema,
 } from "../../../shared/schemas/post.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -131,26 +130,16 @@ export function PostForm({
               </select>
             </Field>
           </div>
-          <Controller
+          <RichTextField
             control={control}
             name="content"
-            render={({ field }) => (
-              <Field
-                id="post-content"
-                label="Content"
-                hint="Bold, italic, lists and links: select some words, then choose Link. Insert image adds a picture (upload one or give its address) with a description for readers who cannot see it. Pasted text arrives without its formatting."
-                error={fieldError("content")}
-              >
-                <RichTextEditor
-                  aria-invalid={errors.content ? true : undefined}
-                  label="Content"
-                  minHeight="min-h-64"
-                  value={field.value}
-                  onChange={field.onChange}
-                  images={POST_IMAGES}
-                />
-              </Field>
-            )}
+            id="post-content"
+            label="Content"
+            hint="Bold, italic, lists and links: select some words, then choose Link. Insert image adds a picture (upload one or give its address) with a description for readers who cannot see it. Pasted text arrives without its formatting."
+            error={fieldError("content")}
+            minHeight="min-h-64"
+            images={POST_IMAGES}
+            invalid={Boolean(errors.content)}
           />
         </CardContent>
       </Card>

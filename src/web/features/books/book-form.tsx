@@ -6,7 +6,7 @@ import { type ReactNode, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../../shared/plans.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { controlClass, Input, Textarea } from "../../components/ui/input.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -107,14 +107,12 @@ export function BookForm({
             {text("subtitle", "Subtitle")}
             {text("isbn", "ISBN", { placeholder: "978-…" })}
           </div>
-          <Controller
+          <RichTextField
             control={control}
             name="shortBlurb"
-            render={({ field }) => (
-              <Field alert label="Blurb" hint="Bold, italic, lists and links.">
-                <RichTextEditor label="Blurb" value={field.value} onChange={field.onChange} />
-              </Field>
-            )}
+            alert
+            label="Blurb"
+            hint="Bold, italic, lists and links."
           />
           <div className="grid gap-4 sm:grid-cols-3">
             {text("releaseDate", "Release date", { placeholder: datePattern(authorLocale()) })}

@@ -7,7 +7,7 @@ import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
 import { HERO_MAX_BYTES, MB, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -164,19 +164,13 @@ function HomePageForm({ initial }: { initial: HomePage }) {
 
       <Card>
         <CardContent>
-          <Controller
+          <RichTextField
             control={control}
             name="homePageContent"
-            render={({ field }) => (
-              <Field
-                id="home-homePageContent"
-                label="More on the home page"
-                hint="Optional: news, an offer, a welcome. Shown below the opening of your home page."
-                error={errors.homePageContent?.message}
-              >
-                <RichTextEditor label="More on the home page" value={field.value ?? ""} onChange={field.onChange} />
-              </Field>
-            )}
+            id="home-homePageContent"
+            label="More on the home page"
+            hint="Optional: news, an offer, a welcome. Shown below the opening of your home page."
+            error={errors.homePageContent?.message}
           />
         </CardContent>
       </Card>

@@ -5,10 +5,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LEGAL_MESSAGES, type Legal, type LegalInput, legalSchema } from "../../../shared/schemas/legal.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { Field } from "../../components/ui/field.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -83,25 +82,15 @@ function LegalForm({ initial }: { initial: Legal }) {
               no longer follows your settings.
             </p>
           ) : null}
-          <Controller
+          <RichTextField
             control={control}
             name="content"
-            render={({ field }) => (
-              <Field
-                alert
-                id="legal-content"
-                label="Page text"
-                hint="For example: what you collect (the contact form and newsletter keep names and email addresses), why, for how long, and how readers can reach you."
-                error={error ?? undefined}
-              >
-                <RichTextEditor
-                  label="Page text"
-                  minHeight="min-h-64"
-                  value={field.value ?? ""}
-                  onChange={field.onChange}
-                />
-              </Field>
-            )}
+            alert
+            id="legal-content"
+            label="Page text"
+            hint="For example: what you collect (the contact form and newsletter keep names and email addresses), why, for how long, and how readers can reach you."
+            error={error ?? undefined}
+            minHeight="min-h-64"
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
