@@ -1,7 +1,6 @@
 // 'Home Page': how the site's home page opens (a full-screen hero image with the author's name,
 // tagline and two buttons, or a simple heading), the hero's colours, and optional content below.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
@@ -13,8 +12,8 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { ColourFields } from "./colour-fields.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
-import { ColourField } from "./settings-page.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
@@ -139,25 +138,7 @@ function HomePageForm({ initial }: { initial: HomePage }) {
         <Card>
           <CardContent className="space-y-4">
             <h2 className="text-base font-semibold text-slate-900">Hero colours</h2>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {COLOURS.map(([key, label]) => (
-                <Controller
-                  key={key}
-                  control={control}
-                  name={key}
-                  render={({ field, fieldState }) => (
-                    <ColourField
-                      id={`home-${key}`}
-                      label={label}
-                      value={field.value}
-                      error={fieldState.error?.message}
-                      onChange={field.onChange}
-                      inputRef={field.ref}
-                    />
-                  )}
-                />
-              ))}
-            </div>
+            <ColourFields control={control} colours={COLOURS} idPrefix="home" />
           </CardContent>
         </Card>
       ) : null}
