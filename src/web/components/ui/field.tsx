@@ -17,8 +17,11 @@ type FieldFrame = {
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
-  /** A red asterisk after the label, outside it so the field's name stays exactly the label. */
-  required?: boolean | undefined;
+  /**
+   * A red asterisk after the label, outside it so the field's name stays exactly the label (the
+   * control says `aria-required`; `required` itself goes to the input, as on any input).
+   */
+  requiredMark?: boolean | undefined;
   /** Beside the label, on the right (a character count). */
   aside?: ReactNode;
   /**
@@ -41,7 +44,7 @@ export function Field({
   label,
   hint,
   error,
-  required,
+  requiredMark,
   aside,
   alert,
   className,
@@ -69,10 +72,10 @@ export function Field({
     );
   return (
     <div className={cn("space-y-1.5", className)}>
-      {required || aside ? (
+      {requiredMark || aside ? (
         <div className={cn("flex items-baseline", aside ? "justify-between gap-3" : "gap-0.5")}>
           <Label htmlFor={id}>{label}</Label>
-          {required && (
+          {requiredMark && (
             <span className="text-sm font-medium text-red-600" aria-hidden="true">
               *
             </span>

@@ -73,7 +73,7 @@ export function BookForm({
     <Field
       alert
       label={label}
-      required={opts.required}
+      requiredMark={opts.required}
       hint={opts.hint}
       error={errors[name]?.message as string | undefined}
     >
