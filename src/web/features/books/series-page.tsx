@@ -7,7 +7,7 @@ import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } 
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ArrowLeft, ChevronDown, ChevronUp, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
+import { ArrowLeft, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -18,6 +18,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { MoveButton } from "../../components/ui/row-controls.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -316,26 +317,18 @@ function SeriesBook(props: {
         </span>
       )}
       <div className="flex items-center">
-        <Button
-          look="editor"
-          variant="ghost"
-          size="icon"
-          aria-label={`Move "${book.title}" earlier`}
+        <MoveButton
+          direction="up"
+          label={`Move "${book.title}" earlier`}
           disabled={i === 0}
           onClick={() => props.onMove(i - 1)}
-        >
-          <ChevronUp className="h-4 w-4" aria-hidden="true" />
-        </Button>
-        <Button
-          look="editor"
-          variant="ghost"
-          size="icon"
-          aria-label={`Move "${book.title}" later`}
+        />
+        <MoveButton
+          direction="down"
+          label={`Move "${book.title}" later`}
           disabled={i === count - 1}
           onClick={() => props.onMove(i + 1)}
-        >
-          <ChevronDown className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        />
       </div>
     </li>
   );
