@@ -1,6 +1,7 @@
 // The one place author HTML is cleaned before it reaches a public page.
 import sanitizeHtml from "sanitize-html";
 import { AUTHOR_HTML_OPTIONS } from "../server/lib/html.ts";
+import { htmlToText } from "../shared/html-text.ts";
 import { POST_IMAGE_WIDTHS } from "../shared/schemas/uploads.ts";
 import { memoByString } from "./memo.ts";
 
@@ -37,15 +38,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // input is cleaned once (memoByString) rather than on every render.
 const clean = memoByString((html) => sanitizeHtml(html, OPTIONS));
 const text = memoByString((html) =>
-  sanitizeHtml(html.replace(/<\/(p|div|h\d|li|br)>/gi, " $&"), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim(),
+  htmlToText(html, (marked) => sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })),
 );
 
 export function cleanHtml(html: string | null | undefined): string {

@@ -17,6 +17,16 @@ export const showWhenEmptySchema = z
   .max(EMPTY_HIDDEN_SECTIONS.length)
   .transform((v) => [...new Set(v)]);
 
+/**
+ * Whether an author's site is published: every subscription is, except a trial whose checkout
+ * never took a card (onboarding makes the row; checkout sets the provider's id). Plans running
+ * without a provider (the demo, granted by staff) are public. The public renderer decides with
+ * it (`visibility`), the staff's user list shows it.
+ */
+export function isPublished(subscription: { status: string | null; checkoutCompleted: boolean }): boolean {
+  return !(subscription.status === "trial" && !subscription.checkoutCompleted);
+}
+
 /** Why readers can or cannot see the site: 'live' is the only state in which the dashboard says live. */
 export const SITE_VISIBILITY = ["live", "awaiting_checkout", "offline"] as const;
 export type SiteVisibility = (typeof SITE_VISIBILITY)[number];

@@ -18,15 +18,19 @@ export function RichTextEditor({
   id,
   value,
   onChange,
-  describedBy,
+  "aria-describedby": describedBy,
+  "aria-invalid": invalid,
   label,
   minHeight = "min-h-32",
   images,
 }: {
-  id: string;
+  /** Given by the `Field` it stands in, with the two aria attributes. */
+  id?: string | undefined;
   value: string;
   onChange: (html: string) => void;
-  describedBy?: string | undefined;
+  "aria-describedby"?: string | undefined;
+  /** Rings the editor in red. */
+  "aria-invalid"?: true | undefined;
   label: string;
   /** Tailwind min-height for the writing area; long texts (a bio) want more room. */
   minHeight?: string;
@@ -65,7 +69,7 @@ export function RichTextEditor({
         return true;
       },
       attributes: {
-        id,
+        ...(id ? { id } : {}),
         role: "textbox",
         "aria-multiline": "true",
         "aria-label": label,
@@ -182,7 +186,12 @@ export function RichTextEditor({
   ];
 
   return (
-    <div className="overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
+    <div
+      className={clsx(
+        "overflow-hidden rounded-md border border-slate-300 bg-white shadow-sm focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30",
+        invalid && "ring-2 ring-red-300",
+      )}
+    >
       <div
         role="toolbar"
         aria-label={`${label} formatting`}

@@ -8,10 +8,12 @@ import { DEFAULT_BIO } from "../../../shared/schemas/profile.ts";
 import {
   EMPTY_HIDDEN_SECTIONS,
   type EmptyHiddenSection,
+  isPublished,
   type ReadersStatus,
   type SectionState,
   type SiteVisibility,
 } from "../../../shared/schemas/site-status.ts";
+
 import { SLUG_PATTERN, slugify } from "../../../shared/slug.ts";
 import type { SiteContextCache } from "./context-cache.ts";
 import type { PrivacyFacts } from "./privacy-notice.ts";
@@ -48,7 +50,7 @@ function toContext(row: q.SiteContextRow | null, now: Date): SiteContext | null 
   if (row.ownerBanned) status = "expired";
   const { providerSubscriptionId, ...rest } = row;
   // A trial whose card was never entered (onboarding makes the row; checkout sets the id).
-  const published = !(row.subscriptionStatus === "trial" && providerSubscriptionId === null);
+  const published = isPublished({ status: row.subscriptionStatus, checkoutCompleted: providerSubscriptionId !== null });
   return {
     ...rest,
     subscriptionStatus: status,

@@ -21,6 +21,10 @@ export function controlClass(look: ControlLook = "standard") {
   return looks[look];
 }
 
+/** The settings screens' select (the standard look without its text colour and states). */
+export const SELECT_CLASS =
+  "block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+
 export function Input({ className, look = "standard", ...props }: ComponentProps<"input"> & { look?: ControlLook }) {
   return <input className={cn(looks[look], className)} {...props} />;
 }

@@ -1,6 +1,26 @@
 import { ChevronDown, ChevronUp, Trash2 } from "lucide-react";
 import { Button } from "./button.tsx";
 
+/** The editors' small up or down arrow button; `label` is its name ("Move retailer 2 up"). */
+export function MoveButton({
+  direction,
+  label,
+  disabled,
+  onClick,
+}: {
+  direction: "up" | "down";
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const Icon = direction === "up" ? ChevronUp : ChevronDown;
+  return (
+    <Button look="editor" variant="ghost" size="icon" aria-label={label} disabled={disabled} onClick={onClick}>
+      <Icon className="h-4 w-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
 /** Up, down and remove for one row of an ordered list in an editor ("Move retailer 2 up"…). */
 export function RowControls(props: {
   /** What a row is, for the buttons' names: "retailer", "milestone". */
@@ -14,26 +34,18 @@ export function RowControls(props: {
   const n = i + 1;
   return (
     <div className="flex items-center">
-      <Button
-        look="editor"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${what} ${n} up`}
+      <MoveButton
+        direction="up"
+        label={`Move ${what} ${n} up`}
         disabled={i === 0}
         onClick={() => props.move(i, i - 1)}
-      >
-        <ChevronUp className="h-4 w-4" aria-hidden="true" />
-      </Button>
-      <Button
-        look="editor"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${what} ${n} down`}
+      />
+      <MoveButton
+        direction="down"
+        label={`Move ${what} ${n} down`}
         disabled={i === count - 1}
         onClick={() => props.move(i, i + 1)}
-      >
-        <ChevronDown className="h-4 w-4" aria-hidden="true" />
-      </Button>
+      />
       <Button
         look="editor"
         variant="dangerGhost"

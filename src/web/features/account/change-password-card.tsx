@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { changePasswordSchema } from "../../../shared/schemas/auth.ts";
+import { NewPasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -48,15 +49,7 @@ export function ChangePasswordCard() {
             required
             {...form.register("currentPassword")}
           />
-          <Field
-            id="new-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            {...form.register("newPassword")}
-          />
+          <NewPasswordField {...form.register("newPassword")} />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"

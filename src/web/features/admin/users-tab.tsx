@@ -15,6 +15,7 @@ import {
 } from "../../../shared/enums.ts";
 import { PLANS } from "../../../shared/plans.ts";
 import { ADMIN_LIMITS, type AdminUser, USER_SORTS } from "../../../shared/schemas/admin.ts";
+import { isPublished } from "../../../shared/schemas/site-status.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -193,7 +194,7 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
   const [confirmBan, setConfirmBan] = useState(false);
   const self = u.id === me;
   // A 'trial' whose checkout never took a card: nothing will be charged and the site is not public.
-  const unpaid = u.status === "trial" && !u.checkoutCompleted;
+  const unpaid = !isPublished(u);
   return (
     <tr>
       <td className={td}>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { requestPasswordResetSchema } from "../../../shared/schemas/auth.ts";
+import { EmailField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Field } from "../../components/ui/field.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
@@ -41,16 +41,7 @@ export function ForgotPasswordForm() {
         </Alert>
       ) : (
         <form className="space-y-5" onSubmit={onSubmit}>
-          <Field
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="you@example.com"
-            error={form.formState.errors.email?.message}
-            {...form.register("email")}
-          />
+          <EmailField error={form.formState.errors.email?.message} {...form.register("email")} />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </Button>

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { safeNextPath, VERIFY_NEXT_HEADER, withNext } from "../../../shared/next-path.ts";
 import { signInSchema } from "../../../shared/schemas/auth.ts";
+import { EmailField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -211,16 +212,7 @@ export function LoginForm() {
             </Button>
           </Alert>
         ) : null}
-        <Field
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          placeholder="you@example.com"
-          error={credentialErrors.email?.message}
-          {...credentials.register("email")}
-        />
+        <EmailField error={credentialErrors.email?.message} {...credentials.register("email")} />
         <div className="space-y-1.5">
           <Field
             id="password"

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { resetPasswordSchema } from "../../../shared/schemas/auth.ts";
+import { NewPasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -71,16 +72,7 @@ export function ResetPasswordForm() {
     <AuthShell title="Choose a new password">
       <form className="space-y-5" onSubmit={onSubmit}>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <Field
-          id="new-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          {...form.register("newPassword")}
-          hint="At least 8 characters."
-        />
+        <NewPasswordField {...form.register("newPassword")} hint="At least 8 characters." />
         <Field
           id="confirm-password"
           label="Confirm new password"

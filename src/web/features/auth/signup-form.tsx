@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { safeNextPath, withNext } from "../../../shared/next-path.ts";
 import { signUpSchema } from "../../../shared/schemas/auth.ts";
+import { EmailField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -102,16 +103,7 @@ export function SignupForm() {
           error={fieldErrors.name?.message}
           {...register("name")}
         />
-        <Field
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={fieldErrors.email?.message}
-          {...register("email")}
-          placeholder="you@example.com"
-        />
+        <EmailField error={fieldErrors.email?.message} {...register("email")} />
         <Field
           id="password"
           label="Password"

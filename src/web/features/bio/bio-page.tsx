@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { FormEvent } from "react";
-import { Controller } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { GENRES } from "../../../shared/genres.ts";
@@ -16,7 +15,7 @@ import {
 } from "../../../shared/schemas/profile.ts";
 import { MB, PHOTO_MAX_BYTES, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -137,38 +136,21 @@ function BioForm({ initial }: { initial: Profile }) {
       </div>
 
       <Card>
-        <CardContent className="space-y-1.5">
-          <div className="flex items-baseline justify-between gap-3">
-            <label htmlFor="bio-bio" className="block text-sm font-medium text-slate-700">
-              Bio
-            </label>
-            <span className="text-xs text-slate-500" aria-live="polite">
-              {length.toLocaleString()} characters
-            </span>
-          </div>
-          <Controller
+        <CardContent>
+          <RichTextField
             control={control}
             name="bio"
-            render={({ field }) => (
-              <RichTextEditor
-                id="bio-bio"
-                label="Bio"
-                minHeight="min-h-64"
-                describedBy={errors.bio ? "bio-bio-error" : "bio-bio-hint"}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-              />
-            )}
+            id="bio-bio"
+            label="Bio"
+            aside={
+              <span className="text-xs text-slate-500" aria-live="polite">
+                {length.toLocaleString()} characters
+              </span>
+            }
+            hint="Bold, italic, lists and links. Pasted text arrives without its formatting."
+            error={errors.bio?.message}
+            minHeight="min-h-64"
           />
-          {errors.bio ? (
-            <p id="bio-bio-error" className="text-sm text-red-700">
-              {errors.bio.message}
-            </p>
-          ) : (
-            <p id="bio-bio-hint" className="text-xs text-slate-500">
-              Bold, italic, lists and links. Pasted text arrives without its formatting.
-            </p>
-          )}
         </CardContent>
       </Card>
 

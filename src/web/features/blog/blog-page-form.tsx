@@ -12,7 +12,7 @@ import {
 } from "../../../shared/schemas/blog-page.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -61,35 +61,22 @@ function BlogPageForm({ initial }: { initial: BlogPage }) {
     <Card>
       <CardContent>
         <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-4">
-          <FormField label="Page title" hint="Empty: “Blog”." error={formState.errors.title?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                maxLength={BLOG_TITLE_MAX}
-                placeholder={BLOG_PAGE_DEFAULTS.title}
-                {...register("title")}
-              />
-            )}
-          </FormField>
-          <FormField
+          <Field alert label="Page title" hint="Empty: “Blog”." error={formState.errors.title?.message}>
+            <Input maxLength={BLOG_TITLE_MAX} placeholder={BLOG_PAGE_DEFAULTS.title} {...register("title")} />
+          </Field>
+          <Field
+            alert
             label="Page description"
             hint="Empty: the standard introduction shown as the placeholder."
             error={formState.errors.description?.message}
           >
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                rows={3}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                maxLength={BLOG_DESCRIPTION_MAX}
-                placeholder={BLOG_PAGE_DEFAULTS.description}
-                {...register("description")}
-              />
-            )}
-          </FormField>
+            <Textarea
+              rows={3}
+              maxLength={BLOG_DESCRIPTION_MAX}
+              placeholder={BLOG_PAGE_DEFAULTS.description}
+              {...register("description")}
+            />
+          </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || !formState.isDirty}>
               {save.isPending ? "Saving..." : "Save Blog Page"}

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
+import { htmlToText } from "../../../shared/html-text.ts";
 import { CATEGORY_LABELS, POST_MESSAGES } from "../../../shared/schemas/post.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -29,17 +30,7 @@ const BADGE: Record<PostCategory, string> = {
 
 /** The first words of a post, for the list. */
 function excerpt(html: string, max = 160): string {
-  const text = html
-    .replace(/<\/(p|li|h\d)>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  const text = htmlToText(html);
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 

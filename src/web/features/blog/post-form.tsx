@@ -2,7 +2,6 @@
 // schema first, so a blank title or body gets the spec's 'Please fill in all fields' at once.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { POST_CATEGORIES } from "../../../shared/enums.ts";
 import {
@@ -12,12 +11,12 @@ import {
   type PostCreate,
   postCreateSchema,
 } from "../../../shared/schemas/post.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Label } from "../../components/ui/label.tsx";
+import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
@@ -121,54 +120,27 @@ export function PostForm({
               error={fieldError("title")}
               {...register("title")}
             />
-            <div className="space-y-1.5">
-              <Label htmlFor="post-category">Category</Label>
-              <select
-                id="post-category"
-                {...register("category")}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
+            <Field id="post-category" label="Category">
+              <select {...register("category")} className={SELECT_CLASS}>
                 {POST_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {CATEGORY_LABELS[c]}
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor="post-content" className="block text-sm font-medium text-slate-700">
-              Content
-            </label>
-            <div className={errors.content ? "rounded-md ring-2 ring-red-300" : undefined}>
-              <Controller
-                control={control}
-                name="content"
-                render={({ field }) => (
-                  <RichTextEditor
-                    id="post-content"
-                    label="Content"
-                    minHeight="min-h-64"
-                    describedBy={fieldError("content") ? "post-content-error" : "post-content-hint"}
-                    value={field.value}
-                    onChange={field.onChange}
-                    images={POST_IMAGES}
-                  />
-                )}
-              />
-            </div>
-            {fieldError("content") ? (
-              <p id="post-content-error" className="text-sm text-red-700">
-                {fieldError("content")}
-              </p>
-            ) : (
-              <p id="post-content-hint" className="text-xs text-slate-500">
-                Bold, italic, lists and links: select some words, then choose Link. Insert image adds a picture (upload
-                one or give its address) with a description for readers who cannot see it. Pasted text arrives without
-                its formatting.
-              </p>
-            )}
-          </div>
+          <RichTextField
+            control={control}
+            name="content"
+            id="post-content"
+            label="Content"
+            hint="Bold, italic, lists and links: select some words, then choose Link. Insert image adds a picture (upload one or give its address) with a description for readers who cannot see it. Pasted text arrives without its formatting."
+            error={fieldError("content")}
+            minHeight="min-h-64"
+            images={POST_IMAGES}
+            invalid={Boolean(errors.content)}
+          />
         </CardContent>
       </Card>
 

@@ -1,7 +1,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { clsx } from "clsx";
-import { AlertTriangle, BookOpen, ChevronDown, ChevronUp, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { AlertTriangle, BookOpen, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../shared/dates.ts";
@@ -10,6 +10,7 @@ import { formatMoney } from "../../../shared/plans.ts";
 import { DragHandle } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
+import { MoveButton } from "../../components/ui/row-controls.tsx";
 import type { Book } from "./books-api.ts";
 
 function price(book: Book): string | null {
@@ -147,26 +148,18 @@ export function BookCard({
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 sm:col-span-1 sm:flex-col sm:flex-nowrap sm:items-end">
         <fieldset className="flex items-center gap-1">
           <legend className="sr-only">Position of "{book.title}"</legend>
-          <Button
-            look="editor"
-            variant="ghost"
-            size="icon"
-            aria-label="Move up"
+          <MoveButton
+            direction="up"
+            label="Move up"
             disabled={upTo === null}
             onClick={() => upTo !== null && onMove(upTo)}
-          >
-            <ChevronUp className="h-4 w-4" aria-hidden="true" />
-          </Button>
-          <Button
-            look="editor"
-            variant="ghost"
-            size="icon"
-            aria-label="Move down"
+          />
+          <MoveButton
+            direction="down"
+            label="Move down"
             disabled={downTo === null}
             onClick={() => downTo !== null && onMove(downTo)}
-          >
-            <ChevronDown className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          />
           <form
             noValidate
             className="flex items-center gap-1"

@@ -6,8 +6,8 @@ import { type ReactNode, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../../shared/plans.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { controlClass, Input, Textarea } from "../../components/ui/input.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -70,26 +70,22 @@ export function BookForm({
     label: string,
     opts: { placeholder?: string; hint?: string; type?: string; required?: boolean; list?: string } = {},
   ) => (
-    <FormField
+    <Field
+      alert
       label={label}
-      required={opts.required}
+      requiredMark={opts.required}
       hint={opts.hint}
       error={errors[name]?.message as string | undefined}
     >
-      {({ id, describedBy, invalid }) => (
-        <Input
-          look="editor"
-          id={id}
-          type={opts.type ?? "text"}
-          placeholder={opts.placeholder}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          aria-required={opts.required}
-          list={opts.list}
-          {...register(name)}
-        />
-      )}
-    </FormField>
+      <Input
+        look="editor"
+        type={opts.type ?? "text"}
+        placeholder={opts.placeholder}
+        aria-required={opts.required}
+        list={opts.list}
+        {...register(name)}
+      />
+    </Field>
   );
 
   return (
@@ -111,23 +107,13 @@ export function BookForm({
             {text("subtitle", "Subtitle")}
             {text("isbn", "ISBN", { placeholder: "978-…" })}
           </div>
-          <FormField label="Blurb" hint="Bold, italic, lists and links.">
-            {({ id, describedBy }) => (
-              <Controller
-                control={control}
-                name="shortBlurb"
-                render={({ field }) => (
-                  <RichTextEditor
-                    id={id}
-                    label="Blurb"
-                    describedBy={describedBy}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <RichTextField
+            control={control}
+            name="shortBlurb"
+            alert
+            label="Blurb"
+            hint="Bold, italic, lists and links."
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             {text("releaseDate", "Release date", { placeholder: datePattern(authorLocale()) })}
             {text("seriesName", "Series name", { list: "series-names" })}
@@ -137,31 +123,19 @@ export function BookForm({
                 <option key={s.id} value={s.name} />
               ))}
             </datalist>
-            <FormField label="Number in series" error={errors.orderInSeries?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  look="editor"
-                  id={id}
-                  type="number"
-                  min={1}
-                  step={1}
-                  inputMode="numeric"
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  {...register("orderInSeries")}
-                />
-              )}
-            </FormField>
+            <Field alert label="Number in series" error={errors.orderInSeries?.message}>
+              <Input look="editor" type="number" min={1} step={1} inputMode="numeric" {...register("orderInSeries")} />
+            </Field>
           </div>
-          <FormField label="Genres" hint="Press Enter after each genre.">
-            {({ id }) => (
-              <Controller
-                control={control}
-                name="genres"
-                render={({ field }) => <GenresInput id={id} value={field.value} onChange={field.onChange} />}
-              />
+          <Controller
+            control={control}
+            name="genres"
+            render={({ field }) => (
+              <Field alert label="Genres" hint="Press Enter after each genre.">
+                <GenresInput value={field.value} onChange={field.onChange} />
+              </Field>
             )}
-          </FormField>
+          />
         </Section>
 
         <Section title="Cover">
@@ -194,40 +168,33 @@ export function BookForm({
             </div>
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <FormField label="Price" error={errors.price?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Controller
-                  control={control}
-                  name="price"
-                  render={({ field }) => (
-                    <Input
-                      look="editor"
-                      id={id}
-                      inputMode="decimal"
-                      placeholder="9.99"
-                      aria-describedby={describedBy}
-                      aria-invalid={invalid}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      // Only digits and one decimal point get in while typing.
-                      onChange={(e) => PRICE_TYPING.test(e.target.value) && field.onChange(e.target.value)}
-                    />
-                  )}
-                />
+            <Controller
+              control={control}
+              name="price"
+              render={({ field }) => (
+                <Field alert label="Price" error={errors.price?.message}>
+                  <Input
+                    look="editor"
+                    inputMode="decimal"
+                    placeholder="9.99"
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    // Only digits and one decimal point get in while typing.
+                    onChange={(e) => PRICE_TYPING.test(e.target.value) && field.onChange(e.target.value)}
+                  />
+                </Field>
               )}
-            </FormField>
-            <FormField label="Currency">
-              {({ id }) => (
-                <select id={id} className={controlClass("editor")} {...register("primaryCurrency")}>
-                  {CURRENCIES.map((c) => (
-                    <option key={c} value={c}>
-                      {c} ({CURRENCY_SYMBOLS[c]})
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            />
+            <Field alert label="Currency">
+              <select className={controlClass("editor")} {...register("primaryCurrency")}>
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c} ({CURRENCY_SYMBOLS[c]})
+                  </option>
+                ))}
+              </select>
+            </Field>
           </div>
         </Section>
 
@@ -278,21 +245,9 @@ export function BookForm({
               hint: "Up to 40 characters.",
             })}
           <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-            <FormField label="Star rating (0–5)" error={errors.userRating?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  look="editor"
-                  id={id}
-                  type="number"
-                  min={0}
-                  max={5}
-                  step={0.1}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  {...register("userRating")}
-                />
-              )}
-            </FormField>
+            <Field alert label="Star rating (0–5)" error={errors.userRating?.message}>
+              <Input look="editor" type="number" min={0} max={5} step={0.1} {...register("userRating")} />
+            </Field>
             <Controller
               control={control}
               name="showUserRating"
@@ -301,11 +256,9 @@ export function BookForm({
               )}
             />
           </div>
-          <FormField label="Review snippet" hint="A short quote shown with the book.">
-            {({ id, describedBy }) => (
-              <Textarea look="editor" id={id} rows={2} aria-describedby={describedBy} {...register("reviewSnippet")} />
-            )}
-          </FormField>
+          <Field alert label="Review snippet" hint="A short quote shown with the book.">
+            <Textarea look="editor" rows={2} {...register("reviewSnippet")} />
+          </Field>
         </Section>
 
         <Section title="Audiobook">

@@ -4,7 +4,16 @@ import { focusRing } from "../../components/ui/focus-ring.ts";
 import { controlClass } from "../../components/ui/input.tsx";
 
 /** Genres as tags: type and press Enter (or comma) to add; × removes. */
-export function GenresInput({ id, value, onChange }: { id: string; value: string[]; onChange: (v: string[]) => void }) {
+export function GenresInput({
+  id,
+  value,
+  onChange,
+}: {
+  /** Given by the `Field` it stands in. */
+  id?: string | undefined;
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
   const [draft, setDraft] = useState("");
 
   function add() {

@@ -7,7 +7,7 @@ import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } 
 import { CSS } from "@dnd-kit/utilities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
-import { ArrowLeft, ChevronDown, ChevronUp, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
+import { ArrowLeft, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -16,8 +16,9 @@ import { DragHandle, REORDER_BOOKS_HELP, useReorderSensors } from "../../compone
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { MoveButton } from "../../components/ui/row-controls.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -104,18 +105,13 @@ function NewSeriesForm() {
           aria-label="Start a series"
         >
           <div className="flex-1">
-            <FormField label="New series" error={formState.errors.name?.message}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid || undefined}
-                  maxLength={SERIES_LIMITS.name}
-                  placeholder="e.g. The Harbour Lights Mysteries"
-                  {...register("name")}
-                />
-              )}
-            </FormField>
+            <Field alert label="New series" error={formState.errors.name?.message}>
+              <Input
+                maxLength={SERIES_LIMITS.name}
+                placeholder="e.g. The Harbour Lights Mysteries"
+                {...register("name")}
+              />
+            </Field>
           </div>
           <Button type="submit" className="sm:mt-7" disabled={create.isPending}>
             {create.isPending ? "Starting..." : "Start Series"}
@@ -246,37 +242,22 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
           className="space-y-4 border-t border-slate-100 pt-4"
           aria-label={`Edit ${series.name}`}
         >
-          <FormField
+          <Field
+            alert
             label="Series name"
             hint="Renaming moves every book of the series."
             error={formState.errors.name?.message}
           >
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                maxLength={SERIES_LIMITS.name}
-                {...register("name")}
-              />
-            )}
-          </FormField>
-          <FormField
+            <Input maxLength={SERIES_LIMITS.name} {...register("name")} />
+          </Field>
+          <Field
+            alert
             label="Description"
             hint="Shown at the top of the series page."
             error={formState.errors.description?.message}
           >
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                rows={3}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                maxLength={SERIES_LIMITS.description}
-                {...register("description")}
-              />
-            )}
-          </FormField>
+            <Textarea rows={3} maxLength={SERIES_LIMITS.description} {...register("description")} />
+          </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || !formState.isDirty}>
               {save.isPending ? "Saving..." : "Save Series"}
@@ -336,26 +317,18 @@ function SeriesBook(props: {
         </span>
       )}
       <div className="flex items-center">
-        <Button
-          look="editor"
-          variant="ghost"
-          size="icon"
-          aria-label={`Move "${book.title}" earlier`}
+        <MoveButton
+          direction="up"
+          label={`Move "${book.title}" earlier`}
           disabled={i === 0}
           onClick={() => props.onMove(i - 1)}
-        >
-          <ChevronUp className="h-4 w-4" aria-hidden="true" />
-        </Button>
-        <Button
-          look="editor"
-          variant="ghost"
-          size="icon"
-          aria-label={`Move "${book.title}" later`}
+        />
+        <MoveButton
+          direction="down"
+          label={`Move "${book.title}" later`}
           disabled={i === count - 1}
           onClick={() => props.onMove(i + 1)}
-        >
-          <ChevronDown className="h-4 w-4" aria-hidden="true" />
-        </Button>
+        />
       </div>
     </li>
   );

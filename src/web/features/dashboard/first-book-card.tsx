@@ -132,22 +132,23 @@ export function FirstBookCard({
             The title, its cover and where to buy it are enough for a page readers can buy from. The rest can wait.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="first-book-name"
-              label="Title *"
-              value={title}
-              maxLength={200}
-              onChange={(e) => setTitle(e.target.value)}
-              error={errors.title}
-            />
-            <Field
-              id="first-book-author"
-              label="Author *"
-              value={authorValue}
-              maxLength={200}
-              onChange={(e) => setAuthor(e.target.value)}
-              error={errors.author}
-            />
+            {/* The two required texts, alike but for their names. */}
+            {(
+              [
+                ["first-book-name", "Title *", title, setTitle, errors.title],
+                ["first-book-author", "Author *", authorValue, setAuthor, errors.author],
+              ] as const
+            ).map(([id, label, value, set, error]) => (
+              <Field
+                key={id}
+                id={id}
+                label={label}
+                value={value}
+                maxLength={200}
+                onChange={(e) => set(e.target.value)}
+                error={error}
+              />
+            ))}
             <Field
               id="first-book-store"
               label="Store link"

@@ -10,8 +10,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
-import { Textarea } from "../../components/ui/input.tsx";
+import { SELECT_CLASS, Textarea } from "../../components/ui/input.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 import { useFileTicket, useMyTickets, useReply } from "./help-api.ts";
@@ -67,35 +66,20 @@ function NewTicketCard() {
               error={errors.subject?.message}
               {...form.register("subject")}
             />
-            <FormField label="Priority">
-              {({ id }) => (
-                <select
-                  id={id}
-                  className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-                  {...form.register("priority")}
-                >
-                  {TICKET_PRIORITIES.map((p) => (
-                    <option key={p} value={p}>
-                      {p[0]?.toUpperCase()}
-                      {p.slice(1)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <Field alert label="Priority">
+              <select className={SELECT_CLASS} {...form.register("priority")}>
+                {TICKET_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {p[0]?.toUpperCase()}
+                    {p.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </Field>
           </div>
-          <FormField label="Message" error={errors.message?.message}>
-            {({ id, describedBy, invalid }) => (
-              <Textarea
-                id={id}
-                rows={5}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                maxLength={TICKET_LIMITS.message}
-                {...form.register("message")}
-              />
-            )}
-          </FormField>
+          <Field alert label="Message" error={errors.message?.message}>
+            <Textarea rows={5} maxLength={TICKET_LIMITS.message} {...form.register("message")} />
+          </Field>
           <Button type="submit" disabled={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? "Sending..." : "Send"}
           </Button>
@@ -173,9 +157,9 @@ function TicketItem({ t }: { t: Ticket }) {
           {t.messages.length > 0 ? (
             <form className="space-y-2" onSubmit={onSubmit} noValidate>
               {error ? <Alert tone="error">{error}</Alert> : null}
-              <FormField label="Reply">
-                {({ id }) => <Textarea id={id} rows={3} {...form.register("message")} />}
-              </FormField>
+              <Field alert label="Reply">
+                <Textarea rows={3} {...form.register("message")} />
+              </Field>
               <Button type="submit" size="sm" variant="secondary" disabled={form.formState.isSubmitting}>
                 Send reply
               </Button>

@@ -17,7 +17,7 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { FormField } from "../../components/ui/form-field.tsx";
+import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { fetchSiteStatus, fetchSubscription, SITE_STATUS_KEY, SUBSCRIPTION_KEY } from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
@@ -129,17 +129,16 @@ function DomainSection({ state }: { state: DomainState }) {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={handleSubmit(({ domain }) => start.mutate(domain))} className="space-y-4">
-            <FormField
+            <Field
+              alert
               label="Domain"
               hint="For example www.janeauthor.com or janeauthor.com — no http://, no path."
               error={formState.errors.domain?.message}
             >
-              {(ids) => (
+              {(wiring) => (
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
                   <Input
-                    id={ids.id}
-                    aria-describedby={ids.describedBy}
-                    aria-invalid={ids.invalid}
+                    {...wiring}
                     autoComplete="off"
                     spellCheck={false}
                     placeholder="www.janeauthor.com"
@@ -150,7 +149,7 @@ function DomainSection({ state }: { state: DomainState }) {
                   {state.status === "pending" && state.domain === typed.trim().toLowerCase() && <PendingBadge />}
                 </div>
               )}
-            </FormField>
+            </Field>
             <div className="flex flex-wrap gap-3">
               <Button type="submit" variant="secondary" disabled={busy || !typed.trim()}>
                 {start.isPending ? "Saving…" : "Save domain"}

@@ -1,20 +1,19 @@
 // 'Home Page': how the site's home page opens (a full-screen hero image with the author's name,
 // tagline and two buttons, or a simple heading), the hero's colours, and optional content below.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
 import { HERO_MAX_BYTES, MB, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { ColourFields } from "./colour-fields.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
-import { ColourField } from "./settings-page.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
@@ -139,56 +138,21 @@ function HomePageForm({ initial }: { initial: HomePage }) {
         <Card>
           <CardContent className="space-y-4">
             <h2 className="text-base font-semibold text-slate-900">Hero colours</h2>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {COLOURS.map(([key, label]) => (
-                <Controller
-                  key={key}
-                  control={control}
-                  name={key}
-                  render={({ field, fieldState }) => (
-                    <ColourField
-                      id={`home-${key}`}
-                      label={label}
-                      value={field.value}
-                      error={fieldState.error?.message}
-                      onChange={field.onChange}
-                      inputRef={field.ref}
-                    />
-                  )}
-                />
-              ))}
-            </div>
+            <ColourFields control={control} colours={COLOURS} idPrefix="home" />
           </CardContent>
         </Card>
       ) : null}
 
       <Card>
-        <CardContent className="space-y-1.5">
-          <label htmlFor="home-homePageContent" className="block text-sm font-medium text-slate-700">
-            More on the home page
-          </label>
-          <Controller
+        <CardContent>
+          <RichTextField
             control={control}
             name="homePageContent"
-            render={({ field }) => (
-              <RichTextEditor
-                id="home-homePageContent"
-                label="More on the home page"
-                describedBy={errors.homePageContent ? "home-homePageContent-error" : "home-homePageContent-hint"}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-              />
-            )}
+            id="home-homePageContent"
+            label="More on the home page"
+            hint="Optional: news, an offer, a welcome. Shown below the opening of your home page."
+            error={errors.homePageContent?.message}
           />
-          {errors.homePageContent ? (
-            <p id="home-homePageContent-error" className="text-sm text-red-700">
-              {errors.homePageContent.message}
-            </p>
-          ) : (
-            <p id="home-homePageContent-hint" className="text-xs text-slate-500">
-              Optional: news, an offer, a welcome. Shown below the opening of your home page.
-            </p>
-          )}
         </CardContent>
       </Card>
     </form>

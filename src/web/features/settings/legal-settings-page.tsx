@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { LEGAL_MESSAGES, type Legal, type LegalInput, legalSchema } from "../../../shared/schemas/legal.ts";
-import { RichTextEditor } from "../../components/rich-text-editor.tsx";
+import { RichTextField } from "../../components/rich-text-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -82,35 +82,16 @@ function LegalForm({ initial }: { initial: Legal }) {
               no longer follows your settings.
             </p>
           ) : null}
-          <div className="space-y-1.5">
-            <label htmlFor="legal-content" className="block text-sm font-medium text-slate-700">
-              Page text
-            </label>
-            <Controller
-              control={control}
-              name="content"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="legal-content"
-                  label="Page text"
-                  minHeight="min-h-64"
-                  describedBy={error ? "legal-content-error" : "legal-content-hint"}
-                  value={field.value ?? ""}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-            {error ? (
-              <p id="legal-content-error" role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            ) : (
-              <p id="legal-content-hint" className="text-xs text-slate-500">
-                For example: what you collect (the contact form and newsletter keep names and email addresses), why, for
-                how long, and how readers can reach you.
-              </p>
-            )}
-          </div>
+          <RichTextField
+            control={control}
+            name="content"
+            alert
+            id="legal-content"
+            label="Page text"
+            hint="For example: what you collect (the contact form and newsletter keep names and email addresses), why, for how long, and how readers can reach you."
+            error={error ?? undefined}
+            minHeight="min-h-64"
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? "Saving..." : "Save"}

@@ -1,7 +1,6 @@
 // 'Site Settings': the site's name, which pages readers see, and its look. Checked with the
 // same schema as the server, saved in one request; the public pages change at once.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Ref } from "react";
 import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { readable } from "../../../shared/colour-contrast.ts";
@@ -16,10 +15,12 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { ColourFields } from "./colour-fields.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
@@ -162,34 +163,24 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         <CardContent className="space-y-5">
           <h2 className="text-base font-semibold text-slate-900">Design</h2>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="settings-fontFamily">Font</Label>
-              <select
-                id="settings-fontFamily"
-                {...register("fontFamily")}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
+            <Field id="settings-fontFamily" label="Font">
+              <select {...register("fontFamily")} className={SELECT_CLASS}>
                 {FONT_FAMILIES.map((f) => (
                   <option key={f} value={f}>
                     {FONT_LABELS[f]}
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="settings-logoIcon">Header icon</Label>
-              <select
-                id="settings-logoIcon"
-                {...register("logoIcon")}
-                className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-              >
+            </Field>
+            <Field id="settings-logoIcon" label="Header icon">
+              <select {...register("logoIcon")} className={SELECT_CLASS}>
                 {LOGO_ICONS.map((i) => (
                   <option key={i} value={i}>
                     {i.replace(/([a-z])([A-Z])/g, "$1 $2")}
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           </div>
           <div className="space-y-1.5">
             <div className="flex items-baseline justify-between">
@@ -206,25 +197,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
               className="w-full accent-brand-600"
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {COLOURS.map(([key, label]) => (
-              <Controller
-                key={key}
-                control={control}
-                name={key}
-                render={({ field, fieldState }) => (
-                  <ColourField
-                    id={`settings-${key}`}
-                    label={label}
-                    value={field.value}
-                    error={fieldState.error?.message}
-                    onChange={field.onChange}
-                    inputRef={field.ref}
-                  />
-                )}
-              />
-            ))}
-          </div>
+          <ColourFields control={control} colours={COLOURS} idPrefix="settings" />
           <Preview values={values} />
         </CardContent>
       </Card>
@@ -235,55 +208,6 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-export function ColourField({
-  id,
-  label,
-  value,
-  error,
-  onChange,
-  inputRef,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  /** Lets the form focus the field when it is wrong. */
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <input
-          type="color"
-          aria-label={`${label} picker`}
-          value={valid ? value.toLowerCase() : "#000000"}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1"
-        />
-        <input
-          ref={inputRef}
-          id={id}
-          value={value}
-          maxLength={7}
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.value.trim())}
-          className="block h-10 w-full rounded-lg border border-slate-300 bg-white px-3 font-mono text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
-        />
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,0 +1,52 @@
+// A form's rich-text field: the editor in a `Field`, bound to the form by name (react-hook-form's
+// Controller), so a screen writes `<RichTextField control={control} name="bio" label="Bio" />`.
+import type { ComponentProps, ReactNode } from "react";
+import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { RichTextEditor } from "./rich-text-editor.tsx";
+import { Field } from "./ui/field.tsx";
+
+export function RichTextField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  hint,
+  error,
+  alert,
+  aside,
+  invalid,
+  minHeight,
+  images,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  id?: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  alert?: boolean;
+  aside?: ReactNode;
+  /** Rings the editor in red though no error shows under it (one explained above the form). */
+  invalid?: boolean;
+  minHeight?: ComponentProps<typeof RichTextEditor>["minHeight"];
+  images?: ComponentProps<typeof RichTextEditor>["images"];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Field id={id} label={label} hint={hint} error={error} alert={alert} aside={aside}>
+          <RichTextEditor
+            aria-invalid={invalid || undefined}
+            label={label}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            {...(minHeight ? { minHeight } : {})}
+            {...(images ? { images } : {})}
+          />
+        </Field>
+      )}
+    />
+  );
+}
