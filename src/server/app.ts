@@ -25,10 +25,11 @@ import { renderWebsiteNotFound } from "../sites/render.tsx";
 import { createApi } from "./api.ts";
 import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import type { AppDeps, AppVars } from "./http/context.ts";
-import { errorBody, errorResponse, HttpError } from "./http/errors.ts";
+import { errorBody, errorResponse } from "./http/errors.ts";
 import { classifyHost, clientAddress } from "./http/host.ts";
 import { inputGuard } from "./http/input-guard.ts";
 import { UPLOAD_PATH } from "./http/uploads.ts";
+import { DomainError } from "./lib/domain-error.ts";
 import { createMetrics, mayReadMetrics } from "./lib/metrics.ts";
 import { StoredFileMissing } from "./lib/storage.ts";
 import { sandboxBillingRoutes } from "./modules/billing/sandbox.routes.ts";
@@ -108,7 +109,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", inputGuard());
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return errorResponse(c, err);
+    // A service's refusal (DomainError) or a route's (HttpError): the one body, the code's status.
+    if (err instanceof DomainError) return errorResponse(c, err);
     // Hono's own refusals (a validator's 415, say) get the one error body too.
     if (err instanceof HTTPException && err.status < 500) {
       return c.json(errorBody(defaultErrorCode(err.status), err.message || "Bad request"), err.status);

@@ -25,7 +25,7 @@ import {
   type UsersQuery,
 } from "../../../shared/schemas/admin.ts";
 import { siteLiveUrl } from "../../../shared/site-address.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import { addMessage, notifyTicketsChanged, ticketNotFound, ticketViews } from "../support/support.service.ts";
 import * as q from "./admin.queries.ts";
@@ -89,12 +89,12 @@ export async function usersPage(db: Db, query: UsersQuery, env: SiteAddressEnv):
   };
 }
 
-const userNotFound = () => new HttpError(404, "User not found");
+const userNotFound = () => notFoundError("User not found");
 
 /** Roles are granted by a super admin only, and nobody changes their own. */
 export async function changeRole(db: Db, actor: Staff, userId: string, role: Role) {
-  if (actor.role !== "super_admin") throw new HttpError(403, "Only a super admin can change roles");
-  if (actor.id === userId) throw new HttpError(409, "You cannot change your own role", { code: "conflict" });
+  if (actor.role !== "super_admin") throw forbiddenError("Only a super admin can change roles");
+  if (actor.id === userId) throw conflictError("You cannot change your own role");
   return db.transaction(async (tx) => {
     const target = await q.findAnyUser(tx, userId);
     if (!target) throw userNotFound();
@@ -115,12 +115,12 @@ export async function changeRole(db: Db, actor: Staff, userId: string, role: Rol
  * the site answers the unavailable page. Unbanning restores both; the data was never touched.
  */
 export async function setBanned(db: Db, actor: Staff, userId: string, banned: boolean, reason: string | null) {
-  if (actor.id === userId) throw new HttpError(409, "You cannot ban yourself", { code: "conflict" });
+  if (actor.id === userId) throw conflictError("You cannot ban yourself");
   return db.transaction(async (tx) => {
     const target = await q.findAnyUser(tx, userId);
     if (!target) throw userNotFound();
     if (target.role === "super_admin" && actor.role !== "super_admin") {
-      throw new HttpError(403, "Only a super admin can ban a super admin");
+      throw forbiddenError("Only a super admin can ban a super admin");
     }
     await q.setAnyUserBanned(tx, userId, banned, reason);
     await markSiteChanged(tx, userId);
@@ -250,10 +250,10 @@ export async function financial(db: Db, now = new Date()): Promise<Financial> {
 }
 
 export async function setRate(db: Db, actor: Staff, from: Currency, rate: string) {
-  if (actor.role !== "super_admin") throw new HttpError(403, "Only a super admin can change exchange rates");
-  if (from === "GBP") throw new HttpError(400, "GBP to GBP is always 1", { field: "currency" });
+  if (actor.role !== "super_admin") throw forbiddenError("Only a super admin can change exchange rates");
+  if (from === "GBP") throw new DomainError("validation_failed", "GBP to GBP is always 1", { field: "currency" });
   await db.transaction(async (tx) => {
-    if (!(await q.updateRate(tx, from, "GBP", rate))) throw new HttpError(404, "No such exchange rate");
+    if (!(await q.updateRate(tx, from, "GBP", rate))) throw notFoundError("No such exchange rate");
     await q.insertAudit(tx, {
       actorId: actor.id,
       actorEmail: actor.email,
@@ -352,7 +352,7 @@ export async function respondToTicket(
     const ticket = await q.findAnyTicket(tx, ticketId, true);
     if (!ticket) throw ticketNotFound();
     if (ticket.status !== "open") {
-      throw new HttpError(409, "Only an open ticket can be answered; reopen it first", { code: "conflict" });
+      throw conflictError("Only an open ticket can be answered; reopen it first");
     }
     const respondedAt = new Date();
     await q.updateAnyTicket(tx, ticketId, {
@@ -397,10 +397,10 @@ export async function setTicketStatus(db: Db, actor: Staff, ticketId: string, ac
     const ticket = await q.findAnyTicket(tx, ticketId, true);
     if (!ticket) throw ticketNotFound();
     if (action === "close" && ticket.status === "closed") {
-      throw new HttpError(409, "This ticket is already closed", { code: "conflict" });
+      throw conflictError("This ticket is already closed");
     }
     if (action === "reopen" && ticket.status !== "closed") {
-      throw new HttpError(409, "Only a closed ticket can be reopened", { code: "conflict" });
+      throw conflictError("Only a closed ticket can be reopened");
     }
     const status = action === "close" ? "closed" : "open";
     await q.updateAnyTicket(tx, ticketId, { status });

@@ -10,7 +10,7 @@ import {
   MONTHLY_PRICE_MINOR,
   TRIAL_DAYS,
 } from "../../../shared/plans.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { convertMinor } from "../admin/money.ts";
 import { fitBooksToPlan } from "../books/plan-visibility.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
@@ -174,7 +174,7 @@ async function fitBooks(
   await fitBooksToPlan(tx, userId, { limit: limitOf(after), previousLimit: limitOf(before), keepVisible });
 }
 
-const noSubscription = () => new HttpError(404, "No subscription found. Please complete onboarding first.");
+const noSubscription = () => notFoundError("No subscription found. Please complete onboarding first.");
 
 /** `keepVisible`: the books the author chose to keep showing when the new plan shows fewer (ADR 054). */
 export async function changePlan(
@@ -188,9 +188,7 @@ export async function changePlan(
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (row.status === "expired")
-    throw new HttpError(409, "Your subscription has ended. Please reactivate it first.", {
-      code: "subscription_ended",
-    });
+    throw new DomainError("subscription_ended", "Your subscription has ended. Please reactivate it first.");
   if (row.tier === tier) return getSubscription(db, userId);
   if (row.provider === provider.name && provider.name === "stripe" && row.providerSubscriptionId) {
     await provider.changePlan({
@@ -253,9 +251,8 @@ export async function setCustomDomainAddon(
 export async function cancelSubscription(db: Db, provider: BillingProvider, userId: string, now = new Date()) {
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
-  if (row.status === "cancelled") throw new HttpError(409, "Your subscription is already cancelled.");
-  if (row.status === "expired")
-    throw new HttpError(409, "Your subscription has already ended.", { code: "subscription_ended" });
+  if (row.status === "cancelled") throw conflictError("Your subscription is already cancelled.");
+  if (row.status === "expired") throw new DomainError("subscription_ended", "Your subscription has already ended.");
   if (row.provider === "stripe" && provider.name === "stripe" && row.providerSubscriptionId) {
     await provider.cancel({ subscriptionId: row.providerSubscriptionId });
   }
@@ -293,7 +290,7 @@ export async function reactivateSubscription(
     });
     return { subscription: await getSubscription(db, user.id), checkoutUrl: url };
   }
-  if (row.status !== "cancelled") throw new HttpError(409, "Your subscription is already active.");
+  if (row.status !== "cancelled") throw conflictError("Your subscription is already active.");
   if (row.provider === "stripe" && provider.name === "stripe" && row.providerSubscriptionId) {
     await provider.reactivate({ subscriptionId: row.providerSubscriptionId });
   }
@@ -309,9 +306,7 @@ export async function openPortal(db: Db, provider: BillingProvider, appOrigin: s
   const row = await getSubscriptionRow(db, userId);
   if (!row) throw noSubscription();
   if (provider.name === "stripe" && (row.provider !== "stripe" || !row.providerCustomerId)) {
-    throw new HttpError(409, "Please complete checkout before managing your subscription.", {
-      code: "checkout_required",
-    });
+    throw new DomainError("checkout_required", "Please complete checkout before managing your subscription.");
   }
   return provider.createPortal({ userId, customerId: row.providerCustomerId, returnUrl: `${appOrigin}/dashboard` });
 }

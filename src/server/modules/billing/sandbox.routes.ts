@@ -22,6 +22,7 @@ import {
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireUser, type SessionUser } from "../../http/session.ts";
+import { DomainError } from "../../lib/domain-error.ts";
 import {
   cancelSubscription,
   changePlan,
@@ -208,7 +209,7 @@ ${
       try {
         await assertDowngradeConfirmed(database.db, me.id, form.tier, form.confirmHiddenBooks === "yes");
       } catch (err) {
-        if (!(err instanceof HttpError) || err.code !== "books_would_be_hidden") throw err;
+        if (!(err instanceof DomainError) || err.code !== "books_would_be_hidden") throw err;
         const name = PLANS[form.tier].name;
         return c.html(
           page(

@@ -42,16 +42,16 @@ import {
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
-import type { HttpError } from "../../http/errors.ts";
 import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import type { DomainError } from "../../lib/domain-error.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 
 /** A path id that cannot be a book's (or `notFound`'s row) is not found. */
-const bookId = (raw: string | undefined, notFound: () => HttpError = books.bookNotFound) => idParam(raw, notFound);
+const bookId = (raw: string | undefined, notFound: () => DomainError = books.bookNotFound) => idParam(raw, notFound);
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
 const db = (c: Deps) => c.get("deps").database.db;

@@ -20,7 +20,7 @@ import {
   type ReviewInput,
 } from "../../../shared/schemas/book.ts";
 import { SERIES_MESSAGES } from "../../../shared/schemas/series.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { getSubscription } from "../billing/billing.service.ts";
@@ -29,12 +29,11 @@ import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
 import { ensureSeries, selectSeriesSharingAddress } from "./series.queries.ts";
 
-export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
-const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
+export const bookNotFound = () => notFoundError(BOOK_MESSAGES.notFound);
+const limitReached = () => new DomainError("plan_limit_reached", BOOK_MESSAGES.limit);
 /** Showing one more book than the plan shows: what to do instead, not the spec's add-a-book words. */
 const showLimitReached = (tier: Tier) =>
-  new HttpError(403, BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
-    code: "plan_limit_reached",
+  new DomainError("plan_limit_reached", BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
     field: "visibilityEnabled",
   });
 
@@ -106,7 +105,9 @@ export async function getCapacity(db: Db, userId: string): Promise<Capacity> {
 export async function checkBooksToKeep(db: Db, userId: string, tier: Tier, ids: readonly string[]) {
   const limit = bookLimit(tier);
   if (ids.length > limit)
-    throw new HttpError(400, BOOK_MESSAGES.keepAtMost(PLANS[tier].name, limit), { field: "keepVisible" });
+    throw new DomainError("validation_failed", BOOK_MESSAGES.keepAtMost(PLANS[tier].name, limit), {
+      field: "keepVisible",
+    });
   const own = new Set(await q.selectBookIds(db, userId));
   if (ids.some((id) => !own.has(id))) throw bookNotFound();
 }
@@ -206,13 +207,13 @@ async function columns(
     // Promo text exists only with the promo badge.
     if (promoText !== null) values.promoBadgeText = null;
   } else if (!promoText) {
-    throw new HttpError(400, BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
+    throw new DomainError("validation_failed", BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
   }
   // A series a book names exists as a series (ADR 034); the book keeps its own spelling. A name
   // that would share another series' address is refused (series.service does the same).
   if (values.seriesName) {
     const other = await selectSeriesSharingAddress(tx, userId, values.seriesName);
-    if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field: "seriesName" });
+    if (other) throw conflictError(SERIES_MESSAGES.sameAddress(other.name), { field: "seriesName" });
     await ensureSeries(tx, userId, values.seriesName);
   }
   return values;
@@ -417,7 +418,7 @@ export async function addReview(db: Db, userId: string, bookId: string, input: R
   });
 }
 
-export const reviewNotFound = () => new HttpError(404, "Review not found");
+export const reviewNotFound = () => notFoundError("Review not found");
 
 export async function updateReview(
   db: Db,

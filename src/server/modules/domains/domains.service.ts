@@ -12,8 +12,8 @@ import {
   isPublicName,
 } from "../../../shared/schemas/domain.ts";
 import type { Env } from "../../env.ts";
-import { HttpError, RateLimited, waitInWords } from "../../http/errors.ts";
 import { canonicalName, type DnsAnswer, type DnsLookup } from "../../lib/dns.ts";
+import { conflictError, DomainError, notFoundError, RateLimited, waitInWords } from "../../lib/domain-error.ts";
 import { dbRateLimiter } from "../../lib/rate-limiter.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./domains.queries.ts";
@@ -182,7 +182,7 @@ function protocolOf(appOrigin: string) {
 
 export async function getDomainState(db: Db, env: DomainEnv, userId: string): Promise<DomainState> {
   const site = await q.selectWebsite(db, userId);
-  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
+  if (!site) throw notFoundError(DOMAIN_MESSAGES.noWebsite);
   const claim = await q.selectClaim(db, userId);
   const proto = protocolOf(env.appOrigin);
   const subdomainUrl = site.subdomain ? `${proto}//${site.subdomain}.${env.sitesDomain}` : null;
@@ -221,13 +221,12 @@ export const isDomainTaken = (db: Db, userId: string, domain: string) =>
 
 /** Whether this author may claim `domain` now (checks only: nothing changes). */
 export async function assertClaimable(db: Db, env: DomainEnv, userId: string, domain: string) {
-  if (isOurs(env, domain)) throw new HttpError(400, DOMAIN_MESSAGES.ours, { field: "domain" });
+  if (isOurs(env, domain)) throw new DomainError("validation_failed", DOMAIN_MESSAGES.ours, { field: "domain" });
   const site = await q.selectWebsite(db, userId);
-  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
-  if (!site.subdomain)
-    throw new HttpError(409, "Your site needs its free subdomain before a custom domain can be added.");
+  if (!site) throw notFoundError(DOMAIN_MESSAGES.noWebsite);
+  if (!site.subdomain) throw conflictError("Your site needs its free subdomain before a custom domain can be added.");
   if (await q.domainHeldByOther(db, userId, domain)) {
-    throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+    throw new DomainError("domain_taken", DOMAIN_MESSAGES.taken, { field: "domain" });
   }
   return site;
 }
@@ -262,7 +261,7 @@ export async function verifyDomain(
   now = new Date(),
 ): Promise<{ state: DomainState; check: DomainCheck }> {
   const claim = await q.selectClaim(db, userId);
-  if (!claim) throw new HttpError(404, "Add a domain first.", { field: "domain" });
+  if (!claim) throw notFoundError("Add a domain first.", { field: "domain" });
   const allowance = await dbRateLimiter(db, "domain-check", DOMAIN_CHECKS.max, DOMAIN_CHECKS.windowMs).attempt(userId);
   if (!allowance.allowed) {
     throw new RateLimited(
@@ -288,7 +287,7 @@ async function checkClaim(db: Db, env: DomainEnv, dns: DnsLookup, claim: q.Domai
     const domain = claim.domain.toLowerCase();
     if (await q.domainHeldByOther(db, claim.userId, domain)) {
       await q.recordCheck(db, claim.id, { at: now, problem: null, message: DOMAIN_MESSAGES.taken });
-      throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+      throw new DomainError("domain_taken", DOMAIN_MESSAGES.taken, { field: "domain" });
     }
     try {
       await db.transaction(async (tx) => {
@@ -302,7 +301,7 @@ async function checkClaim(db: Db, env: DomainEnv, dns: DnsLookup, claim: q.Domai
         (err as { code?: string }).code === "23505" ||
         (err as { cause?: { code?: string } }).cause?.code === "23505"
       ) {
-        throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "domain", code: "domain_taken" });
+        throw new DomainError("domain_taken", DOMAIN_MESSAGES.taken, { field: "domain" });
       }
       throw err;
     }
@@ -329,9 +328,9 @@ async function checkClaim(db: Db, env: DomainEnv, dns: DnsLookup, claim: q.Domai
 /** Remove the custom domain: the site is back on its subdomain at once. */
 export async function removeDomain(db: Db, env: DomainEnv, userId: string): Promise<DomainState> {
   const site = await q.selectWebsite(db, userId);
-  if (!site) throw new HttpError(404, DOMAIN_MESSAGES.noWebsite);
+  if (!site) throw notFoundError(DOMAIN_MESSAGES.noWebsite);
   if (!site.subdomain && site.customDomain) {
-    throw new HttpError(409, "Your site needs its free subdomain before its custom domain can be removed.");
+    throw conflictError("Your site needs its free subdomain before its custom domain can be removed.");
   }
   await db.transaction(async (tx) => {
     await q.deleteClaims(tx, userId);
@@ -375,7 +374,7 @@ export async function recheckDomains(
         await notify(claim.userId, claim.domain, r.change, r.check);
       }
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err; // taken by another author meanwhile: recorded, not fatal
+      if (!(err instanceof DomainError)) throw err; // taken by another author meanwhile: recorded, not fatal
     }
   }
   return { checked: due.length, verified, lost };
