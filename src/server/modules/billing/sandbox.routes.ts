@@ -23,17 +23,10 @@ import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireUser, type SessionUser } from "../../http/session.ts";
 import { DomainError } from "../../lib/domain-error.ts";
-import {
-  cancelSubscription,
-  changePlan,
-  completeSandboxCheckout,
-  getSubscriptionRow,
-  reactivateSubscription,
-  sandboxCheckoutChargesNow,
-  sandboxNextPayment,
-} from "./billing.service.ts";
+import { cancelSubscription, changePlan, getSubscriptionRow, reactivateSubscription } from "./billing.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { decodeSandboxSession, sandboxProvider } from "./provider.ts";
+import { completeSandboxCheckout, sandboxCheckoutChargesNow, sandboxNextPayment } from "./sandbox-billing.service.ts";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
