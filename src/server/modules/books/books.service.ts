@@ -53,7 +53,7 @@ function bookView(row: q.BookRow, overLimit = false): Book {
   };
 }
 
-const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
+export const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   id: l.id,
   retailerName: l.retailerName,
   retailerUrl: l.retailerUrl,
@@ -63,7 +63,7 @@ const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   currency: l.currency,
 });
 
-const reviewView = (r: q.ReviewRow): Review => ({
+export const reviewView = (r: q.ReviewRow): Review => ({
   id: r.id,
   rating: r.rating == null ? null : Number(r.rating),
   reviewerName: r.reviewerName,
@@ -184,7 +184,7 @@ export async function change<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<
   });
 }
 
-async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRow> {
+export async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRow> {
   const row = await q.selectBook(tx, userId, bookId);
   if (!row) throw bookNotFound();
   return row;
@@ -371,75 +371,4 @@ export async function pruneCoverFiles(
   const row = await q.selectBook(db, userId, bookId);
   const keep = (row?.coverImageVariants ?? []).map((v) => v.url);
   return storage.prune(coverDir(userId, bookId), keep, graceMs);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Retailer links, genres and reviews on their own.
-
-export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLink[]> {
-  await assertOwnBook(db, userId, bookId);
-  return (await q.selectRetailerLinks(db, bookId)).map(linkView);
-}
-
-export async function replaceRetailerLinks(db: Db, userId: string, bookId: string, links: RetailerLinkInput[]) {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    await q.syncRetailerLinks(tx, bookId, links);
-    await q.updateBook(tx, userId, bookId, {});
-    return (await q.selectRetailerLinks(tx, bookId)).map(linkView);
-  });
-}
-
-export async function listGenres(db: Db, userId: string, bookId: string): Promise<string[]> {
-  await assertOwnBook(db, userId, bookId);
-  return q.selectGenres(db, bookId);
-}
-
-export async function replaceGenres(db: Db, userId: string, bookId: string, genres: string[]) {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    await q.replaceGenres(tx, bookId, genres);
-    await q.updateBook(tx, userId, bookId, {});
-    return q.selectGenres(tx, bookId);
-  });
-}
-
-export async function listReviews(db: Db, userId: string, bookId: string): Promise<Review[]> {
-  await assertOwnBook(db, userId, bookId);
-  return (await q.selectReviews(db, bookId)).map(reviewView);
-}
-
-export async function addReview(db: Db, userId: string, bookId: string, input: ReviewInput): Promise<Review> {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    const row = await q.insertReview(tx, bookId, input);
-    await q.updateBook(tx, userId, bookId, {});
-    return reviewView(row);
-  });
-}
-
-export const reviewNotFound = () => notFoundError("Review not found");
-
-export async function updateReview(
-  db: Db,
-  userId: string,
-  bookId: string,
-  reviewId: string,
-  input: Partial<ReviewInput>,
-): Promise<Review> {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    const row = await q.updateReview(tx, bookId, reviewId, input);
-    if (!row) throw reviewNotFound();
-    await q.updateBook(tx, userId, bookId, {});
-    return reviewView(row);
-  });
-}
-
-export async function deleteReview(db: Db, userId: string, bookId: string, reviewId: string): Promise<void> {
-  await change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    if (!(await q.deleteReview(tx, bookId, reviewId))) throw reviewNotFound();
-    await q.updateBook(tx, userId, bookId, {});
-  });
 }
