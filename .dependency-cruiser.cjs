@@ -98,15 +98,11 @@ module.exports = {
     {
       name: "lib-below-http",
       comment:
-        "server/lib is plain helpers: at run time it imports nothing of the request plumbing (no HttpError, no " +
-        "context), so jobs and the renderers use it as they are.",
+        "server/lib is plain helpers: it imports nothing of the request plumbing, not even a type (no HttpError, " +
+        "no context; a refusal is a DomainError), so jobs and the renderers use it as they are.",
       severity: "error",
-      from: {
-        path: "^src/server/lib/",
-        // Known exception, removed by the domain-errors change (issue 31, item 4): images.ts still throws HttpError.
-        pathNot: `${TESTS}|^src/server/lib/images\\.ts$`,
-      },
-      to: { path: "^src/server/http/", dependencyTypesNot: ["type-only"] },
+      from: { path: "^src/server/lib/", pathNot: TESTS },
+      to: { path: "^src/server/http/" },
     },
     {
       name: "sites-not-through-http",

@@ -19,10 +19,11 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { hasSession, marketingNotFound, marketingRoutes } from "../marketing/routes.tsx";
 import type { AppDeps, AppVars } from "../server/http/context.ts";
-import { errorBody, errorResponse, HttpError } from "../server/http/errors.ts";
+import { errorBody, errorResponse } from "../server/http/errors.ts";
 import { inputGuard } from "../server/http/input-guard.ts";
 import { UPLOAD_PATH } from "../server/http/uploads.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
+import { DomainError } from "../server/lib/domain-error.ts";
 import { classifyHost } from "../server/lib/host.ts";
 import { createMetrics, mayReadMetrics } from "../server/lib/metrics.ts";
 import { StoredFileMissing } from "../server/lib/storage.ts";
@@ -114,7 +115,8 @@ export function createApp(deps: AssembledDeps) {
   app.use("*", inputGuard());
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return errorResponse(c, err);
+    // A service's refusal (DomainError) or a route's (HttpError): the one body, the code's status.
+    if (err instanceof DomainError) return errorResponse(c, err);
     // Hono's own refusals (a validator's 415, say) get the one error body too.
     if (err instanceof HTTPException && err.status < 500) {
       return c.json(errorBody(defaultErrorCode(err.status), err.message || "Bad request"), err.status);

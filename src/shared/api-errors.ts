@@ -39,6 +39,7 @@ export const API_ERROR_CODES = [
   // 5xx
   "internal_error",
   "payment_provider_failed",
+  "mail_failed", // a mail we had to send now (a test mail) could not be sent
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
@@ -48,6 +49,51 @@ export type ApiErrorIssue = { field: string; message: string };
 export type ApiErrorBody = {
   error: { code: ApiErrorCode; message: string; field?: string; issues?: ApiErrorIssue[] };
 };
+
+/**
+ * The HTTP status of each code: the one place a refusal gets its status. Services throw codes
+ * (DomainError, ADR 058); the API's error handler answers with this status, and the public
+ * renderer and jobs read the same table.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  required: 400,
+  invalid_signature: 400,
+  invalid_token: 400,
+  token_expired: 400,
+  invalid_code: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  session_not_fresh: 401,
+  forbidden: 403,
+  cross_site_refused: 403,
+  email_not_verified: 403,
+  plan_limit_reached: 403,
+  not_found: 404,
+  conflict: 409,
+  subdomain_taken: 409,
+  domain_taken: 409,
+  already_onboarded: 409,
+  subscription_ended: 409,
+  checkout_required: 409,
+  books_would_be_hidden: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  sign_in_locked: 429,
+  internal_error: 500,
+  payment_provider_failed: 502,
+  mail_failed: 502,
+} as const satisfies Record<ApiErrorCode, number>;
+
+export type ErrorStatus = (typeof ERROR_STATUS)[ApiErrorCode];
+
+/** The HTTP status a refusal with this code is answered with. */
+export function statusOf(code: ApiErrorCode): ErrorStatus {
+  return ERROR_STATUS[code];
+}
 
 /** The code an error has when nothing more specific was said: one per status. */
 export function defaultErrorCode(status: number): ApiErrorCode {

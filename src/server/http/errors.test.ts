@@ -1,9 +1,11 @@
 // Every API error body is { error: { code, message, field?, issues? } } with a code from
 // src/shared/api-errors.ts; these are the shapes the app switches on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ERROR_CODES } from "../../shared/api-errors.ts";
+import { API_ERROR_CODES, defaultErrorCode, statusOf } from "../../shared/api-errors.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
+import { DomainError } from "../lib/domain-error.ts";
+import { HttpError, httpStatusOf } from "./errors.ts";
 
 let s: TestServer;
 let a: TestAuthor;
@@ -76,5 +78,32 @@ describe("API error bodies", () => {
       expect(typeof error.message).toBe("string");
       expect(API_ERROR_CODES).toContain(error.code);
     }
+  });
+});
+
+describe("a refusal's status comes from its code (ADR 058)", () => {
+  it("every code has one status, and each status's generic code is answered with that status", () => {
+    for (const code of API_ERROR_CODES) expect(statusOf(code)).toBeGreaterThanOrEqual(400);
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429, 500, 502]) {
+      expect(statusOf(defaultErrorCode(status))).toBe(status);
+    }
+  });
+
+  it("a transport's HttpError keeps the status it names; a service's DomainError gets its code's", () => {
+    expect(httpStatusOf(new HttpError(415, "Send JSON"))).toBe(415);
+    expect(new HttpError(400, "Bad", { field: "title" }).code).toBe("validation_failed");
+    expect(httpStatusOf(new DomainError("domain_taken", "Taken", { field: "domain" }))).toBe(409);
+    expect(httpStatusOf(new DomainError("mail_failed", "Not sent"))).toBe(502);
+  });
+
+  it("services' refusals reach the client in the one body with their status", async () => {
+    const missing = await s.api("/api/books/00000000-0000-4000-8000-000000000000", { cookie: a.cookie });
+    expect(missing.status).toBe(404);
+    expect(await errorOf(missing)).toMatchObject({ code: "not_found", message: "Book not found" });
+    const first = await s.api("/api/series", { method: "POST", cookie: a.cookie, json: { name: "Refusals" } });
+    expect(first.status).toBe(201);
+    const again = await s.api("/api/series", { method: "POST", cookie: a.cookie, json: { name: "Refusals" } });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({ code: "conflict", field: "name" });
   });
 });

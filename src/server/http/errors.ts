@@ -1,43 +1,40 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
-import { type ApiErrorBody, type ApiErrorCode, type ApiErrorIssue, defaultErrorCode } from "../../shared/api-errors.ts";
+import {
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorIssue,
+  defaultErrorCode,
+  statusOf,
+} from "../../shared/api-errors.ts";
+import { DomainError, RateLimited } from "../lib/domain-error.ts";
 
 export type ErrorDetails = { field?: string | undefined; code?: ApiErrorCode; issues?: ApiErrorIssue[] };
 
-/** An error whose message is safe and useful to show to the person who caused it. */
-export class HttpError extends Error {
-  readonly field: string | undefined;
-  readonly code: ApiErrorCode;
-  readonly issues: ApiErrorIssue[] | undefined;
+/**
+ * A refusal of the transport itself (a body that is not JSON, no session, a webhook's bad
+ * signature), thrown by routes and http/: it names its status. Services and lib throw
+ * DomainError instead, whose status comes from its code (`statusOf`, ADR 058).
+ */
+export class HttpError extends DomainError {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     details: ErrorDetails = {},
   ) {
-    super(message);
-    this.field = details.field;
-    // A 400 that names a field is an invalid input, whoever found it (schema or service).
-    this.code = details.code ?? (status === 400 && details.field ? "validation_failed" : defaultErrorCode(status));
-    this.issues = details.issues;
+    // A 400 that names a field is an invalid input, whoever found it (schema or route).
+    super(details.code ?? (status === 400 && details.field ? "validation_failed" : defaultErrorCode(status)), message, {
+      field: details.field,
+      issues: details.issues,
+    });
+    this.name = "HttpError";
   }
 }
 
-/** A 429 whose answer says when to try again (Retry-After, in seconds). */
-export class RateLimited extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-    details: ErrorDetails = {},
-  ) {
-    super(429, message, { code: "rate_limited", ...details });
-  }
-}
-
-/** "in 1 minute", "in 12 minutes": a wait told to a person. */
-export function waitInWords(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+/** The status a refusal is answered with: a transport's own, or its code's (the one table). */
+export function httpStatusOf(err: DomainError): ContentfulStatusCode {
+  return err instanceof HttpError ? err.status : statusOf(err.code);
 }
 
 export const notFound = (what = "Not found") => new HttpError(404, what);
@@ -59,9 +56,10 @@ export function errorBody(
   };
 }
 
-export function errorResponse(c: Context, err: HttpError) {
+/** The API's answer to a refusal: the one error body, its status, and Retry-After when it has a wait. */
+export function errorResponse(c: Context, err: DomainError) {
   if (err instanceof RateLimited) c.header("Retry-After", String(err.retryAfterSeconds));
-  return c.json(errorBody(err.code, err.message, err), err.status);
+  return c.json(errorBody(err.code, err.message, err), httpStatusOf(err));
 }
 
 export const invalidJson = () => new HttpError(400, "Request body is not valid JSON", { code: "invalid_json" });

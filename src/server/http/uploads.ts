@@ -3,6 +3,7 @@
 // pipeline (src/server/lib/images.ts), which judges what they are.
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { DomainError } from "../lib/domain-error.ts";
 import type { Logger } from "../lib/logger.ts";
 import { errorBody, HttpError } from "./errors.ts";
 
@@ -24,7 +25,7 @@ export const uploadBody = {
 };
 
 /** Refuses a body over `maxBytes` (plus the multipart envelope) before it is all read. */
-export function uploadLimit(maxBytes: number, tooLarge: () => HttpError) {
+export function uploadLimit(maxBytes: number, tooLarge: () => DomainError) {
   return bodyLimit({
     maxSize: maxBytes + 64 * 1024,
     onError: (c) =>
@@ -35,7 +36,7 @@ export function uploadLimit(maxBytes: number, tooLarge: () => HttpError) {
 /** The uploaded file's bytes; a 4xx naming the 'file' field when there is none or it is too big. */
 export async function readUploadedFile(
   c: Context,
-  rules: { maxBytes: number; tooLarge: () => HttpError; notAFile: string; what: string },
+  rules: { maxBytes: number; tooLarge: () => DomainError; notAFile: string; what: string },
 ): Promise<Uint8Array> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw new HttpError(400, `Send the ${rules.what} as multipart/form-data with a 'file' field`, { field: "file" });

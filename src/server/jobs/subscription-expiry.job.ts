@@ -5,7 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
-import { expireDueSubscriptions, seedExchangeRates } from "../modules/billing/billing.service.ts";
+import { expireDueSubscriptions } from "../modules/billing/billing.service.ts";
+import { seedExchangeRates } from "../modules/billing/invoices.service.ts";
 import { scheduleJob } from "./schedule.ts";
 
 /** An arbitrary, fixed key for pg_try_advisory_xact_lock, unique among Bookplate's jobs. */

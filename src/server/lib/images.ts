@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Metadata } from "sharp";
 import type { ImageVariants } from "../../db/schema/books.ts";
 import { NOT_AN_IMAGE } from "../../shared/schemas/uploads.ts";
-import { HttpError } from "../http/errors.ts";
+import { DomainError } from "./domain-error.ts";
 import type { Storage } from "./storage.ts";
 
 /** Decoding a bigger picture than this costs more memory than any page needs. */
@@ -28,10 +28,14 @@ export type ImageRules = {
 export type ProcessedImage = { width: number; height: number; data: Buffer }[];
 
 export const imageTooLarge = (rules: Pick<ImageRules, "maxBytes" | "label">) =>
-  new HttpError(413, `${rules.label ?? "Image"} must be ${rules.maxBytes / (1024 * 1024)} MB or smaller`, {
-    field: "file",
-  });
-const notAnImage = () => new HttpError(400, NOT_AN_IMAGE, { field: "file" });
+  new DomainError(
+    "payload_too_large",
+    `${rules.label ?? "Image"} must be ${rules.maxBytes / (1024 * 1024)} MB or smaller`,
+    {
+      field: "file",
+    },
+  );
+const notAnImage = () => new DomainError("validation_failed", NOT_AN_IMAGE, { field: "file" });
 
 /** The WebP variants of an uploaded image, or a 4xx that says what is wrong with it. */
 export async function processImage(bytes: Uint8Array, rules: ImageRules): Promise<ProcessedImage> {
@@ -48,8 +52,8 @@ export async function processImage(bytes: Uint8Array, rules: ImageRules): Promis
   // SVG is a document, not a picture: it can reference other files, so it is not accepted.
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) throw notAnImage();
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) {
-    throw new HttpError(
-      413,
+    throw new DomainError(
+      "payload_too_large",
       `This image is too large (${meta.width} × ${meta.height} pixels). Please use one of at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
       { field: "file" },
     );
@@ -82,9 +86,13 @@ export async function processImage(bytes: Uint8Array, rules: ImageRules): Promis
       out.push({ width: info.width, height: info.height, data });
     }
   } catch {
-    throw new HttpError(400, "This image could not be read: the file may be damaged. Please choose another image.", {
-      field: "file",
-    });
+    throw new DomainError(
+      "validation_failed",
+      "This image could not be read: the file may be damaged. Please choose another image.",
+      {
+        field: "file",
+      },
+    );
   }
   return out.sort((a, b) => a.width - b.width);
 }

@@ -4,7 +4,7 @@
 // the rows and the files; the subdomain is free again at once.
 import type { Db } from "../../../db/client.ts";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { safeSegment } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { type ZipEntry, zip } from "../../lib/zip.ts";
@@ -47,7 +47,7 @@ export async function exportArchive(
   now = new Date(),
 ): Promise<{ filename: string; bytes: Buffer }> {
   const data = await q.selectAccountData(db, userId);
-  if (!data.account) throw new HttpError(404, "Account not found");
+  if (!data.account) throw notFoundError("Account not found");
   const entries: ZipEntry[] = [
     { name: "bookplate-export/README.txt", data: Buffer.from(README), modified: now },
     {
@@ -75,19 +75,19 @@ export async function deleteAccount(
   confirmation: string,
 ): Promise<void> {
   const account = await q.selectAccount(db, userId);
-  if (!account) throw new HttpError(404, "Account not found");
+  if (!account) throw notFoundError("Account not found");
   if (confirmation.trim().toLowerCase() !== account.email.toLowerCase()) {
-    throw new HttpError(400, ACCOUNT_MESSAGES.confirmMismatch, { field: "confirmation" });
+    throw new DomainError("validation_failed", ACCOUNT_MESSAGES.confirmMismatch, { field: "confirmation" });
   }
   // No more invoices: stop the subscription first. If the provider cannot be reached, nothing
   // is deleted and the author can try again (they would otherwise be charged for a deleted site).
   const sub = await q.selectSubscription(db, userId);
   if (sub?.provider === "stripe" && sub.providerSubscriptionId && sub.status !== "expired") {
-    if (provider.name !== "stripe") throw new HttpError(502, ACCOUNT_MESSAGES.providerFailed);
+    if (provider.name !== "stripe") throw new DomainError("payment_provider_failed", ACCOUNT_MESSAGES.providerFailed);
     try {
       await provider.cancelNow({ subscriptionId: sub.providerSubscriptionId });
     } catch {
-      throw new HttpError(502, ACCOUNT_MESSAGES.providerFailed);
+      throw new DomainError("payment_provider_failed", ACCOUNT_MESSAGES.providerFailed);
     }
   }
   await db.transaction(async (tx) => {

@@ -4,8 +4,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Role } from "../../../shared/enums.ts";
 import { ADMIN_MESSAGES, isStaffRole } from "../../../shared/schemas/admin.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError, unauthenticated } from "../../http/errors.ts";
 import { requireUser } from "../../http/session.ts";
+import { DomainError, forbiddenError } from "../../lib/domain-error.ts";
 import { type Staff, staffRole } from "./admin.service.ts";
 
 const checked = new WeakMap<Request, Staff>();
@@ -15,8 +15,8 @@ export async function requireStaff(c: Context<AppVars>): Promise<Staff> {
   if (known) return known;
   const me = await requireUser(c);
   const row = await staffRole(c.get("deps").database.db, me.id);
-  if (!row || row.banned) throw unauthenticated();
-  if (!isStaffRole(row.role)) throw new HttpError(403, ADMIN_MESSAGES.notStaff);
+  if (!row || row.banned) throw new DomainError("unauthenticated", "Not authenticated");
+  if (!isStaffRole(row.role)) throw forbiddenError(ADMIN_MESSAGES.notStaff);
   const staff = { id: me.id, email: row.email, role: row.role as Role };
   checked.set(c.req.raw, staff);
   return staff;

@@ -29,6 +29,8 @@ import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.
 import { requireUser } from "../../http/session.ts";
 import { requireStaff, staffOnly } from "./admin.guard.ts";
 import * as admin from "./admin.service.ts";
+import * as staffTickets from "./admin-tickets.service.ts";
+import * as finance from "./finance.service.ts";
 import { systemHealth } from "./system-health.ts";
 import { ticketFeed } from "./ticket-feed.ts";
 
@@ -205,10 +207,10 @@ export function adminRoutes() {
       await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
       return c.json({ ok: true as const }, 200);
     })
-    .openapi(financial, async (c) => c.json(await admin.financial(c.get("deps").database.db), 200))
+    .openapi(financial, async (c) => c.json(await finance.financial(c.get("deps").database.db), 200))
     .openapi(rate, async (c) => {
       const actor = await requireStaff(c);
-      await admin.setRate(c.get("deps").database.db, actor, c.req.valid("param").currency, c.req.valid("json").rate);
+      await finance.setRate(c.get("deps").database.db, actor, c.req.valid("param").currency, c.req.valid("json").rate);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(analytics, async (c) => {
@@ -231,7 +233,10 @@ export function adminRoutes() {
     .openapi(tickets, async (c) => {
       const db = c.get("deps").database.db;
       return c.json(
-        { tickets: await admin.allTickets(db, c.req.valid("query")), openCount: await admin.openTicketCount(db) },
+        {
+          tickets: await staffTickets.allTickets(db, c.req.valid("query")),
+          openCount: await staffTickets.openTicketCount(db),
+        },
         200,
       );
     })
@@ -253,7 +258,7 @@ export function adminRoutes() {
           });
         const unsubscribe = feed.subscribe((open) => void send(open));
         try {
-          await send(await admin.openTicketCount(database.db));
+          await send(await staffTickets.openTicketCount(database.db));
           // A comment now and then keeps proxies from closing a quiet stream.
           while (!closed) {
             await new Promise<void>((resolve) => {
@@ -273,7 +278,7 @@ export function adminRoutes() {
     .openapi(respond, async (c) => {
       const actor = await requireStaff(c);
       const { database, mailer, logger, env } = c.get("deps");
-      const change = await admin.respondToTicket(
+      const change = await staffTickets.respondToTicket(
         database.db,
         actor,
         ticketId(c.req.valid("param").id),
@@ -288,7 +293,7 @@ export function adminRoutes() {
     })
     .openapi(close, async (c) => {
       const actor = await requireStaff(c);
-      const change = await admin.setTicketStatus(
+      const change = await staffTickets.setTicketStatus(
         c.get("deps").database.db,
         actor,
         ticketId(c.req.valid("param").id),
@@ -298,7 +303,7 @@ export function adminRoutes() {
     })
     .openapi(reopen, async (c) => {
       const actor = await requireStaff(c);
-      const change = await admin.setTicketStatus(
+      const change = await staffTickets.setTicketStatus(
         c.get("deps").database.db,
         actor,
         ticketId(c.req.valid("param").id),

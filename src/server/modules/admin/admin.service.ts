@@ -1,41 +1,29 @@
-// The back office: figures, accounts, tickets and system state across every tenant. Only the
+// The back office: figures, accounts, traffic, metrics and the audit log across every tenant (its
+// money is finance.service.ts, its side of support tickets admin-tickets.service.ts). Only the
 // admin routes call this, and only after `requireStaff` read the caller's role from the database.
 import type { Db, Tx } from "../../../db/client.ts";
-import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
-import {
-  CURRENCIES,
-  type Currency,
-  type Role,
-  type SubscriptionStatus,
-  TIERS,
-  type Tier,
-  type TransactionType,
-} from "../../../shared/enums.ts";
-import { CUSTOM_DOMAIN_ADDON_MINOR, MONTHLY_PRICE_MINOR, PLANS } from "../../../shared/plans.ts";
+import type { Currency, Role, SubscriptionStatus, Tier } from "../../../shared/enums.ts";
 import {
   ADMIN_LIMITS,
   type AdminUser,
   type Analytics,
   type AuditEntry,
-  type Financial,
   type Overview,
   type SystemMetrics,
-  type Ticket,
   type UsersPage,
   type UsersQuery,
 } from "../../../shared/schemas/admin.ts";
 import { siteLiveUrl } from "../../../shared/site-address.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
-import { addMessage, notifyTicketsChanged, ticketNotFound, ticketViews } from "../support/support.service.ts";
 import * as q from "./admin.queries.ts";
-import { convertMinor } from "./money.ts";
+import { monthRevenue, startOfMonth } from "./finance.service.ts";
+import type { Staff } from "./staff.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type Staff = { id: string; email: string; role: Role };
+export type { Staff } from "./staff.ts";
 
-const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 /** The analytics window: today and the 29 days before it. */
 const windowStart = (now: Date) => isoDate(new Date(now.getTime() - (ADMIN_LIMITS.analyticsDays - 1) * DAY_MS));
@@ -89,12 +77,12 @@ export async function usersPage(db: Db, query: UsersQuery, env: SiteAddressEnv):
   };
 }
 
-const userNotFound = () => new HttpError(404, "User not found");
+const userNotFound = () => notFoundError("User not found");
 
 /** Roles are granted by a super admin only, and nobody changes their own. */
 export async function changeRole(db: Db, actor: Staff, userId: string, role: Role) {
-  if (actor.role !== "super_admin") throw new HttpError(403, "Only a super admin can change roles");
-  if (actor.id === userId) throw new HttpError(409, "You cannot change your own role", { code: "conflict" });
+  if (actor.role !== "super_admin") throw forbiddenError("Only a super admin can change roles");
+  if (actor.id === userId) throw conflictError("You cannot change your own role");
   return db.transaction(async (tx) => {
     const target = await q.findAnyUser(tx, userId);
     if (!target) throw userNotFound();
@@ -115,12 +103,12 @@ export async function changeRole(db: Db, actor: Staff, userId: string, role: Rol
  * the site answers the unavailable page. Unbanning restores both; the data was never touched.
  */
 export async function setBanned(db: Db, actor: Staff, userId: string, banned: boolean, reason: string | null) {
-  if (actor.id === userId) throw new HttpError(409, "You cannot ban yourself", { code: "conflict" });
+  if (actor.id === userId) throw conflictError("You cannot ban yourself");
   return db.transaction(async (tx) => {
     const target = await q.findAnyUser(tx, userId);
     if (!target) throw userNotFound();
     if (target.role === "super_admin" && actor.role !== "super_admin") {
-      throw new HttpError(403, "Only a super admin can ban a super admin");
+      throw forbiddenError("Only a super admin can ban a super admin");
     }
     await q.setAnyUserBanned(tx, userId, banned, reason);
     await markSiteChanged(tx, userId);
@@ -147,121 +135,6 @@ export async function auditPasswordReset(db: Db, actor: Staff, userId: string): 
     target: target.email,
   });
   return target.email;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Money.
-
-/** Rates to GBP as stored (GBP itself is 1); a currency without a row cannot be reported. */
-async function ratesToGbp(db: Db) {
-  const rows = await q.selectRates(db);
-  const toGbp = new Map<string, string>([["GBP", "1"]]);
-  for (const r of rows) if (r.toCurrency === "GBP") toGbp.set(r.fromCurrency, r.rate);
-  return { rows, toGbp };
-}
-
-/**
- * Payments booked this calendar month (UTC), refunds negative, from customers only (ADR 045):
- * `gbpMinor` and how many. What Monthly Revenue and "Revenue this month" show.
- */
-export function monthRevenue(db: Db | Tx, now = new Date()) {
-  return q.sumAllTransactionsSince(db, startOfMonth(now));
-}
-
-/**
- * Customers' active subscriptions and what they pay a month (plan + add-on in their currency,
- * converted with the stored rates): by plan, by currency, the estimated MRR and the count.
- */
-export async function activeSubscriptions(db: Db) {
-  const { rows: rates, toGbp } = await ratesToGbp(db);
-  const gbp = (minor: number, currency: string) => convertMinor(minor, toGbp.get(currency) ?? "0");
-  const paying = await q.countAllPayingSubscriptions(db);
-
-  const byTier = new Map<Tier, { subscribers: number; totalGbpMinor: number }>(
-    TIERS.map((t) => [t, { subscribers: 0, totalGbpMinor: 0 }]),
-  );
-  const byCurrency = new Map<Currency, { subscribers: number; mrrMinor: number }>(
-    CURRENCIES.map((c) => [c, { subscribers: 0, mrrMinor: 0 }]),
-  );
-  for (const g of paying) {
-    const tier = g.tier as Tier;
-    const currency = g.currency as Currency;
-    // What one subscriber of this group pays a month, in their currency (integers throughout).
-    const each = MONTHLY_PRICE_MINOR[tier][currency] + (g.addon ? CUSTOM_DOMAIN_ADDON_MINOR[currency] : 0);
-    const t = byTier.get(tier);
-    if (t) {
-      t.subscribers += g.n;
-      t.totalGbpMinor += gbp(each * g.n, currency);
-    }
-    const c = byCurrency.get(currency);
-    if (c) {
-      c.subscribers += g.n;
-      c.mrrMinor += each * g.n;
-    }
-  }
-  const currencies = [...byCurrency.entries()].map(([currency, c]) => ({
-    currency,
-    subscribers: c.subscribers,
-    mrrMinor: c.mrrMinor,
-    mrrGbpMinor: gbp(c.mrrMinor, currency),
-  }));
-  return {
-    rates,
-    estimatedMrrGbpMinor: currencies.reduce((sum, c) => sum + c.mrrGbpMinor, 0),
-    count: currencies.reduce((sum, c) => sum + c.subscribers, 0),
-    byTier: [...byTier.entries()].map(([tier, t]) => ({
-      tier,
-      name: PLANS[tier].name,
-      priceGbpMinor: MONTHLY_PRICE_MINOR[tier].GBP,
-      subscribers: t.subscribers,
-      totalGbpMinor: t.totalGbpMinor,
-    })),
-    byCurrency: currencies,
-  };
-}
-
-export async function financial(db: Db, now = new Date()): Promise<Financial> {
-  const { rates, estimatedMrrGbpMinor, count, byTier, byCurrency } = await activeSubscriptions(db);
-  const month = await monthRevenue(db, now);
-  const recent = await q.selectRecentTransactions(db, ADMIN_LIMITS.recentTransactions);
-  return {
-    monthlyRevenueGbpMinor: month.gbpMinor,
-    estimatedMrrGbpMinor,
-    activeSubscriptions: count,
-    transactionsThisMonth: month.count,
-    byTier,
-    byCurrency,
-    rates: rates.map((r) => ({
-      fromCurrency: r.fromCurrency as Currency,
-      toCurrency: r.toCurrency as Currency,
-      rate: r.rate,
-      lastUpdated: r.lastUpdated.toISOString(),
-    })),
-    recentTransactions: recent.map((t) => ({
-      id: t.id,
-      tier: t.tier as Tier,
-      type: t.type as TransactionType,
-      processedAt: t.processedAt.toISOString(),
-      currency: t.currency as Currency,
-      amountMinor: t.amountMinor,
-      amountGbpMinor: t.amountGbpMinor,
-    })),
-  };
-}
-
-export async function setRate(db: Db, actor: Staff, from: Currency, rate: string) {
-  if (actor.role !== "super_admin") throw new HttpError(403, "Only a super admin can change exchange rates");
-  if (from === "GBP") throw new HttpError(400, "GBP to GBP is always 1", { field: "currency" });
-  await db.transaction(async (tx) => {
-    if (!(await q.updateRate(tx, from, "GBP", rate))) throw new HttpError(404, "No such exchange rate");
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "exchange_rate_changed",
-      target: `${from}→GBP`,
-      detail: rate,
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,95 +200,6 @@ export async function recalculateMetrics(db: Db | Tx, now = new Date()): Promise
   const latest = await q.selectLatestMetrics(db);
   if (!latest) throw new Error("metrics row missing after upsert");
   return metricsView(latest);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Support.
-
-export async function allTickets(db: Db, filter: { status?: TicketStatus; priority?: TicketPriority }) {
-  return ticketViews(db, await q.selectAllTickets(db, filter));
-}
-
-export const openTicketCount = (db: Db) => q.countOpenTickets(db);
-
-type TicketChange = { ticket: Ticket; notify?: { to: string; subject: string; text: string } };
-
-/** Respond is allowed only from open (the spec); the author is mailed the answer. */
-export async function respondToTicket(
-  db: Db,
-  actor: Staff,
-  ticketId: string,
-  response: string,
-  appOrigin: string,
-): Promise<TicketChange> {
-  return db.transaction(async (tx) => {
-    const ticket = await q.findAnyTicket(tx, ticketId, true);
-    if (!ticket) throw ticketNotFound();
-    if (ticket.status !== "open") {
-      throw new HttpError(409, "Only an open ticket can be answered; reopen it first", { code: "conflict" });
-    }
-    const respondedAt = new Date();
-    await q.updateAnyTicket(tx, ticketId, {
-      status: "responded",
-      adminResponse: response,
-      respondedAt,
-      respondedBy: actor.id,
-    });
-    await addMessage(tx, ticketId, { staff: true, userId: actor.id }, response);
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "ticket_responded",
-      targetUserId: ticket.userId,
-      target: `Ticket: ${ticket.subject}`,
-    });
-    await notifyTicketsChanged(tx);
-    const [view] = await ticketViews(tx, [{ ...ticket, status: "responded", adminResponse: response, respondedAt }]);
-    if (!view) throw new Error("ticket view missing");
-    const where = ticket.userId
-      ? `Read it and reply in your dashboard: ${appOrigin}/dashboard/help`
-      : "Reply to this email to continue the conversation.";
-    // A ticket from the marketing form names an address nobody confirmed: the answer carries
-    // only staff's words there, not the sender's name or subject (ADR 048).
-    const theirs = ticket.userId !== null;
-    return {
-      ticket: view,
-      notify: {
-        to: ticket.email,
-        subject: theirs ? `Re: ${ticket.subject}` : "Bookplate support answered your message",
-        text: theirs
-          ? `Hello${ticket.name ? ` ${ticket.name}` : ""},\n\nOur support team answered your request "${ticket.subject}":\n\n${response}\n\n${where}\n`
-          : `Hello,\n\nOur support team answered the message you sent through the contact form on our website:\n\n${response}\n\n${where}\n`,
-      },
-    };
-  });
-}
-
-/** Close (unless already closed) or reopen (from closed). */
-export async function setTicketStatus(db: Db, actor: Staff, ticketId: string, action: "close" | "reopen") {
-  return db.transaction(async (tx): Promise<TicketChange> => {
-    const ticket = await q.findAnyTicket(tx, ticketId, true);
-    if (!ticket) throw ticketNotFound();
-    if (action === "close" && ticket.status === "closed") {
-      throw new HttpError(409, "This ticket is already closed", { code: "conflict" });
-    }
-    if (action === "reopen" && ticket.status !== "closed") {
-      throw new HttpError(409, "Only a closed ticket can be reopened", { code: "conflict" });
-    }
-    const status = action === "close" ? "closed" : "open";
-    await q.updateAnyTicket(tx, ticketId, { status });
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: action === "close" ? "ticket_closed" : "ticket_reopened",
-      targetUserId: ticket.userId,
-      target: `Ticket: ${ticket.subject}`,
-    });
-    await notifyTicketsChanged(tx);
-    const [view] = await ticketViews(tx, [{ ...ticket, status }]);
-    if (!view) throw new Error("ticket view missing");
-    return { ticket: view };
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

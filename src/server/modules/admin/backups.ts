@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { ADMIN_ACTION_MESSAGES, BACKUP_NAME, type Backup } from "../../../shared/schemas/admin-actions.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, notFoundError } from "../../lib/domain-error.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { tarGzWriter } from "../../lib/tar.ts";
 import { findPgTool, pgConnection, runPgTool } from "./pg-tools.ts";
@@ -59,7 +59,7 @@ async function postgresMajor(database: Database): Promise<number> {
 let running = false;
 
 export async function createBackup(deps: BackupDeps, now = new Date()): Promise<Backup> {
-  if (running) throw new HttpError(409, ADMIN_ACTION_MESSAGES.backupRunning, { code: "conflict" });
+  if (running) throw conflictError(ADMIN_ACTION_MESSAGES.backupRunning);
   running = true;
   try {
     return await writeBackup(deps, now);
@@ -168,11 +168,11 @@ async function pruneBackups(dataDir: string, keep: number) {
 
 /** The file of a listed backup; any other name is 404 (no path reaches outside the folder). */
 export async function backupFile(dataDir: string, name: string): Promise<{ path: string; sizeBytes: number }> {
-  if (!BACKUP_NAME.test(name)) throw new HttpError(404, ADMIN_ACTION_MESSAGES.backupNotFound);
+  if (!BACKUP_NAME.test(name)) throw notFoundError(ADMIN_ACTION_MESSAGES.backupNotFound);
   const path = join(backupsDir(dataDir), name);
   try {
     return { path, sizeBytes: (await stat(path)).size };
   } catch {
-    throw new HttpError(404, ADMIN_ACTION_MESSAGES.backupNotFound);
+    throw notFoundError(ADMIN_ACTION_MESSAGES.backupNotFound);
   }
 }

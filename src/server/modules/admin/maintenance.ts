@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { SystemMetrics } from "../../../shared/schemas/admin.ts";
 import { ADMIN_ACTION_MESSAGES, type MaintenanceResult } from "../../../shared/schemas/admin-actions.ts";
-import { HttpError } from "../../http/errors.ts";
+import { forbiddenError } from "../../lib/domain-error.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Staff } from "./admin.service.ts";
 import { recalculateMetrics, recordAudit } from "./admin.service.ts";
@@ -34,7 +34,7 @@ export async function runMaintenance(
   deps: { database: Database; storage: Storage; dataDir: string; databaseUrl: string | undefined; keep: number },
   actor: Staff,
 ): Promise<MaintenanceResult> {
-  if (actor.role !== "super_admin") throw new HttpError(403, ADMIN_ACTION_MESSAGES.backupSuperAdminOnly);
+  if (actor.role !== "super_admin") throw forbiddenError(ADMIN_ACTION_MESSAGES.backupSuperAdminOnly);
   const started = performance.now();
   await deps.database.db.execute(sql.raw(MAINTENANCE));
   const durationMs = Math.round(performance.now() - started);
@@ -50,5 +50,5 @@ export async function runMaintenance(
 }
 
 export function requireSuperAdmin(actor: Staff) {
-  if (actor.role !== "super_admin") throw new HttpError(403, ADMIN_ACTION_MESSAGES.backupSuperAdminOnly);
+  if (actor.role !== "super_admin") throw forbiddenError(ADMIN_ACTION_MESSAGES.backupSuperAdminOnly);
 }

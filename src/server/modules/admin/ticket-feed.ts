@@ -4,7 +4,7 @@
 import type { Database } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { TICKETS_CHANNEL } from "../support/support.service.ts";
-import { openTicketCount } from "./admin.service.ts";
+import { openTicketCount } from "./admin-tickets.service.ts";
 
 export type TicketFeed = { subscribe(onCount: (open: number) => void): () => void };
 

@@ -43,11 +43,11 @@ import {
   changePlan,
   getSubscriptionDetails,
   openPortal,
-  processBillingEvents,
   reactivateSubscription,
   type SubscriptionView,
   startCheckout,
 } from "./billing.service.ts";
+import { processBillingEvents } from "./billing-events.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { billingProviderFor, WebhookSignatureError } from "./provider.ts";
 

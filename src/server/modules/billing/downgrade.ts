@@ -5,7 +5,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { Tier } from "../../../shared/enums.ts";
 import { PLANS } from "../../../shared/plans.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError } from "../../lib/domain-error.ts";
 import { booksHiddenByPlan, checkBooksToKeep } from "../books/books.service.ts";
 
 export async function assertDowngradeConfirmed(
@@ -20,9 +20,8 @@ export async function assertDowngradeConfirmed(
   const hidden = await booksHiddenByPlan(db, userId, tier);
   if (hidden === 0 || confirmed || keepVisible) return;
   const plan = PLANS[tier];
-  throw new HttpError(
-    409,
+  throw new DomainError(
+    "books_would_be_hidden",
     `${hidden} of your books will no longer be shown on your site: the ${plan.name} plan shows ${plan.bookLimit}. Choose the ones that stay; the others are kept, and shown again if you upgrade.`,
-    { code: "books_would_be_hidden" },
   );
 }

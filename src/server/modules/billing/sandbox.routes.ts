@@ -22,17 +22,11 @@ import {
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireUser, type SessionUser } from "../../http/session.ts";
-import {
-  cancelSubscription,
-  changePlan,
-  completeSandboxCheckout,
-  getSubscriptionRow,
-  reactivateSubscription,
-  sandboxCheckoutChargesNow,
-  sandboxNextPayment,
-} from "./billing.service.ts";
+import { DomainError } from "../../lib/domain-error.ts";
+import { cancelSubscription, changePlan, getSubscriptionRow, reactivateSubscription } from "./billing.service.ts";
 import { assertDowngradeConfirmed } from "./downgrade.ts";
 import { decodeSandboxSession, sandboxProvider } from "./provider.ts";
+import { completeSandboxCheckout, sandboxCheckoutChargesNow, sandboxNextPayment } from "./sandbox-billing.service.ts";
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
@@ -208,7 +202,7 @@ ${
       try {
         await assertDowngradeConfirmed(database.db, me.id, form.tier, form.confirmHiddenBooks === "yes");
       } catch (err) {
-        if (!(err instanceof HttpError) || err.code !== "books_would_be_hidden") throw err;
+        if (!(err instanceof DomainError) || err.code !== "books_would_be_hidden") throw err;
         const name = PLANS[form.tier].name;
         return c.html(
           page(

@@ -43,16 +43,17 @@ import {
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
-import type { HttpError } from "../../http/errors.ts";
 import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import type { DomainError } from "../../lib/domain-error.ts";
+import * as details from "./book-details.service.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 
 /** A path id that cannot be a book's (or `notFound`'s row) is not found. */
-const bookId = (raw: string | undefined, notFound: () => HttpError = books.bookNotFound) => idParam(raw, notFound);
+const bookId = (raw: string | undefined, notFound: () => DomainError = books.bookNotFound) => idParam(raw, notFound);
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
 const db = (c: Deps) => c.get("deps").database.db;
@@ -306,43 +307,43 @@ export function booksRoutes() {
     .openapi(readLinks, async (c) => {
       const me = await requireUser(c);
       const id = bookId(c.req.valid("param").id);
-      return c.json({ retailerLinks: await books.listRetailerLinks(db(c), me.id, id) }, 200);
+      return c.json({ retailerLinks: await details.listRetailerLinks(db(c), me.id, id) }, 200);
     })
     .openapi(replaceLinks, async (c) => {
       const me = await requireUser(c);
       const id = bookId(c.req.valid("param").id);
       const links = c.req.valid("json").retailerLinks;
-      return c.json({ retailerLinks: await books.replaceRetailerLinks(db(c), me.id, id, links) }, 200);
+      return c.json({ retailerLinks: await details.replaceRetailerLinks(db(c), me.id, id, links) }, 200);
     })
     .openapi(readGenres, async (c) => {
       const me = await requireUser(c);
-      return c.json({ genres: await books.listGenres(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
+      return c.json({ genres: await details.listGenres(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
     })
     .openapi(replaceGenres, async (c) => {
       const me = await requireUser(c);
       const id = bookId(c.req.valid("param").id);
-      return c.json({ genres: await books.replaceGenres(db(c), me.id, id, c.req.valid("json").genres) }, 200);
+      return c.json({ genres: await details.replaceGenres(db(c), me.id, id, c.req.valid("json").genres) }, 200);
     })
     .openapi(readReviews, async (c) => {
       const me = await requireUser(c);
-      return c.json({ reviews: await books.listReviews(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
+      return c.json({ reviews: await details.listReviews(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
     })
     .openapi(addReview, async (c) => {
       const me = await requireUser(c);
       const id = bookId(c.req.valid("param").id);
-      return c.json({ review: await books.addReview(db(c), me.id, id, c.req.valid("json")) }, 201);
+      return c.json({ review: await details.addReview(db(c), me.id, id, c.req.valid("json")) }, 201);
     })
     .openapi(updateReview, async (c) => {
       const me = await requireUser(c);
       const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
       const id = bookId(rawId);
-      const reviewId = bookId(rawReviewId, books.reviewNotFound);
-      return c.json({ review: await books.updateReview(db(c), me.id, id, reviewId, c.req.valid("json")) }, 200);
+      const reviewId = bookId(rawReviewId, details.reviewNotFound);
+      return c.json({ review: await details.updateReview(db(c), me.id, id, reviewId, c.req.valid("json")) }, 200);
     })
     .openapi(removeReview, async (c) => {
       const me = await requireUser(c);
       const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
-      await books.deleteReview(db(c), me.id, bookId(rawId), bookId(rawReviewId, books.reviewNotFound));
+      await details.deleteReview(db(c), me.id, bookId(rawId), bookId(rawReviewId, details.reviewNotFound));
       return c.body(null, 204);
     });
 }

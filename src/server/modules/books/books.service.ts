@@ -20,7 +20,7 @@ import {
   type ReviewInput,
 } from "../../../shared/schemas/book.ts";
 import { SERIES_MESSAGES } from "../../../shared/schemas/series.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { getSubscription } from "../billing/billing.service.ts";
@@ -29,12 +29,11 @@ import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
 import { ensureSeries, selectSeriesSharingAddress } from "./series.queries.ts";
 
-export const bookNotFound = () => new HttpError(404, BOOK_MESSAGES.notFound);
-const limitReached = () => new HttpError(403, BOOK_MESSAGES.limit, { code: "plan_limit_reached" });
+export const bookNotFound = () => notFoundError(BOOK_MESSAGES.notFound);
+const limitReached = () => new DomainError("plan_limit_reached", BOOK_MESSAGES.limit);
 /** Showing one more book than the plan shows: what to do instead, not the spec's add-a-book words. */
 const showLimitReached = (tier: Tier) =>
-  new HttpError(403, BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
-    code: "plan_limit_reached",
+  new DomainError("plan_limit_reached", BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
     field: "visibilityEnabled",
   });
 
@@ -54,7 +53,7 @@ function bookView(row: q.BookRow, overLimit = false): Book {
   };
 }
 
-const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
+export const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   id: l.id,
   retailerName: l.retailerName,
   retailerUrl: l.retailerUrl,
@@ -64,7 +63,7 @@ const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
   currency: l.currency,
 });
 
-const reviewView = (r: q.ReviewRow): Review => ({
+export const reviewView = (r: q.ReviewRow): Review => ({
   id: r.id,
   rating: r.rating == null ? null : Number(r.rating),
   reviewerName: r.reviewerName,
@@ -106,7 +105,9 @@ export async function getCapacity(db: Db, userId: string): Promise<Capacity> {
 export async function checkBooksToKeep(db: Db, userId: string, tier: Tier, ids: readonly string[]) {
   const limit = bookLimit(tier);
   if (ids.length > limit)
-    throw new HttpError(400, BOOK_MESSAGES.keepAtMost(PLANS[tier].name, limit), { field: "keepVisible" });
+    throw new DomainError("validation_failed", BOOK_MESSAGES.keepAtMost(PLANS[tier].name, limit), {
+      field: "keepVisible",
+    });
   const own = new Set(await q.selectBookIds(db, userId));
   if (ids.some((id) => !own.has(id))) throw bookNotFound();
 }
@@ -183,7 +184,7 @@ export async function change<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<
   });
 }
 
-async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRow> {
+export async function ownBook(tx: Tx, userId: string, bookId: string): Promise<q.BookRow> {
   const row = await q.selectBook(tx, userId, bookId);
   if (!row) throw bookNotFound();
   return row;
@@ -206,13 +207,13 @@ async function columns(
     // Promo text exists only with the promo badge.
     if (promoText !== null) values.promoBadgeText = null;
   } else if (!promoText) {
-    throw new HttpError(400, BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
+    throw new DomainError("validation_failed", BOOK_MESSAGES.promoText, { field: "promoBadgeText" });
   }
   // A series a book names exists as a series (ADR 034); the book keeps its own spelling. A name
   // that would share another series' address is refused (series.service does the same).
   if (values.seriesName) {
     const other = await selectSeriesSharingAddress(tx, userId, values.seriesName);
-    if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field: "seriesName" });
+    if (other) throw conflictError(SERIES_MESSAGES.sameAddress(other.name), { field: "seriesName" });
     await ensureSeries(tx, userId, values.seriesName);
   }
   return values;
@@ -370,75 +371,4 @@ export async function pruneCoverFiles(
   const row = await q.selectBook(db, userId, bookId);
   const keep = (row?.coverImageVariants ?? []).map((v) => v.url);
   return storage.prune(coverDir(userId, bookId), keep, graceMs);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Retailer links, genres and reviews on their own.
-
-export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLink[]> {
-  await assertOwnBook(db, userId, bookId);
-  return (await q.selectRetailerLinks(db, bookId)).map(linkView);
-}
-
-export async function replaceRetailerLinks(db: Db, userId: string, bookId: string, links: RetailerLinkInput[]) {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    await q.syncRetailerLinks(tx, bookId, links);
-    await q.updateBook(tx, userId, bookId, {});
-    return (await q.selectRetailerLinks(tx, bookId)).map(linkView);
-  });
-}
-
-export async function listGenres(db: Db, userId: string, bookId: string): Promise<string[]> {
-  await assertOwnBook(db, userId, bookId);
-  return q.selectGenres(db, bookId);
-}
-
-export async function replaceGenres(db: Db, userId: string, bookId: string, genres: string[]) {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    await q.replaceGenres(tx, bookId, genres);
-    await q.updateBook(tx, userId, bookId, {});
-    return q.selectGenres(tx, bookId);
-  });
-}
-
-export async function listReviews(db: Db, userId: string, bookId: string): Promise<Review[]> {
-  await assertOwnBook(db, userId, bookId);
-  return (await q.selectReviews(db, bookId)).map(reviewView);
-}
-
-export async function addReview(db: Db, userId: string, bookId: string, input: ReviewInput): Promise<Review> {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    const row = await q.insertReview(tx, bookId, input);
-    await q.updateBook(tx, userId, bookId, {});
-    return reviewView(row);
-  });
-}
-
-export const reviewNotFound = () => new HttpError(404, "Review not found");
-
-export async function updateReview(
-  db: Db,
-  userId: string,
-  bookId: string,
-  reviewId: string,
-  input: Partial<ReviewInput>,
-): Promise<Review> {
-  return change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    const row = await q.updateReview(tx, bookId, reviewId, input);
-    if (!row) throw reviewNotFound();
-    await q.updateBook(tx, userId, bookId, {});
-    return reviewView(row);
-  });
-}
-
-export async function deleteReview(db: Db, userId: string, bookId: string, reviewId: string): Promise<void> {
-  await change(db, userId, async (tx) => {
-    await ownBook(tx, userId, bookId);
-    if (!(await q.deleteReview(tx, bookId, reviewId))) throw reviewNotFound();
-    await q.updateBook(tx, userId, bookId, {});
-  });
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, subscriptions } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
-import { processBillingEvents } from "../billing/billing.service.ts";
+import { processBillingEvents } from "../billing/billing-events.service.ts";
 
 let s: TestServer;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { bookPath } from "../../../shared/book-path.ts";
 import { formatDate } from "../../../shared/dates.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mail, MailSender } from "../mail/mail.service.ts";
@@ -162,7 +162,7 @@ export async function sendTestAlert(
   try {
     await deps.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
   } catch {
-    throw new HttpError(502, "The test mail could not be sent. Please try again.");
+    throw new DomainError("mail_failed", "The test mail could not be sent. Please try again.");
   }
   return book.email;
 }

@@ -9,19 +9,19 @@ import {
   type SeriesUpdateInput,
 } from "../../../shared/schemas/series.ts";
 import { slugify } from "../../../shared/slug.ts";
-import { HttpError } from "../../http/errors.ts";
+import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { change } from "./books.service.ts";
 import * as q from "./series.queries.ts";
 
-export const seriesNotFound = () => new HttpError(404, SERIES_MESSAGES.notFound);
-const nameTaken = () => new HttpError(409, SERIES_MESSAGES.taken, { field: "name" });
+export const seriesNotFound = () => notFoundError(SERIES_MESSAGES.notFound);
+const nameTaken = () => conflictError(SERIES_MESSAGES.taken, { field: "name" });
 
 const key = q.seriesNameKey;
 
 /** Refuses a name that would give another of the author's series' address (a 409 on `field`). */
 async function assertOwnAddress(tx: Tx, userId: string, name: string, field: string, except?: string) {
   const other = await q.selectSeriesSharingAddress(tx, userId, name, except);
-  if (other) throw new HttpError(409, SERIES_MESSAGES.sameAddress(other.name), { field });
+  if (other) throw conflictError(SERIES_MESSAGES.sameAddress(other.name), { field });
 }
 
 /** Every series of the author's, by name, each with its books in reading order. */
@@ -89,7 +89,7 @@ export async function orderSeries(db: Db, userId: string, id: string, bookIds: s
     const ids = new Set(bookIds.map((x) => x.toLowerCase()));
     const members = new Set(current.books.map((b) => b.id));
     if (ids.size !== bookIds.length || ids.size !== members.size || [...ids].some((x) => !members.has(x))) {
-      throw new HttpError(400, SERIES_MESSAGES.order, { field: "bookIds" });
+      throw new DomainError("validation_failed", SERIES_MESSAGES.order, { field: "bookIds" });
     }
     await q.writeSeriesOrder(tx, userId, [...ids]);
   });

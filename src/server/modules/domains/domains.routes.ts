@@ -9,6 +9,7 @@ import { domainCheckSchema, domainInputSchema, domainStateSchema } from "../../.
 import { HttpError } from "../../http/errors.ts";
 import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
+import { DomainError } from "../../lib/domain-error.ts";
 import { setCustomDomainAddon } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import * as domains from "./domains.service.ts";
@@ -18,7 +19,7 @@ async function withProvider(work: () => Promise<void>) {
   try {
     await work();
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err; // the service's own refusal
     throw new HttpError(502, "We could not update your subscription with the payment provider. Please try again.");
   }
 }

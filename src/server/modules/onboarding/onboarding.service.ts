@@ -11,7 +11,7 @@ import {
   type OnboardingCompleteInput,
   SUBDOMAIN_MIN,
 } from "../../../shared/schemas/onboarding.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { isDomainTaken } from "../domains/domains.service.ts";
 
 export type Availability = {
@@ -62,7 +62,7 @@ export async function getOnboardingState(db: Db, userId: string): Promise<Onboar
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(websites, eq(websites.userId, user.id))
     .where(eq(user.id, userId));
-  if (!row) throw new HttpError(404, "Profile not found");
+  if (!row) throw notFoundError("Profile not found");
   let website: OnboardingState["website"] = null;
   if (row.websiteId) {
     // The custom domain is the author's claim (ADR 022): verified once it is the site's address.
@@ -101,9 +101,7 @@ function pgCode(err: unknown): { code?: string; constraint?: string } {
 }
 
 const alreadyOnboarded = () =>
-  new HttpError(409, "You have already set up your website. Go to your dashboard to manage it.", {
-    code: "already_onboarded",
-  });
+  new DomainError("already_onboarded", "You have already set up your website. Go to your dashboard to manage it.");
 
 /**
  * Profile, website (and domain verification for an own domain) and the trial subscription in
@@ -111,10 +109,10 @@ const alreadyOnboarded = () =>
  */
 export async function completeOnboarding(db: Db, userId: string, input: OnboardingCompleteInput, now = new Date()) {
   if (isReservedSubdomain(input.subdomain)) {
-    throw new HttpError(409, ONBOARDING_MESSAGES.taken, { field: "subdomain", code: "subdomain_taken" });
+    throw new DomainError("subdomain_taken", ONBOARDING_MESSAGES.taken, { field: "subdomain" });
   }
   if (input.ownDomain && (await isDomainTaken(db, userId, input.ownDomain))) {
-    throw new HttpError(409, DOMAIN_MESSAGES.taken, { field: "ownDomain", code: "domain_taken" });
+    throw new DomainError("domain_taken", DOMAIN_MESSAGES.taken, { field: "ownDomain" });
   }
   try {
     return await db.transaction(async (tx) => {
@@ -165,15 +163,14 @@ export async function completeOnboarding(db: Db, userId: string, input: Onboardi
       return { website: site, subscription, verification };
     });
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     const { code, constraint } = pgCode(err);
     if (code === "23505") {
       if (constraint?.includes("subdomain"))
-        throw new HttpError(409, ONBOARDING_MESSAGES.taken, { field: "subdomain", code: "subdomain_taken" });
+        throw new DomainError("subdomain_taken", ONBOARDING_MESSAGES.taken, { field: "subdomain" });
       if (constraint?.includes("custom_domain") || constraint?.includes("domain_verifications")) {
-        throw new HttpError(409, "This domain is already connected to another website.", {
+        throw new DomainError("domain_taken", "This domain is already connected to another website.", {
           field: "ownDomain",
-          code: "domain_taken",
         });
       }
       throw alreadyOnboarded();

@@ -6,14 +6,14 @@ import type { Db, Tx } from "../../../db/client.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { POST_MESSAGES, type Post, type PostCreate, type PostUpdate } from "../../../shared/schemas/post.ts";
 import { slugify } from "../../../shared/slug.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
 import { type Storage, UPLOADS_PREFIX } from "../../lib/storage.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./posts.queries.ts";
 
-export const postNotFound = () => new HttpError(404, POST_MESSAGES.notFound);
+export const postNotFound = () => notFoundError(POST_MESSAGES.notFound);
 
 function view(row: q.PostRow): Post {
   return {
@@ -30,7 +30,7 @@ function view(row: q.PostRow): Post {
 /** Cleaned HTML; a body that was only markup or script has nothing left, which is blank. */
 function cleanContent(html: string): string {
   const clean = cleanAuthorHtml(html);
-  if (clean === null) throw new HttpError(400, POST_MESSAGES.required, { field: "content", code: "required" });
+  if (clean === null) throw new DomainError("required", POST_MESSAGES.required, { field: "content" });
   return clean;
 }
 

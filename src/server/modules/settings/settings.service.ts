@@ -13,7 +13,7 @@ import type { Legal, LegalInput } from "../../../shared/schemas/legal.ts";
 import type { NewsletterSettings, NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
 import { EMPTY_HIDDEN_SECTIONS, type SiteStatus, type SiteStatusUpdate } from "../../../shared/schemas/site-status.ts";
-import { HttpError } from "../../http/errors.ts";
+import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
 import type { Storage } from "../../lib/storage.ts";
@@ -32,7 +32,7 @@ import {
 } from "./contact-email.service.ts";
 import * as q from "./settings.queries.ts";
 
-const noWebsite = () => new HttpError(404, "Set up your website first");
+const noWebsite = () => notFoundError("Set up your website first");
 
 export async function getSiteSettings(db: Db, userId: string): Promise<SiteSettings> {
   const row = await q.selectSettings(db, userId);
@@ -115,16 +115,16 @@ export async function resendContactVerification(
   if (!(await q.hasWebsite(db, userId))) throw noWebsite();
   const pending = await readContactAddresses(db, userId);
   if (!pending?.contactEmail || contactEmailState(pending) !== "pending") {
-    throw new HttpError(400, CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
+    throw new DomainError("validation_failed", CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
   }
   // Checked before a new link replaces the old one: a refused resend leaves the mailed link working.
   if (!(await mayMailLink(pending.contactEmail, mail)))
-    throw new HttpError(429, CONTACT_MESSAGES.tooManyLinks, { field: "contactEmail" });
+    throw new DomainError("rate_limited", CONTACT_MESSAGES.tooManyLinks, { field: "contactEmail" });
   const link: PendingLink | null = await db.transaction(async (tx) => {
     const a = await readContactAddresses(tx, userId);
     return a ? renewLink(tx, userId, a) : null;
   });
-  if (!link) throw new HttpError(400, CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
+  if (!link) throw new DomainError("validation_failed", CONTACT_MESSAGES.nothingPending, { field: "contactEmail" });
   await mailLink(link, mail);
   return getContactSettings(db, userId);
 }
@@ -270,7 +270,7 @@ export async function listSubscribers(db: Db, userId: string): Promise<Newslette
 }
 
 export async function removeSubscriber(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await q.deleteSubscriber(db, userId, id))) throw new HttpError(404, "Subscriber not found");
+  if (!(await q.deleteSubscriber(db, userId, id))) throw notFoundError("Subscriber not found");
 }
 
 /** Confirmed subscribers as CSV for a mailing tool; a leading =, +, - or @ is quoted away. */

@@ -6,7 +6,7 @@ import { isUuid } from "../../../shared/ids.ts";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
 import { SLUG_PATTERN } from "../../../shared/slug.ts";
 import { storefrontLabel } from "../../../shared/storefronts.ts";
-import { HttpError } from "../../http/errors.ts";
+import { notFoundError } from "../../lib/domain-error.ts";
 import * as q from "./stats.queries.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -31,7 +31,7 @@ function labelOf(path: string, titles: { books: Map<string, string>; posts: Map<
 
 export async function getStats(db: Db, userId: string, days: StatsRange, now = new Date()): Promise<Stats> {
   const websiteId = await q.selectWebsiteId(db, userId);
-  if (!websiteId) throw new HttpError(404, "Set up your website first");
+  if (!websiteId) throw notFoundError("Set up your website first");
   const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
   const from = isoDay(today - (days - 1) * DAY_MS);
   const [rows, topPaths, topBookPaths, sources, storeRows] = await Promise.all([

@@ -5,13 +5,13 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
 import type { NewTicket, Ticket } from "../../../shared/schemas/admin.ts";
-import { HttpError, RateLimited, waitInWords } from "../../http/errors.ts";
+import { notFoundError, RateLimited, waitInWords } from "../../lib/domain-error.ts";
 import { dbRateLimiter, type Limiter } from "../../lib/rate-limiter.ts";
 import * as q from "./support.queries.ts";
 
 export const TICKETS_CHANNEL = "support_tickets";
 
-export const ticketNotFound = () => new HttpError(404, "Ticket not found");
+export const ticketNotFound = () => notFoundError("Ticket not found");
 
 /** Call inside the transaction that changes a ticket: the notice goes out on commit. */
 export async function notifyTicketsChanged(db: Db | Tx): Promise<void> {
