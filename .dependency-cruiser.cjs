@@ -26,8 +26,7 @@ const PUBLIC_MODULE_FILES = [
   "sites/privacy-notice\\.ts",
 ].join("|");
 
-// Tests and the fixtures files beside them (shared set-up of one subject's test files).
-const TESTS = "\\.(test|fixtures)\\.tsx?$";
+const TESTS = "\\.test\\.tsx?$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStoreClickers, bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { recordStoreClick } from "../server/modules/stats/stats.service.ts";
+import { buyBox, FIREFOX, setUp } from "../testing/buy-box.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import type { TestAuthor } from "../testing/users.ts";
-import { buyBox, FIREFOX, setUp } from "./buy-box.fixtures.ts";
 
 describe("store clicks, once per reader, book and day (ADR 049)", () => {
   let s: TestServer;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { amazonUrlFor, storefrontLabel } from "../shared/storefronts.ts";
+import { buyBox, FIREFOX, setUp } from "../testing/buy-box.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
-import { buyBox, FIREFOX, setUp } from "./buy-box.fixtures.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
 type Json = Record<string, any>;

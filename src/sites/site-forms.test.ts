@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessages, contactSettings, newsletterSubscribers, websites } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { app, demo, hit, makeAuthor, s, startSiteServer } from "../testing/sites.ts";
 import { createAuthor } from "../testing/users.ts";
 import { maskEmail } from "./pages/parts.tsx";
-import { app, demo, hit, makeAuthor, s, startSiteServer } from "./sites.fixtures.ts";
 
 startSiteServer();
 

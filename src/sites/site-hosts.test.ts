@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { domainVerifications, subscriptions, websiteCustomization, websites } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { app, expectNoXss, hit, makeAuthor, s, startSiteServer } from "../testing/sites.ts";
 import { completeSandboxCheckout, createAuthor } from "../testing/users.ts";
-import { app, expectNoXss, hit, makeAuthor, s, startSiteServer } from "./sites.fixtures.ts";
 
 startSiteServer();
 

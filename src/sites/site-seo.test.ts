@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, bookGenres, books, retailerLinks, subscriptions } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
-import { app, hit, jsonLd, makeAuthor, meta, s, startSiteServer } from "./sites.fixtures.ts";
+import { app, hit, jsonLd, makeAuthor, meta, s, startSiteServer } from "../testing/sites.ts";
 
 startSiteServer();
 

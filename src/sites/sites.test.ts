@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { books, retailerLinks, reviews, websites } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
-import { app, demo, demoBookId, hit, jsonLd, makeAuthor, s, startSiteServer } from "./sites.fixtures.ts";
+import { app, demo, demoBookId, hit, jsonLd, makeAuthor, s, startSiteServer } from "../testing/sites.ts";
 
 startSiteServer();
 

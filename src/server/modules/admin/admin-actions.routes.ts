@@ -10,7 +10,7 @@ import {
   REPORT_KINDS,
   refreshAnalyticsSchema,
   reportQuerySchema,
-} from "../../../shared/schemas/admin-actions.ts";
+} from "../../../shared/schemas/back-office-actions.ts";
 import { apiRouter, errors, json } from "../../http/openapi.ts";
 import { requireStaff } from "./admin.guard.ts";
 import { adminRoute } from "./admin.routes.ts";

@@ -6,7 +6,7 @@ import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import { ADMIN_ACTION_MESSAGES, BACKUP_NAME, type Backup } from "../../../shared/schemas/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES, BACKUP_NAME, type Backup } from "../../../shared/schemas/back-office-actions.ts";
 import { conflictError, notFoundError } from "../../lib/domain-error.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { tarGzWriter } from "../../lib/tar.ts";

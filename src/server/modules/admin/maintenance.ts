@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { SystemMetrics } from "../../../shared/schemas/admin.ts";
-import { ADMIN_ACTION_MESSAGES, type MaintenanceResult } from "../../../shared/schemas/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES, type MaintenanceResult } from "../../../shared/schemas/back-office-actions.ts";
 import { forbiddenError } from "../../lib/domain-error.ts";
 import type { Storage } from "../../lib/storage.ts";
 import type { Staff } from "./admin.service.ts";

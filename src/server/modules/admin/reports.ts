@@ -4,7 +4,7 @@
 import type { Db } from "../../../db/client.ts";
 import type { Currency, Tier } from "../../../shared/enums.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, MONTHLY_PRICE_MINOR } from "../../../shared/plans.ts";
-import { currentMonth, type ReportKind } from "../../../shared/schemas/admin-actions.ts";
+import { currentMonth, type ReportKind } from "../../../shared/schemas/back-office-actions.ts";
 import type { Staff } from "./admin.service.ts";
 import { recordAudit } from "./admin.service.ts";
 import { decimal, toCsv } from "./csv.ts";

@@ -3,7 +3,7 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ADMIN_ACTION_MESSAGES, currentMonth, type ReportKind } from "../../../shared/schemas/admin-actions.ts";
+import { ADMIN_ACTION_MESSAGES, currentMonth, type ReportKind } from "../../../shared/schemas/back-office-actions.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";

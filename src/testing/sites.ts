@@ -13,7 +13,7 @@ import {
   websiteCustomization,
   websites,
 } from "../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { startTestServer, type TestServer } from "./test-server.ts";
 
 /** The test file's server, once `startSiteServer()` has started it. */
 export let s: TestServer;

@@ -1,8 +1,8 @@
 // What the buy box tests share: an author with one book sold in five stores (three Amazons, Kobo,
 // an indie shop), and a reader of the buy box as the page shows it.
 import { books, retailerLinks } from "../db/schema/index.ts";
-import type { TestServer } from "../testing/test-server.ts";
-import { createAuthor } from "../testing/users.ts";
+import type { TestServer } from "./test-server.ts";
+import { createAuthor } from "./users.ts";
 
 export const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
 
