@@ -8,7 +8,7 @@ import { adminActionsRoutes } from "../server/modules/admin/admin-actions.routes
 import { authRoutes, documentAuthRoutes } from "../server/modules/auth/auth.routes.ts";
 import { billingRoutes } from "../server/modules/billing/billing.routes.ts";
 import { booksRoutes } from "../server/modules/books/books.routes.ts";
-import { releaseAlertRoutes } from "../server/modules/books/release-alerts.routes.ts";
+import { launchRoutes } from "../server/modules/books/launches.routes.ts";
 import { seriesRoutes } from "../server/modules/books/series.routes.ts";
 import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
 import { onboardingRoutes } from "../server/modules/onboarding/onboarding.routes.ts";
@@ -41,7 +41,7 @@ export function createApi() {
     .route("/", billingRoutes())
     .route("/", booksRoutes())
     .route("/", seriesRoutes())
-    .route("/", releaseAlertRoutes())
+    .route("/", launchRoutes())
     .route("/", settingsRoutes())
     .route("/", postsRoutes())
     .route("/", statsRoutes())

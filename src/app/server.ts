@@ -11,7 +11,7 @@ import { seedDemo } from "../db/seed/demo.ts";
 import type { Env } from "../server/env.ts";
 import { startDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
 import { startDomainChecks } from "../server/jobs/domain-checks.job.ts";
-import { startReleaseAlerts } from "../server/jobs/release-alerts.job.ts";
+import { startLaunchDayMails } from "../server/jobs/launches.job.ts";
 import { startScheduler } from "../server/jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "../server/lib/dns.ts";
 import { createLogger, type Logger } from "../server/lib/logger.ts";
@@ -142,7 +142,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     const scheduler = startScheduler({ db: database.db, logger });
     const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
     const dailyMetrics = startDailyMetrics({ db: database.db, logger });
-    const releaseAlerts = startReleaseAlerts({
+    const launchDayMails = startLaunchDayMails({
       db: database.db,
       mailer,
       logger,
@@ -165,7 +165,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
             scheduler.stop(),
             domainChecks.stop(),
             dailyMetrics.stop(),
-            releaseAlerts.stop(),
+            launchDayMails.stop(),
           ]);
           // The sender stops taking rows now; whatever is queued stays for the next start.
           const mailDone = sender.close();

@@ -2,8 +2,15 @@
 // HEAD goes to the first kind that matches and has `get`, else to the not-found page; a POST to
 // the first that matches and has `post`, else 405. Adding a page is one entry here.
 import type { PageKind } from "./answer.tsx";
-import { book, books, releaseAlert, series, storeLink } from "./kinds/books.tsx";
-import { alertConfirm, contact, newsletter, newsletterConfirm, newsletterEmbed, readOnlyForms } from "./kinds/mail.tsx";
+import { book, books, launchAlertSignUp, series, storeLink } from "./kinds/books.tsx";
+import {
+  contact,
+  launchAlertConfirm,
+  newsletter,
+  newsletterConfirm,
+  newsletterEmbed,
+  readOnlyForms,
+} from "./kinds/mail.tsx";
 import { about, blog, cookieConsent, home, news, post, privacy, robots, rss, sitemap } from "./kinds/site.tsx";
 import type { PageEnv } from "./pages/layout.tsx";
 
@@ -13,7 +20,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   books,
   // Before `book`, whose addresses they start with.
   storeLink,
-  releaseAlert,
+  launchAlertSignUp,
   book,
   series,
   about,
@@ -25,7 +32,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletter,
   newsletterConfirm,
   newsletterEmbed,
-  alertConfirm,
+  launchAlertConfirm,
   privacy,
   cookieConsent,
   robots,

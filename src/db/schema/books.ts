@@ -148,7 +148,8 @@ export const bookSeriesSlugs = pgTable(
 );
 
 /**
- * Readers who asked to be told when a book comes out (issue 17): double opt-in like the
+ * Launch alerts: readers who asked to be told when a book comes out (Launches, issue 17; the code
+ * is `modules/books/launches.*`). Named as the table, which keeps its name. Double opt-in like the
  * newsletter, per book; `notifiedAt` is set in the transaction that queues the release mail, so
  * a reader is told once.
  */

@@ -2,7 +2,7 @@
 // sign-up, the provider's frame) and the two mailed confirmation links (newsletter, release alert).
 
 import type { Db } from "../../db/client.ts";
-import { confirmReleaseAlert, isAlertToken } from "../../server/modules/books/release-alerts.service.ts";
+import { confirmLaunchAlert, isLaunchAlertToken } from "../../server/modules/books/launches.service.ts";
 import { receiveContactMessage } from "../../server/modules/contact/contact.service.ts";
 import {
   confirmNewsletterSubscriber,
@@ -130,7 +130,7 @@ export const newsletterConfirm = confirmLinkKind(
   confirmNewsletterSubscriber,
 );
 
-export const alertConfirm = confirmLinkKind(
+export const launchAlertConfirm = confirmLinkKind(
   {
     path: "/alerts/confirm",
     title: "Release alert",
@@ -143,8 +143,8 @@ export const alertConfirm = confirmLinkKind(
     done: { heading: "You're on the list", text: "You'll get one email on the day the book comes out." },
   },
   (site) => site.ctx.website.booksEnabled,
-  isAlertToken,
-  confirmReleaseAlert,
+  isLaunchAlertToken,
+  confirmLaunchAlert,
 );
 
 /**

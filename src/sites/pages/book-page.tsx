@@ -1,4 +1,4 @@
-import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
+import { daysUntil } from "../../server/modules/books/launches.service.ts";
 import { type BookDetail, seriesSlug } from "../../server/modules/sites/sites.service.ts";
 import { bookAlertPath, bookBuyPath, bookPath } from "../../shared/book-path.ts";
 import { formatDate } from "../../shared/dates.ts";

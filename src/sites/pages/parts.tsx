@@ -1,6 +1,6 @@
 // Small pieces several pages share: covers, stars, prices and the demo note.
 import type { ImageVariants } from "../../db/schema/books.ts";
-import { daysUntil } from "../../server/modules/books/release-alerts.service.ts";
+import { daysUntil } from "../../server/modules/books/launches.service.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { CURRENCIES, type Currency } from "../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../shared/plans.ts";

@@ -7,7 +7,7 @@ import { BookForm } from "./book-form.tsx";
 import { fromBook } from "./book-form-values.ts";
 import { BookPageLayout } from "./book-page-layout.tsx";
 import { ApiError, booksApi, errorMessage, useBook, useInvalidateBooks } from "./books-api.ts";
-import { ReleaseAlertsPanel } from "./release-alerts-panel.tsx";
+import { LaunchPanel } from "./launch-panel.tsx";
 
 export function EditBookPage() {
   const { id = "" } = useParams();
@@ -88,7 +88,7 @@ export function EditBookPage() {
         )}
       />
       <div className="mt-6">
-        <ReleaseAlertsPanel bookId={data.id} />
+        <LaunchPanel bookId={data.id} />
       </div>
     </BookPageLayout>
   );

@@ -2,6 +2,10 @@
 // when it is out (double opt-in, per book, like the newsletter); on release day a job mails each
 // confirmed reader once, through the outbox, with a link to the book page. The author sees the
 // counts and can send themselves the mail first.
+//
+// Words: a *launch* is a book's coming out (its pre-order page, the sign-ups, the launch-day mail);
+// a *launch alert* is one reader's sign-up to be told (readers and authors see "release alert";
+// the table is `release_alerts`).
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,7 +17,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mail, MailSender } from "../mail/mail.service.ts";
 import { bookNotFound } from "./books.service.ts";
-import * as q from "./release-alerts.queries.ts";
+import * as q from "./launches.queries.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 const emailSchema = z.object({ email: z.email("Please enter a valid email address").max(320) });
@@ -31,9 +35,9 @@ export function daysUntil(releaseDate: string | null, now: Date): number | null 
 export const nextDayStarts = (now: Date) => Date.parse(`${dayOf(now)}T00:00:00Z`) + DAY_MS;
 
 /** A confirmation token as we make them: anything else is not looked up. */
-export const isAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+export const isLaunchAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
 
-export type AlertSignUp = {
+export type LaunchAlertSignUp = {
   userId: string;
   book: { id: string; releaseDate: string | null };
   clientAddress: string;
@@ -42,7 +46,7 @@ export type AlertSignUp = {
   now?: Date;
   requestId?: string;
 };
-export type AlertDeps = {
+export type LaunchAlertDeps = {
   db: Db;
   mailer: MailSender;
   logger: Logger;
@@ -50,9 +54,9 @@ export type AlertDeps = {
 };
 
 /** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
-export async function signUpForReleaseAlert(
-  deps: AlertDeps,
-  r: AlertSignUp,
+export async function signUpForLaunchAlert(
+  deps: LaunchAlertDeps,
+  r: LaunchAlertSignUp,
 ): Promise<{ status: 200 } | { status: 400 | 429; error: string | undefined }> {
   const days = daysUntil(r.book.releaseDate, r.now ?? new Date());
   if (days === null || days <= 0) return { status: 400, error: "This book is already out." };
@@ -89,8 +93,8 @@ export async function signUpForReleaseAlert(
   return { status: 200 };
 }
 
-export async function confirmReleaseAlert(db: Db, userId: string, token: string): Promise<boolean> {
-  if (!isAlertToken(token)) return false;
+export async function confirmLaunchAlert(db: Db, userId: string, token: string): Promise<boolean> {
+  if (!isLaunchAlertToken(token)) return false;
   return q.confirmByToken(db, userId, token);
 }
 
@@ -120,7 +124,7 @@ function releaseMail(to: string, b: ReleaseBook, site: { protocol: string; sites
 export type SiteAddress = { protocol: string; sitesDomain: string };
 
 /** Fixed key for pg_try_advisory_xact_lock, unique among Bookplate's jobs. */
-export const RELEASE_ALERTS_LOCK = 727_004;
+export const LAUNCH_DAY_LOCK = 727_004;
 
 /**
  * Mails every confirmed reader of every book out by today who was not told yet, once: the rows
@@ -128,12 +132,12 @@ export const RELEASE_ALERTS_LOCK = 727_004;
  * nor forgotten (the outbox retries a mail that does not go, ADR 048). Returns how many were
  * queued, or null when another process holds the job.
  */
-export async function runReleaseAlerts(
+export async function sendLaunchDayMails(
   deps: { db: Db; mailer: MailSender; logger: Logger; site: SiteAddress },
   now = new Date(),
 ): Promise<number | null> {
   return deps.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${RELEASE_ALERTS_LOCK}) as ok`);
+    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LAUNCH_DAY_LOCK}) as ok`);
     if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
     const taken = await q.takeDueAlerts(tx, dayOf(now), 5000);
     for (const a of taken) await deps.mailer.send(releaseMail(a.email, a, deps.site), tx);
@@ -142,7 +146,7 @@ export async function runReleaseAlerts(
 }
 
 /** The author's view: readers waiting (unconfirmed, confirmed) and already told. */
-export async function alertSummary(db: Db, userId: string, bookId: string, now = new Date()) {
+export async function launchSummary(db: Db, userId: string, bookId: string, now = new Date()) {
   const book = await q.selectReleaseBook(db, userId, bookId);
   if (!book) throw bookNotFound();
   const counts = await q.countAlerts(db, userId, bookId);
@@ -151,7 +155,7 @@ export async function alertSummary(db: Db, userId: string, bookId: string, now =
 }
 
 /** The release mail, to the author's own address, marked as a test. */
-export async function sendTestAlert(
+export async function sendTestLaunchMail(
   deps: { db: Db; mailer: MailSender; site: SiteAddress },
   userId: string,
   bookId: string,

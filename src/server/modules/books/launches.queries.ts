@@ -1,5 +1,6 @@
-// Release alerts (issue 17): readers waiting for a book, as the public form, its confirmation
-// link and the release-day job write them. Every author-side query takes the owner's id.
+// Launches (issue 17): the launch alerts (table `release_alerts`), readers waiting for a book, as
+// the public form, its confirmation link and the launch-day job write them. Every author-side
+// query takes the owner's id.
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { books, profiles, releaseAlerts, websites } from "../../../db/schema/index.ts";

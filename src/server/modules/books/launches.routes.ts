@@ -7,7 +7,7 @@ import { idParam } from "../../http/ids.ts";
 import { apiRoute, apiRouter, errors, json } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { bookNotFound } from "./books.service.ts";
-import { alertSummary, sendTestAlert } from "./release-alerts.service.ts";
+import { launchSummary, sendTestLaunchMail } from "./launches.service.ts";
 
 const bookId = (raw: string | undefined) => idParam(raw, bookNotFound);
 
@@ -25,7 +25,7 @@ const summarySchema = z
     /** Already told. */
     notified: z.number().int(),
   })
-  .meta({ id: "ReleaseAlerts" });
+  .meta({ id: "LaunchSummary" });
 
 const summary = apiRoute({
   method: "get",
@@ -44,17 +44,17 @@ const test = apiRoute({
   responses: { 200: json(z.object({ sentTo: z.string() }), "Sent"), ...errors(404, 502) },
 });
 
-export function releaseAlertRoutes() {
+export function launchRoutes() {
   return apiRouter()
     .openapi(summary, async (c) => {
       const me = await requireUser(c);
-      return c.json(await alertSummary(c.get("deps").database.db, me.id, bookId(c.req.param("id"))), 200);
+      return c.json(await launchSummary(c.get("deps").database.db, me.id, bookId(c.req.param("id"))), 200);
     })
     .openapi(test, async (c) => {
       const me = await requireUser(c);
       const { database, mailer, env } = c.get("deps");
       const site = { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain };
-      const sentTo = await sendTestAlert({ db: database.db, mailer, site }, me.id, bookId(c.req.param("id")));
+      const sentTo = await sendTestLaunchMail({ db: database.db, mailer, site }, me.id, bookId(c.req.param("id")));
       return c.json({ sentTo }, 200);
     });
 }

@@ -7,9 +7,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 
-export function ReleaseAlertsPanel({ bookId }: { bookId: string }) {
-  const alerts = useQuery({
-    queryKey: ["books", "release-alerts", bookId],
+export function LaunchPanel({ bookId }: { bookId: string }) {
+  const launch = useQuery({
+    queryKey: ["books", "launch", bookId],
     queryFn: () => read(client.books[":id"]["release-alerts"].$get({ param: { id: bookId } })),
     staleTime: 0,
   });
@@ -18,7 +18,7 @@ export function ReleaseAlertsPanel({ bookId }: { bookId: string }) {
     onSuccess: ({ sentTo }) => toast.success(`Test sent to ${sentTo}`),
     onError: (err) => toast.error("The test mail was not sent", { description: errorMessage(err) }),
   });
-  const a = alerts.data;
+  const a = launch.data;
   if (!a?.releaseDate || (!a.preorder && a.notified === 0 && a.confirmed === 0)) return null;
   const day = formatDate(a.releaseDate, "long");
   return (

@@ -10,7 +10,7 @@ import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { daysUntil, runReleaseAlerts } from "./release-alerts.service.ts";
+import { daysUntil, sendLaunchDayMails } from "./launches.service.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
 type Json = Record<string, any>;
@@ -137,9 +137,9 @@ describe("release day", () => {
       logger: createLogger("silent"),
       site: { protocol: "http:", sitesDomain: "localhost" },
     };
-    expect(await runReleaseAlerts(deps, new Date("2031-03-13T23:00:00Z"))).toBe(0);
-    expect(await runReleaseAlerts(deps, new Date("2031-03-14T00:10:00Z"))).toBe(2);
-    expect(await runReleaseAlerts(deps, new Date("2031-03-14T01:10:00Z"))).toBe(0);
+    expect(await sendLaunchDayMails(deps, new Date("2031-03-13T23:00:00Z"))).toBe(0);
+    expect(await sendLaunchDayMails(deps, new Date("2031-03-14T00:10:00Z"))).toBe(2);
+    expect(await sendLaunchDayMails(deps, new Date("2031-03-14T01:10:00Z"))).toBe(0);
     const ada = await s.smtp.waitFor("ada@example.com", "The Comet Year is out now");
     expect(ada.text).toContain(`http://${jane.subdomain}.localhost/book/the-comet-year\n`);
     await s.smtp.waitFor("ben@example.com", "The Comet Year is out now");
