@@ -13,7 +13,6 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -21,7 +20,6 @@ import { hasSession, marketingNotFound, marketingRoutes } from "../marketing/rou
 import type { AppDeps, AppVars } from "../server/http/context.ts";
 import { errorBody, errorResponse } from "../server/http/errors.ts";
 import { inputGuard } from "../server/http/input-guard.ts";
-import { UPLOAD_PATH } from "../server/http/uploads.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import { DomainError } from "../server/lib/domain-error.ts";
 import { classifyHost } from "../server/lib/host.ts";
@@ -40,7 +38,6 @@ import { createApi } from "./api.ts";
 
 export type { AppDeps, AppVars } from "../server/http/context.ts";
 
-const API_BODY_LIMIT = 100 * 1024;
 const UPLOAD_TYPES: Record<string, string> = {
   webp: "image/webp",
   png: "image/png",
@@ -215,16 +212,7 @@ export function createApp(deps: AssembledDeps) {
   });
 
   // 5. The API.
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT,
-    // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
-    onError: (c) =>
-      c.json(errorBody("payload_too_large", `Request body is too large (limit ${API_BODY_LIMIT / 1024} KB)`), 413, {
-        Connection: "close",
-      }),
-  });
-  // Uploads are images: each upload route applies its own, larger limit.
-  app.use("/api/*", (c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Its body limit (100 KB, uploads their own) is the input guard's, above.
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.method !== "OPTIONS") {
       const origin = c.req.header("origin");

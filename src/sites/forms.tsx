@@ -2,6 +2,7 @@
 // the page kind that takes it (routes.ts: the cookie banner's choice, contact, newsletter, release
 // alerts, the confirmation links). Checking, limits, storing and mail are the services'.
 import type { Context } from "hono";
+import { BodyTooLarge, readBounded } from "../server/lib/bounded-body.ts";
 import { clientAddress } from "../server/lib/client-address.ts";
 import { type Answer, formNotAllowed, personal, plain } from "./answer.tsx";
 import type { Out } from "./document.tsx";
@@ -10,32 +11,15 @@ import type { SiteVars } from "./site-request.ts";
 
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** A form body past MAX_FORM_BYTES: the request is answered 413 and the rest is never read. */
-class FormTooLarge extends Error {}
-
 /**
- * Reads a public form's body, counting bytes as they arrive: a declared Content-Length over the
- * limit and a chunked body that grows past it are refused alike, and nothing past the limit is
- * ever buffered. Any other unreadable body counts as an empty form.
+ * Reads a public form's body within MAX_FORM_BYTES (`readBounded`): a declared Content-Length over
+ * the limit and a chunked body that grows past it are refused alike (BodyTooLarge), and nothing
+ * past the limit is ever buffered. Any other unreadable body counts as an empty form.
  */
 async function readForm(c: Context<SiteVars>): Promise<Record<string, string>> {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_FORM_BYTES) throw new FormTooLarge();
-  const stream = c.req.raw.body;
-  if (!stream) return {};
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      void reader.cancel().catch(() => {});
-      throw new FormTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = Buffer.concat(chunks);
+  if (Number(c.req.header("content-length") ?? 0) > MAX_FORM_BYTES) throw new BodyTooLarge();
+  const read = await readBounded(c.req.raw.body, MAX_FORM_BYTES);
+  const bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
   const type = c.req.header("content-type") ?? "";
   try {
     if (/^application\/x-www-form-urlencoded/i.test(type)) {
@@ -63,7 +47,7 @@ export async function answerForm(a: Answer): Promise<Out> {
   try {
     fields = await readForm(c);
   } catch (err) {
-    if (!(err instanceof FormTooLarge)) throw err;
+    if (!(err instanceof BodyTooLarge)) throw err;
     // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
     return personal(
       plain(413, `The form is too large (limit ${MAX_FORM_BYTES / 1024} KB). Nothing was sent.\n`, {

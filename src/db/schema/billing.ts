@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, SUBSCRIPTION_STATUSES, TIERS, TRANSACTION_TYPES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { oneOf } from "./util.ts";
+import { oneOf, timestamps } from "./util.ts";
 
 export const subscriptions = pgTable(
   "subscriptions",
@@ -40,8 +40,7 @@ export const subscriptions = pgTable(
      * invoice items and customer balance (ADR 045).
      */
     sandboxBalanceMinor: integer("sandbox_balance_minor").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check("subscriptions_tier_check", oneOf(t.tier, TIERS)),

@@ -18,7 +18,7 @@ import {
 import { CURRENCIES } from "../../shared/enums.ts";
 import { STORE_CURRENCIES, STOREFRONT_IDS } from "../../shared/storefronts.ts";
 import { user } from "./auth.ts";
-import { oneOf } from "./util.ts";
+import { createdAt, oneOf, parentText, parentUuid, timestamps } from "./util.ts";
 
 /** Stored WebP variants of an uploaded image, widest last. */
 export type ImageVariants = { width: number; height: number; url: string }[];
@@ -27,9 +27,7 @@ export const books = pgTable(
   "books",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     title: text("title").notNull(),
     /** The book's address under /book/, unique per author; earlier ones redirect (book_slugs, ADR 051). */
     slug: text("slug").notNull(),
@@ -69,8 +67,7 @@ export const books = pgTable(
     audiobookEnabled: boolean("audiobook_enabled").notNull().default(false),
     narratorName: text("narrator_name"),
     audioSampleUrl: text("audio_sample_url"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("books_user_sort_idx").on(t.userId, t.sortOrder),
@@ -93,14 +90,10 @@ export const books = pgTable(
 export const bookSlugs = pgTable(
   "book_slugs",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     slug: text("slug").notNull(),
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    bookId: parentUuid("book_id", () => books.id),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("book_slugs_user_slug_idx").on(t.userId, t.slug), index("book_slugs_book_idx").on(t.bookId)],
 );
@@ -113,13 +106,10 @@ export const bookSeries = pgTable(
   "book_series",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     name: text("name").notNull(),
     description: text("description"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("book_series_user_name_idx").on(t.userId, sql`lower(btrim(${t.name}))`)],
 );
@@ -132,14 +122,10 @@ export const bookSeries = pgTable(
 export const bookSeriesSlugs = pgTable(
   "book_series_slugs",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     slug: text("slug").notNull(),
-    seriesId: uuid("series_id")
-      .notNull()
-      .references(() => bookSeries.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    seriesId: parentUuid("series_id", () => bookSeries.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("book_series_slugs_user_slug_idx").on(t.userId, t.slug),
@@ -157,16 +143,12 @@ export const releaseAlerts = pgTable(
   "release_alerts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
+    bookId: parentUuid("book_id", () => books.id),
     email: text("email").notNull(),
     status: text("status").notNull().default("pending"),
     confirmToken: text("confirm_token").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
@@ -181,9 +163,7 @@ export const retailerLinks = pgTable(
   "retailer_links",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    bookId: parentUuid("book_id", () => books.id),
     retailerName: text("retailer_name").notNull(),
     retailerUrl: text("retailer_url").notNull(),
     retailerIcon: text("retailer_icon"),
@@ -193,8 +173,7 @@ export const retailerLinks = pgTable(
     priceMinor: integer("price_minor"),
     currency: text("currency"),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("retailer_links_book_idx").on(t.bookId, t.sortOrder),
@@ -216,9 +195,7 @@ export const retailerLinks = pgTable(
 export const bookStoreStats = pgTable(
   "book_store_stats",
   {
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    bookId: parentUuid("book_id", () => books.id),
     date: date("date", { mode: "string" }).notNull(),
     store: text("store").notNull(),
     shown: integer("shown").notNull().default(0),
@@ -235,9 +212,7 @@ export const bookStoreStats = pgTable(
 export const bookStoreClickers = pgTable(
   "book_store_clickers",
   {
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    bookId: parentUuid("book_id", () => books.id),
     date: date("date", { mode: "string" }).notNull(),
     reader: integer("reader").notNull(),
   },
@@ -248,9 +223,7 @@ export const bookGenres = pgTable(
   "book_genres",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    bookId: parentUuid("book_id", () => books.id),
     genreName: text("genre_name").notNull(),
     /** The author's order; genres are shown in it. */
     position: smallint("position").notNull().default(0),
@@ -262,15 +235,13 @@ export const reviews = pgTable(
   "reviews",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    bookId: uuid("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
+    bookId: parentUuid("book_id", () => books.id),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     reviewerName: text("reviewer_name"),
     reviewText: text("review_text").notNull(),
     reviewDate: date("review_date", { mode: "string" }),
     amazonReviewId: text("amazon_review_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("reviews_book_idx").on(t.bookId, t.createdAt),

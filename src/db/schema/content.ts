@@ -3,22 +3,19 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { oneOf } from "./util.ts";
+import { createdAt, oneOf, parentText, parentUuid, timestamps } from "./util.ts";
 
 export const blogPosts = pgTable(
   "blog_posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     title: text("title").notNull(),
     /** The post's address under /blog/, unique per author; earlier ones redirect (blog_post_slugs). */
     slug: text("slug").notNull(),
     content: text("content").notNull(),
     category: text("category").notNull().default("news"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index("blog_posts_user_created_idx").on(t.userId, t.createdAt),
@@ -31,14 +28,10 @@ export const blogPosts = pgTable(
 export const blogPostSlugs = pgTable(
   "blog_post_slugs",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     slug: text("slug").notNull(),
-    postId: uuid("post_id")
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    postId: parentUuid("post_id", () => blogPosts.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("blog_post_slugs_user_slug_idx").on(t.userId, t.slug),
@@ -50,15 +43,13 @@ export const contactMessages = pgTable(
   "contact_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     name: text("name").notNull(),
     email: text("email").notNull(),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_messages_user_created_idx").on(t.userId, t.createdAt)],
 );
@@ -67,13 +58,11 @@ export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     email: text("email").notNull(),
     status: text("status").notNull().default("pending"),
     confirmToken: text("confirm_token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { oneOf } from "./util.ts";
+import { createdAt, oneOf, parentUuid } from "./util.ts";
 
 export const supportTickets = pgTable(
   "support_tickets",
@@ -19,7 +19,7 @@ export const supportTickets = pgTable(
     adminResponse: text("admin_response"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     respondedBy: text("responded_by").references(() => user.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("support_tickets_status_idx").on(t.status, t.createdAt),
@@ -37,13 +37,11 @@ export const supportTicketMessages = pgTable(
   "support_ticket_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ticketId: uuid("ticket_id")
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    ticketId: parentUuid("ticket_id", () => supportTickets.id),
     fromStaff: boolean("from_staff").notNull(),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("support_ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
@@ -60,7 +58,7 @@ export const adminAuditLog = pgTable(
     /** Who or what was acted on, in words that survive the target's deletion. */
     target: text("target"),
     detail: text("detail"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );
@@ -78,7 +76,7 @@ export const systemMetrics = pgTable("system_metrics", {
   maxiTierUsers: integer("maxi_tier_users").notNull().default(0),
   megaTierUsers: integer("mega_tier_users").notNull().default(0),
   churnCount: integer("churn_count").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Every mail the product sends; without SMTP this is where a local user finds them. */
@@ -102,7 +100,7 @@ export const mailOutbox = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     error: text("error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),

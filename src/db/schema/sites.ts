@@ -17,12 +17,7 @@ import {
 import { DOMAIN_OPTIONS, FONT_FAMILIES, LAYOUT_STYLES, LOGO_ICONS } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import type { ImageVariants } from "./books.ts";
-import { oneOf } from "./util.ts";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { oneOf, parentText, parentUuid, timestamps } from "./util.ts";
 
 export type WritingJourneyEntry = { year: string; title: string; description: string };
 
@@ -43,7 +38,7 @@ export const profiles = pgTable("profiles", {
   writingJourney: jsonb("writing_journey").$type<WritingJourneyEntry[]>(),
   onboardingCompleted: boolean("onboarding_completed").notNull().default(false),
   onboardingCompletedAt: timestamp("onboarding_completed_at", { withTimezone: true }),
-  ...timestamps,
+  ...timestamps(),
 });
 
 export const websites = pgTable(
@@ -87,7 +82,7 @@ export const websites = pgTable(
     showWhenEmpty: jsonb("show_when_empty").$type<string[]>().notNull().default([]),
     /** The author hid the dashboard's getting-started checklist (kept here so every device agrees). */
     checklistHidden: boolean("checklist_hidden").notNull().default(false),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("websites_subdomain_lower_idx").on(sql`lower(${t.subdomain})`),
@@ -127,13 +122,11 @@ export const legalPages = pgTable(
   "legal_pages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     pageType: text("page_type").notNull().default("privacy_legal"),
     content: text("content"),
     isEnabled: boolean("is_enabled").notNull().default(true),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("legal_pages_user_type_idx").on(t.userId, t.pageType),
@@ -168,9 +161,7 @@ export const domainVerifications = pgTable(
   "domain_verifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: parentText("user_id", () => user.id),
     domain: text("domain").notNull(),
     verificationToken: text("verification_token").notNull(),
     verified: boolean("verified").notNull().default(false),
@@ -180,7 +171,7 @@ export const domainVerifications = pgTable(
     /** A DomainProblem, or null when the last check found everything right. */
     lastProblem: text("last_problem"),
     lastMessage: text("last_message"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("domain_verifications_user_domain_idx").on(t.userId, sql`lower(${t.domain})`),
@@ -193,9 +184,7 @@ export const websiteAnalytics = pgTable(
   "website_analytics",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    websiteId: uuid("website_id")
-      .notNull()
-      .references(() => websites.id, { onDelete: "cascade" }),
+    websiteId: parentUuid("website_id", () => websites.id),
     date: date("date", { mode: "string" }).notNull(),
     pageViews: integer("page_views").notNull().default(0),
     uniqueVisitors: integer("unique_visitors").notNull().default(0),
@@ -210,9 +199,7 @@ export const websiteAnalytics = pgTable(
 export const websitePageStats = pgTable(
   "website_page_stats",
   {
-    websiteId: uuid("website_id")
-      .notNull()
-      .references(() => websites.id, { onDelete: "cascade" }),
+    websiteId: parentUuid("website_id", () => websites.id),
     date: date("date", { mode: "string" }).notNull(),
     path: text("path").notNull(),
     views: integer("views").notNull().default(0),
@@ -224,9 +211,7 @@ export const websitePageStats = pgTable(
 export const websiteReferrerStats = pgTable(
   "website_referrer_stats",
   {
-    websiteId: uuid("website_id")
-      .notNull()
-      .references(() => websites.id, { onDelete: "cascade" }),
+    websiteId: parentUuid("website_id", () => websites.id),
     date: date("date", { mode: "string" }).notNull(),
     source: text("source").notNull(),
     visits: integer("visits").notNull().default(0),
@@ -242,9 +227,7 @@ export const websiteReferrerStats = pgTable(
 export const websiteVisitors = pgTable(
   "website_visitors",
   {
-    websiteId: uuid("website_id")
-      .notNull()
-      .references(() => websites.id, { onDelete: "cascade" }),
+    websiteId: parentUuid("website_id", () => websites.id),
     date: date("date", { mode: "string" }).notNull(),
     visitor: integer("visitor").notNull(),
   },

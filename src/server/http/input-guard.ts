@@ -7,6 +7,7 @@
 //    store U+0000 in text, so further in it would be a 500, or a lookup that fails oddly.
 // Binary data is never judged: an upload's file part may hold any byte.
 import type { Context, MiddlewareHandler } from "hono";
+import { BodyTooLarge, readBounded } from "../lib/bounded-body.ts";
 import { errorBody } from "./errors.ts";
 import { UPLOAD_PATH } from "./uploads.ts";
 
@@ -22,34 +23,6 @@ export const NUL_MESSAGE =
   "The request contains a NUL character (\\u0000), which we cannot accept. Nothing was changed.";
 
 const PERCENT_NUL = /%00/;
-
-class TooLarge extends Error {}
-
-/** The body, read at most `limit` bytes far: TooLarge past that. */
-async function readBounded(c: Context, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel().catch(() => {});
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
 
 /** The path (a.b.0.c) of the first key or string holding a NUL, or null when there is none. */
 export function nulInJson(value: unknown, path: string[] = []): string | null {
@@ -164,9 +137,9 @@ export function inputGuard(): MiddlewareHandler {
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await readBounded(c, limit);
+      bytes = await readBounded(raw.body, limit);
     } catch (err) {
-      if (err instanceof TooLarge) return refuseTooLarge(c, limit);
+      if (err instanceof BodyTooLarge) return refuseTooLarge(c, limit);
       throw err;
     }
     const field = await nulInBody(bytes, raw.headers.get("content-type") ?? "");

@@ -92,6 +92,9 @@ export function errors<const S extends ErrorStatus[]>(...statuses: S) {
   };
 }
 
+/** The `{id}` of a path: read as text, each route's own check makes one that is no row's a 404. */
+export const idParams = z.object({ id: z.string() });
+
 /** A JSON response with its schema. */
 export function json<const T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } } as const;

@@ -17,6 +17,28 @@ function dosTime(d: Date): { time: number; date: number } {
 }
 
 /** The archive's bytes. Names must be relative paths with forward slashes. */
+type EntryFields = {
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  name: Buffer;
+};
+
+/** The run of fields a local header and its central-directory record share, from the flags on. */
+function writeEntry(header: Buffer, at: number, e: EntryFields) {
+  header.writeUInt16LE(UTF8, at);
+  header.writeUInt16LE(e.method, at + 2);
+  header.writeUInt16LE(e.time, at + 4);
+  header.writeUInt16LE(e.date, at + 6);
+  header.writeUInt32LE(e.crc, at + 8);
+  header.writeUInt32LE(e.compressed, at + 12);
+  header.writeUInt32LE(e.size, at + 16);
+  header.writeUInt16LE(e.name.length, at + 20);
+}
+
 export function zip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -33,27 +55,14 @@ export function zip(entries: ZipEntry[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8, 6);
-    local.writeUInt16LE(store ? 0 : 8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    const entry = { method: store ? 0 : 8, time, date, crc, compressed: body.length, size: raw.length, name };
+    writeEntry(local, 6, entry);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8, 8);
-    central.writeUInt16LE(store ? 0 : 8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntry(central, 8, entry);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

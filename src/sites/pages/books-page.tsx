@@ -1,8 +1,7 @@
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
-import { bookPath } from "../../shared/book-path.ts";
-import { cut, plainText } from "../sanitize.ts";
-import { href, type PageEnv } from "./layout.tsx";
-import { Cover, isPreorder, Price, ReleaseDate, Stars } from "./parts.tsx";
+import { CardCover, CardFoot } from "./book-card.tsx";
+import type { PageEnv } from "./layout.tsx";
+import { isPreorder, Price, ReleaseDate, Stars } from "./parts.tsx";
 
 export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
   const { env, books } = props;
@@ -31,15 +30,7 @@ export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
             <li key={b.id}>
               <article className="card">
                 <div className="cover">
-                  <Cover
-                    variants={b.coverImageVariants}
-                    url={b.coverImageUrl}
-                    alt={`Cover of ${b.title}`}
-                    sizes="12rem"
-                    want={200}
-                    lazy={i >= 2}
-                    priority={i === 0}
-                  />
+                  <CardCover book={b} index={i} />
                   <div className="badges">
                     {b.isFeatured && <span className="badge feat">Featured</span>}
                     {b.bestsellerBadgeEnabled && <span className="badge best">Bestseller</span>}
@@ -57,12 +48,7 @@ export function BooksPage(props: { env: PageEnv; books: BookCard[] }) {
                   </p>
                   <Stars rating={b.userRating} show={b.showUserRating} />
                   <Price minor={b.primaryPriceMinor} currency={b.primaryCurrency} />
-                  <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
-                  <div>
-                    <a className="btn" href={href(env, bookPath(b))}>
-                      View Details<span className="sr">: {b.title}</span>
-                    </a>
-                  </div>
+                  <CardFoot env={env} book={b} />
                 </div>
               </article>
             </li>

@@ -1,9 +1,8 @@
 // A series: its books in reading order, the first marked as where to start.
 import type { BookCard } from "../../server/modules/sites/sites.service.ts";
-import { bookPath } from "../../shared/book-path.ts";
-import { cut, plainText } from "../sanitize.ts";
-import { href, type PageEnv } from "./layout.tsx";
-import { Cover, type Crumb, Crumbs, ReleaseDate } from "./parts.tsx";
+import { CardCover, CardFoot } from "./book-card.tsx";
+import type { PageEnv } from "./layout.tsx";
+import { type Crumb, Crumbs, ReleaseDate } from "./parts.tsx";
 
 /** Home › Books › the series (the page's BreadcrumbList says the same). */
 export const seriesCrumbs = (name: string): Crumb[] => [
@@ -30,15 +29,7 @@ export function SeriesPage(props: { env: PageEnv; name: string; description: str
           <li key={b.id}>
             <article className="card">
               <div className="cover">
-                <Cover
-                  variants={b.coverImageVariants}
-                  url={b.coverImageUrl}
-                  alt={`Cover of ${b.title}`}
-                  sizes="12rem"
-                  want={200}
-                  lazy={i >= 2}
-                  priority={i === 0}
-                />
+                <CardCover book={b} index={i} />
               </div>
               <div className="body">
                 <p className="meta">
@@ -54,12 +45,7 @@ export function SeriesPage(props: { env: PageEnv; name: string; description: str
                     <ReleaseDate date={b.releaseDate} now={env.now} />
                   </p>
                 )}
-                <p className="blurb">{cut(plainText(b.shortBlurb), 150)}</p>
-                <div>
-                  <a className="btn" href={href(env, bookPath(b))}>
-                    View Details<span className="sr">: {b.title}</span>
-                  </a>
-                </div>
+                <CardFoot env={env} book={b} />
               </div>
             </article>
           </li>

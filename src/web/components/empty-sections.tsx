@@ -144,6 +144,19 @@ function ItemLink({ item }: { item: EmptyItem }) {
   );
 }
 
+/** A line of what readers don't see yet, with its way to fill it. */
+function EmptyLine({ item }: { item: EmptyItem }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
+      <span className="flex min-w-0 items-start gap-2 text-slate-700">
+        <CircleDashed aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
+        <span>{item.text}</span>
+      </span>
+      <ItemLink item={item} />
+    </li>
+  );
+}
+
 /**
  * What readers don't see yet; given `checklist`, the same card becomes the getting-started list
  * with its progress until every item is done or the author dismisses it. The empty-section lines
@@ -223,13 +236,7 @@ export function EmptySections({
             </li>
           ))}
           {rest.map((i) => (
-            <li key={i.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
-              <span className="flex min-w-0 items-start gap-2 text-slate-700">
-                <CircleDashed aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-                <span>{i.text}</span>
-              </span>
-              <ItemLink item={i} />
-            </li>
+            <EmptyLine key={i.key} item={i} />
           ))}
         </ul>
       </section>
@@ -247,13 +254,7 @@ export function EmptySections({
       </h2>
       <ul className="mt-3 divide-y divide-slate-100">
         {items.map((i) => (
-          <li key={i.key} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
-            <span className="flex min-w-0 items-start gap-2 text-slate-700">
-              <CircleDashed aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-              <span>{i.text}</span>
-            </span>
-            <ItemLink item={i} />
-          </li>
+          <EmptyLine key={i.key} item={i} />
         ))}
       </ul>
     </section>

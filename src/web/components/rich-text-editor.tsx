@@ -8,7 +8,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { clsx } from "clsx";
 import { Bold, ImagePlus, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { ImageBar, type InsertImage } from "./image-bar.tsx";
 
 const focusRing =
@@ -139,6 +139,16 @@ export function RichTextEditor({
     setLinkError("");
     editor?.chain().focus().run();
   }
+  /** In the link fields: Enter applies (and must not submit the surrounding form), Escape closes. */
+  function onLinkKey(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      applyLink();
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      closeLink();
+    }
+  }
   function applyLink() {
     if (!editor || linkDraft === null) return;
     let url = linkDraft.trim();
@@ -230,15 +240,7 @@ export function RichTextEditor({
                 value={linkText}
                 placeholder="The words readers click"
                 onChange={(e) => setLinkText(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    applyLink();
-                  } else if (e.key === "Escape") {
-                    e.preventDefault();
-                    closeLink();
-                  }
-                }}
+                onKeyDown={onLinkKey}
                 className="h-8 min-w-[10rem] flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
               />
             </div>
@@ -262,16 +264,7 @@ export function RichTextEditor({
                 setLinkDraft(e.target.value);
                 setLinkError("");
               }}
-              onKeyDown={(e) => {
-                // Enter must not submit the surrounding form.
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  applyLink();
-                } else if (e.key === "Escape") {
-                  e.preventDefault();
-                  closeLink();
-                }
-              }}
+              onKeyDown={onLinkKey}
               className="h-8 min-w-[10rem] flex-1 rounded border border-slate-300 px-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
             />
             <button

@@ -1,7 +1,7 @@
 // The back office's API. Every route but /admin/access is behind `staffOnly` (role read from
 // the database per request): signed out 401, an author 403, admin and super_admin through.
 // Demo mode is the app's: a non-admin gets no real figure from here, only /admin/access.
-import type { RouteConfig } from "@hono/zod-openapi";
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { CURRENCIES, type Role } from "../../../shared/enums.ts";
@@ -23,9 +23,10 @@ import {
   usersPageSchema,
   usersQuerySchema,
 } from "../../../shared/schemas/admin.ts";
+import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { requireStaff, staffOnly } from "./admin.guard.ts";
 import * as admin from "./admin.service.ts";
@@ -41,7 +42,6 @@ const userId = (raw: string) => {
 };
 
 const tags = ["Admin"];
-const idParams = z.object({ id: z.string() });
 const done = json(z.object({ ok: z.literal(true) }), "Done");
 const oneTicket = json(z.object({ ticket: ticketSchema }), "The ticket");
 
@@ -144,20 +144,17 @@ const respond = adminRoute({
   request: { params: idParams, body: jsonBody(ticketResponseSchema) },
   responses: { 200: oneTicket, ...errors(400, 404, 409, 415) },
 });
-const close = adminRoute({
-  method: "post",
-  path: "/admin/tickets/{id}/close",
-  summary: "Close a ticket",
-  request: { params: idParams },
-  responses: { 200: oneTicket, ...errors(404, 409) },
-});
-const reopen = adminRoute({
-  method: "post",
-  path: "/admin/tickets/{id}/reopen",
-  summary: "Reopen a closed ticket",
-  request: { params: idParams },
-  responses: { 200: oneTicket, ...errors(404, 409) },
-});
+/** Close or reopen a ticket: the same route but for the word at its end. */
+const ticketStatusRoute = <const A extends "close" | "reopen">(action: A, summary: string) =>
+  adminRoute({
+    method: "post",
+    path: `/admin/tickets/{id}/${action}`,
+    summary,
+    request: { params: idParams },
+    responses: { 200: oneTicket, ...errors(404, 409) },
+  });
+const close = ticketStatusRoute("close", "Close a ticket");
+const reopen = ticketStatusRoute("reopen", "Reopen a closed ticket");
 const system = adminRoute({
   method: "get",
   path: "/admin/system",
@@ -170,6 +167,16 @@ const audit = adminRoute({
   summary: "What staff did, newest first",
   responses: { 200: json(z.object({ entries: z.array(auditEntrySchema) }), "The audit log") },
 });
+
+/** The handler of `ticketStatusRoute(action)`. */
+const setTicketStatus =
+  <const A extends "close" | "reopen">(action: A): RouteHandler<ReturnType<typeof ticketStatusRoute<A>>, AppVars> =>
+  async (c) => {
+    const actor = await requireStaff(c);
+    const db = c.get("deps").database.db;
+    const change = await staffTickets.setTicketStatus(db, actor, ticketId(c.req.valid("param").id), action);
+    return c.json({ ticket: change.ticket }, 200);
+  };
 
 export function adminRoutes() {
   return apiRouter()
@@ -291,26 +298,8 @@ export function adminRoutes() {
       }
       return c.json({ ticket: change.ticket }, 200);
     })
-    .openapi(close, async (c) => {
-      const actor = await requireStaff(c);
-      const change = await staffTickets.setTicketStatus(
-        c.get("deps").database.db,
-        actor,
-        ticketId(c.req.valid("param").id),
-        "close",
-      );
-      return c.json({ ticket: change.ticket }, 200);
-    })
-    .openapi(reopen, async (c) => {
-      const actor = await requireStaff(c);
-      const change = await staffTickets.setTicketStatus(
-        c.get("deps").database.db,
-        actor,
-        ticketId(c.req.valid("param").id),
-        "reopen",
-      );
-      return c.json({ ticket: change.ticket }, 200);
-    })
+    .openapi(close, setTicketStatus("close"))
+    .openapi(reopen, setTicketStatus("reopen"))
     .openapi(system, async (c) => c.json(await systemHealth(c.get("deps")), 200))
     .openapi(audit, async (c) => c.json({ entries: await admin.auditLog(c.get("deps").database.db) }, 200));
 }

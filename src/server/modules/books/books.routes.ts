@@ -44,7 +44,7 @@ import {
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import type { DomainError } from "../../lib/domain-error.ts";
@@ -67,7 +67,6 @@ function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) 
 // Declarations.
 
 const tags = ["Books"];
-const params = z.object({ id: z.string() });
 const reviewParams = z.object({ id: z.string(), reviewId: z.string() });
 const oneBook = json(z.object({ book: bookDetailSchema }), "The book with its retailer links, genres and reviews");
 const bookRow = json(z.object({ book: bookSchema }), "The book");
@@ -113,7 +112,7 @@ const read = apiRoute({
   path: "/books/{id}",
   tags,
   summary: "One book with its retailer links, genres and reviews",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: oneBook, ...errors(404) },
 });
 const update = apiRoute({
@@ -123,7 +122,7 @@ const update = apiRoute({
   summary: "Change any of a book's fields; lists given replace the stored ones",
   description:
     "409 on `seriesName` as when adding a book; 403 `plan_limit_reached` when `visibilityEnabled: true` would pass the plan's limit.",
-  request: { params, body: jsonBody(bookUpdateSchema) },
+  request: { params: idParams, body: jsonBody(bookUpdateSchema) },
   responses: { 200: oneBook, ...errors(400, 403, 404, 409, 415) },
 });
 const remove = apiRoute({
@@ -131,7 +130,7 @@ const remove = apiRoute({
   path: "/books/{id}",
   tags,
   summary: "Delete a book (positions are rewritten)",
-  request: { params },
+  request: { params: idParams },
   responses: { 204: { description: "Deleted" }, ...errors(404) },
 });
 const visibility = apiRoute({
@@ -140,7 +139,7 @@ const visibility = apiRoute({
   tags,
   summary: "Show or hide a book on the public site",
   description: "403 `plan_limit_reached` when showing it would pass the plan's limit.",
-  request: { params, body: jsonBody(visibilitySchema) },
+  request: { params: idParams, body: jsonBody(visibilitySchema) },
   responses: { 200: bookRow, ...errors(400, 403, 404, 415) },
 });
 const move = apiRoute({
@@ -148,7 +147,7 @@ const move = apiRoute({
   path: "/books/{id}/move",
   tags,
   summary: "Move a book to a 1-based position (clamped)",
-  request: { params, body: jsonBody(moveSchema) },
+  request: { params: idParams, body: jsonBody(moveSchema) },
   responses: { 200: bookList, ...errors(400, 404, 415) },
 });
 const uploadCover = apiRoute({
@@ -158,7 +157,7 @@ const uploadCover = apiRoute({
   summary: "Upload a cover image",
   description: `Stored as WebP in three widths. At most ${COVER_MAX_BYTES / 1024 / 1024} MB.`,
   // The body is documented, not validated by zod: the handler reads it after the owner check.
-  request: { params, body: uploadBody },
+  request: { params: idParams, body: uploadBody },
   middleware: [uploadLimit(COVER_MAX_BYTES, coverTooLarge)],
   responses: { 200: bookRow, ...errors(400, 404, 413) },
 });
@@ -167,7 +166,7 @@ const removeCover = apiRoute({
   path: "/books/{id}/cover",
   tags,
   summary: "Remove the cover",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: bookRow, ...errors(404) },
 });
 const readLinks = apiRoute({
@@ -175,7 +174,7 @@ const readLinks = apiRoute({
   path: "/books/{id}/retailer-links",
   tags,
   summary: "The book's retailer links",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: retailerLinks, ...errors(404) },
 });
 const replaceLinks = apiRoute({
@@ -183,7 +182,7 @@ const replaceLinks = apiRoute({
   path: "/books/{id}/retailer-links",
   tags,
   summary: "Replace the book's retailer links (ids of kept rows stay)",
-  request: { params, body: jsonBody(retailerLinksBodySchema) },
+  request: { params: idParams, body: jsonBody(retailerLinksBodySchema) },
   responses: { 200: retailerLinks, ...errors(400, 404, 415) },
 });
 const readGenres = apiRoute({
@@ -191,7 +190,7 @@ const readGenres = apiRoute({
   path: "/books/{id}/genres",
   tags,
   summary: "The book's genres",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: genres, ...errors(404) },
 });
 const replaceGenres = apiRoute({
@@ -199,7 +198,7 @@ const replaceGenres = apiRoute({
   path: "/books/{id}/genres",
   tags,
   summary: "Replace the book's genres",
-  request: { params, body: jsonBody(genresBodySchema) },
+  request: { params: idParams, body: jsonBody(genresBodySchema) },
   responses: { 200: genres, ...errors(400, 404, 415) },
 });
 const readReviews = apiRoute({
@@ -207,7 +206,7 @@ const readReviews = apiRoute({
   path: "/books/{id}/reviews",
   tags,
   summary: "The book's reviews",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews"), ...errors(404) },
 });
 const addReview = apiRoute({
@@ -215,7 +214,7 @@ const addReview = apiRoute({
   path: "/books/{id}/reviews",
   tags,
   summary: "Add a review",
-  request: { params, body: jsonBody(reviewInputSchema.omit({ id: true })) },
+  request: { params: idParams, body: jsonBody(reviewInputSchema.omit({ id: true })) },
   responses: { 201: oneReview, ...errors(400, 404, 415) },
 });
 const updateReview = apiRoute({

@@ -16,14 +16,13 @@ import {
   seriesUpdateSchema,
 } from "../../../shared/schemas/series.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import * as series from "./series.service.ts";
 
 const seriesId = (raw: string | undefined) => idParam(raw, series.seriesNotFound);
 
 const tags = ["Series"];
-const params = z.object({ id: z.string() });
 const oneSeries = json(z.object({ series: seriesSchema }), "The series");
 
 const list = apiRoute({
@@ -46,7 +45,7 @@ const update = apiRoute({
   path: "/series/{id}",
   tags,
   summary: "Rename a series (its books follow) or change its description",
-  request: { params, body: jsonBody(seriesUpdateSchema) },
+  request: { params: idParams, body: jsonBody(seriesUpdateSchema) },
   responses: { 200: oneSeries, ...errors(400, 404, 409, 415) },
 });
 const order = apiRoute({
@@ -54,7 +53,7 @@ const order = apiRoute({
   path: "/series/{id}/order",
   tags,
   summary: "Set the reading order: every book of the series, once",
-  request: { params, body: jsonBody(seriesOrderSchema) },
+  request: { params: idParams, body: jsonBody(seriesOrderSchema) },
   responses: { 200: oneSeries, ...errors(400, 404, 415) },
 });
 const remove = apiRoute({
@@ -62,7 +61,7 @@ const remove = apiRoute({
   path: "/series/{id}",
   tags,
   summary: "Remove a series; its books stay, in no series",
-  request: { params },
+  request: { params: idParams },
   responses: { 204: { description: "Removed" }, ...errors(404) },
 });
 

@@ -20,7 +20,7 @@ import {
 } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
@@ -32,7 +32,6 @@ const postId = (raw: string | undefined) => idParam(raw, posts.postNotFound);
 const tags = ["Blog"];
 const IMAGE_RULES = { widths: POST_IMAGE_WIDTHS, maxBytes: POST_IMAGE_MAX_BYTES, label: "Image" };
 const imageTooBig = () => imageTooLarge(IMAGE_RULES);
-const params = z.object({ id: z.string() });
 const onePost = json(z.object({ post: postSchema }), "The post");
 
 const list = apiRoute({
@@ -55,7 +54,7 @@ const read = apiRoute({
   path: "/posts/{id}",
   tags,
   summary: "One post",
-  request: { params },
+  request: { params: idParams },
   responses: { 200: onePost, ...errors(404) },
 });
 const update = apiRoute({
@@ -63,7 +62,7 @@ const update = apiRoute({
   path: "/posts/{id}",
   tags,
   summary: "Change any of a post's fields",
-  request: { params, body: jsonBody(postUpdateSchema) },
+  request: { params: idParams, body: jsonBody(postUpdateSchema) },
   responses: { 200: onePost, ...errors(400, 404, 415) },
 });
 const remove = apiRoute({
@@ -71,7 +70,7 @@ const remove = apiRoute({
   path: "/posts/{id}",
   tags,
   summary: "Delete a post",
-  request: { params },
+  request: { params: idParams },
   responses: { 204: { description: "Deleted" }, ...errors(404) },
 });
 

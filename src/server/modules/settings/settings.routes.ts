@@ -37,7 +37,7 @@ import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schem
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
@@ -231,7 +231,7 @@ const r = {
     path: "/newsletter/subscribers/{id}",
     tags: ["Newsletter"],
     summary: "Remove a subscriber",
-    request: { params: z.object({ id: z.string() }) },
+    request: { params: idParams },
     responses: { 204: { description: "Removed" }, ...errors(404) },
   }),
 };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { newTicketSchema, ticketReplySchema, ticketSchema } from "../../../shared/schemas/admin.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import * as support from "./support.service.ts";
 
@@ -34,7 +34,7 @@ const reply = apiRoute({
   path: "/support/tickets/{id}/replies",
   tags,
   summary: "Reply to a ticket (reopens it)",
-  request: { params: z.object({ id: z.string() }), body: jsonBody(ticketReplySchema) },
+  request: { params: idParams, body: jsonBody(ticketReplySchema) },
   responses: { 200: json(z.object({ ticket: ticketSchema }), "The ticket"), ...errors(400, 404, 415, 429) },
 });
 

@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import type { Currency } from "../../../shared/enums.ts";
@@ -16,6 +16,49 @@ import { DEMO_FINANCIAL } from "./demo-data.ts";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase";
 const td = "px-3 py-2 text-sm text-slate-800";
+
+/** A card of figures: its title names the scrollable region that holds them. */
+function TableCard(props: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{props.title}</CardTitle>
+        {props.description ? <CardDescription>{props.description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent tabIndex={0} role="region" aria-label={props.title} className="overflow-x-auto">
+        {props.children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A table of figures: a row a `rows` entry, a cell a column of `head`. */
+function FigureTable(props: { head: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
+  return (
+    <table className="w-full">
+      <thead>
+        <tr>
+          {props.head.map((h) => (
+            <th key={h} className={th}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {props.rows.map((r) => (
+          <tr key={r.key}>
+            {r.cells.map((cell, i) => (
+              <td key={props.head[i]} className={td}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: boolean }) {
   const query = useFinancial(!demo);
@@ -57,100 +100,48 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
         <StatCard label="Recent Transactions" value={count(data.transactionsThisMonth)} hint="This month" />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Subscription Breakdown</CardTitle>
-          </CardHeader>
-          <CardContent tabIndex={0} role="region" aria-label="Subscription Breakdown" className="overflow-x-auto">
-            <table className="w-full">
-              <thead>
-                <tr>
-                  <th className={th}>Plan</th>
-                  <th className={th}>Price/month</th>
-                  <th className={th}>Subscribers</th>
-                  <th className={th}>Total/month</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.byTier.map((t) => (
-                  <tr key={t.tier}>
-                    <td className={td}>{t.name}</td>
-                    <td className={td}>{gbp(t.priceGbpMinor)}</td>
-                    <td className={td}>{count(t.subscribers)}</td>
-                    <td className={td}>{gbp(t.totalGbpMinor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Currency Breakdown</CardTitle>
-            <CardDescription>Active subscriptions by the currency they pay in.</CardDescription>
-          </CardHeader>
-          <CardContent tabIndex={0} role="region" aria-label="Currency Breakdown" className="overflow-x-auto">
-            <table className="w-full">
-              <thead>
-                <tr>
-                  <th className={th}>Currency</th>
-                  <th className={th}>Subscribers</th>
-                  <th className={th}>MRR</th>
-                  <th className={th}>In GBP</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.byCurrency.map((c) => (
-                  <tr key={c.currency}>
-                    <td className={td}>{c.currency}</td>
-                    <td className={td}>{count(c.subscribers)}</td>
-                    <td className={td}>{money(c.mrrMinor, c.currency)}</td>
-                    <td className={td}>{gbp(c.mrrGbpMinor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
+        <TableCard title="Subscription Breakdown">
+          <FigureTable
+            head={["Plan", "Price/month", "Subscribers", "Total/month"]}
+            rows={data.byTier.map((t) => ({
+              key: t.tier,
+              cells: [t.name, gbp(t.priceGbpMinor), count(t.subscribers), gbp(t.totalGbpMinor)],
+            }))}
+          />
+        </TableCard>
+        <TableCard title="Currency Breakdown" description="Active subscriptions by the currency they pay in.">
+          <FigureTable
+            head={["Currency", "Subscribers", "MRR", "In GBP"]}
+            rows={data.byCurrency.map((c) => ({
+              key: c.currency,
+              cells: [c.currency, count(c.subscribers), money(c.mrrMinor, c.currency), gbp(c.mrrGbpMinor)],
+            }))}
+          />
+        </TableCard>
       </div>
       <ExchangeRates rates={data.rates} editable={superAdmin && !demo} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Recent transactions</CardTitle>
-          <CardDescription>The 8 most recent payments.</CardDescription>
-        </CardHeader>
-        <CardContent tabIndex={0} role="region" aria-label="Recent transactions" className="overflow-x-auto">
-          {data.recentTransactions.length === 0 ? (
-            <p className="text-sm text-slate-600">No payments yet.</p>
-          ) : (
-            <table className="w-full">
-              <thead>
-                <tr>
-                  <th className={th}>Plan</th>
-                  <th className={th}>Processed</th>
-                  <th className={th}>Currency</th>
-                  <th className={th}>GBP</th>
-                  <th className={th}>Original</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.recentTransactions.map((t) => (
-                  <tr key={t.id}>
-                    <td className={td}>
-                      {PLANS[t.tier].name}
-                      {t.type === "refund" ? " (refund)" : ""}
-                    </td>
-                    <td className={td}>{formatDate(t.processedAt)}</td>
-                    <td className={td}>{t.currency}</td>
-                    <td className={td}>{gbp(t.amountGbpMinor)}</td>
-                    <td className={td}>{money(t.amountMinor, t.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
+      <TableCard title="Recent transactions" description="The 8 most recent payments.">
+        {data.recentTransactions.length === 0 ? (
+          <p className="text-sm text-slate-600">No payments yet.</p>
+        ) : (
+          <FigureTable
+            head={["Plan", "Processed", "Currency", "GBP", "Original"]}
+            rows={data.recentTransactions.map((t) => ({
+              key: t.id,
+              cells: [
+                <>
+                  {PLANS[t.tier].name}
+                  {t.type === "refund" ? " (refund)" : ""}
+                </>,
+                formatDate(t.processedAt),
+                t.currency,
+                gbp(t.amountGbpMinor),
+                money(t.amountMinor, t.currency),
+              ],
+            }))}
+          />
+        )}
+      </TableCard>
     </div>
   );
 }

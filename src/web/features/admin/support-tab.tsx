@@ -39,36 +39,8 @@ export function SupportTab({ demo }: { demo: boolean }) {
         )}
       </div>
       <div className="flex flex-wrap gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Status
-          <select
-            className={selectClass}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as TicketStatus | "")}
-          >
-            <option value="">All</option>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Priority
-          <select
-            className={selectClass}
-            value={priority}
-            onChange={(e) => setPriority(e.target.value as TicketPriority | "")}
-          >
-            <option value="">All</option>
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Filter label="Status" value={status} options={TICKET_STATUSES} onChange={setStatus} />
+        <Filter label="Priority" value={priority} options={TICKET_PRIORITIES} onChange={setPriority} />
       </div>
       {query.isError && !demo ? <LoadFailed what="the tickets" onRetry={() => query.refetch()} /> : null}
       {tickets === undefined ? (
@@ -198,5 +170,27 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
         </details>
       </Card>
     </li>
+  );
+}
+
+/** A filter of the ticket list: one of `options`, or "" for all. */
+function Filter<T extends string>(props: {
+  label: string;
+  value: T | "";
+  options: readonly T[];
+  onChange: (value: T | "") => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {props.label}
+      <select className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value as T | "")}>
+        <option value="">All</option>
+        {props.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
