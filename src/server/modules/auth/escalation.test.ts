@@ -21,7 +21,7 @@ import {
   type TestAuthor,
   type TestUser,
 } from "../../../testing/users.ts";
-import { AUTH_BASE, REACHABLE_AUTH_ENDPOINTS, reachableAuthEndpoint } from "./auth.routes.ts";
+import { AUTH_BASE, REACHABLE_AUTH_ENDPOINTS, reachableAuthEndpoint } from "./auth-endpoints.ts";
 
 let s: TestServer;
 let superUser: TestUser;
