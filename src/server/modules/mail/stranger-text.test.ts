@@ -1,7 +1,6 @@
 // No mail carries text a stranger wrote to an address that never said it wants mail from us
 // (ADR 048): every form that mails an address someone typed is fed phishing-style text here, and
 // what reaches the real SMTP server is searched for it.
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "../../../app/cli/admin.ts";
@@ -47,29 +46,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-function post(host: string, path: string, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function post(host: string, path: string, form: Record<string, string>) {
+  return (await s.postOnHost(host, path, form)).status;
 }
 
 const marketingContact = (email: string) =>
