@@ -3,10 +3,9 @@
 // two processes share the database.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { mailOutbox, websites } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 // Retries come quickly here; the SMTP timeouts stay the product's (10 s), so a request that waited
@@ -25,8 +24,7 @@ beforeAll(async () => {
     .set({ showWhenEmpty: ["newsletter"] })
     .where(eq(websites.userId, author.id));
   await markSiteChanged(s.database.db, author.id);
-  staff = await createSignedInUser(s, { prefix: "staff" });
-  await setRole(s.database.db, staff.email, "admin");
+  staff = await createStaffUser(s, "admin", { prefix: "staff" });
 });
 afterAll(async () => {
   s?.smtp.thaw();

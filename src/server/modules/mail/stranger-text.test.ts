@@ -3,11 +3,10 @@
 // what reaches the real SMTP server is searched for it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { profiles, supportTickets, websites } from "../../../db/schema/index.ts";
 import type { CaughtMail } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 const PHISH = {
@@ -31,8 +30,7 @@ let staff: TestUser;
 beforeAll(async () => {
   s = await startTestServer();
   author = await createAuthor(s);
-  staff = await createSignedInUser(s, { prefix: "staff" });
-  await setRole(s.database.db, staff.email, "admin");
+  staff = await createStaffUser(s, "admin", { prefix: "staff" });
   // The author's own words, which readers' addresses have not asked for either.
   // The site's own newsletter form is shown while it has no subscribers yet (ADR 052).
   await s.database.db
