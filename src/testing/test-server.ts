@@ -124,7 +124,7 @@ export async function startTestServer(
 }
 
 /** One request over node:http with the Host header given (fetch cannot set Host). */
-function hostRequest(
+export function hostRequest(
   port: number,
   host: string,
   method: string,
