@@ -5,7 +5,6 @@
 // landing on the other process) takes effect once. (The admin event stream across servers:
 // modules/admin/two-servers.test.ts.)
 // PGlite is one process's database: skipped there.
-import { request } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../db/schema/index.ts";
@@ -31,29 +30,8 @@ afterAll(async () => {
   await a?.close();
 });
 
-function post(server: TestServer, host: string, path: string, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${server.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function post(server: TestServer, host: string, path: string, form: Record<string, string>) {
+  return (await server.postOnHost(host, path, form)).status;
 }
 
 async function eventually(check: () => Promise<boolean>, what: string) {

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookSlugs, books, websitePageStats, websites } from "../db/schema/index.ts";
 import { unzip } from "../server/lib/zip.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
+import type { Json } from "../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
 let s: TestServer;
 let jane: TestAuthor;
 let other: TestAuthor;
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { amazonUrlFor, storefrontLabel } from "../shared/storefronts.ts";
+import type { Json } from "../testing/api-client.ts";
 import { buyBox, FIREFOX, setUp } from "../testing/buy-box.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 describe("the buy box without a trusted country header", () => {
   let s: TestServer;

@@ -78,34 +78,7 @@ function chunkedPost(host: string, path: string, total: number): Promise<Sent> {
   });
 }
 
-function post(host: string, path: string, form: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const body = new URLSearchParams(form).toString();
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let data = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          data += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: data }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const post = (host: string, path: string, form: Record<string, string>) => s.postOnHost(host, path, form);
 
 const messages = async () =>
   (await s.database.db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.userId, author.id)))[0]

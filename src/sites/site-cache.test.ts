@@ -17,28 +17,13 @@ import {
   websites,
 } from "../db/schema/index.ts";
 import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { hostRequest, startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let s: TestServer;
 type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-function hit(host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Res>((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: s.port, path, method, headers: { host: `${host}:${s.port}`, ...headers } },
-      (res) => {
-        let data = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          data += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const hit = (host: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  hostRequest(s.port, host, method, path, headers);
 
 /** The response as bytes, for compressed bodies. */
 function raw(host: string, path: string, headers: Record<string, string>) {

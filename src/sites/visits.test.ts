@@ -1,7 +1,6 @@
 // Visit counting through real requests: what counts as a page view, unique visitors per day,
 // nothing that identifies a reader in the database, and the counts written on shutdown.
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -11,32 +10,15 @@ import { openDatabase } from "../db/client.ts";
 import { books, profiles, user, websiteAnalytics, websites } from "../db/schema/index.ts";
 import { loadEnv } from "../server/env.ts";
 import { freePort } from "../testing/resources.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { hostRequest, startTestServer, type TestServer } from "../testing/test-server.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-
-function hit(port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Res>((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port, path, method, headers: { host: `${host}:${port}`, ...headers } },
-      (res) => {
-        let data = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          data += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data }));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const hit = (port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
+  hostRequest(port, host, method, path, headers);
 
 async function makeSite(db: RunningServer["database"]["db"], sub: string) {
   const id = crypto.randomUUID();

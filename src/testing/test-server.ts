@@ -16,12 +16,20 @@ export type TestServer = RunningServer & {
   /** fetch against the app host, with the Origin a browser would send. */
   api(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
   /** GET under any Host name (a tenant site, a custom domain), which fetch cannot set. */
-  onHost(
+  onHost(host: string, path: string, headers?: Record<string, string>): Promise<HostAnswer>;
+  /**
+   * A form POST under any Host name (a reader's form on a tenant site): fields are sent
+   * url-encoded, FormData as multipart.
+   */
+  postOnHost(
     host: string,
     path: string,
+    form: Record<string, string> | URLSearchParams | FormData,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>;
+  ): Promise<HostAnswer>;
 };
+
+export type HostAnswer = { status: number; body: string; headers: IncomingHttpHeaders };
 
 const smtpOfDatabase = new Map<string, Awaited<ReturnType<typeof startSmtpCatcher>>>();
 
@@ -85,21 +93,23 @@ export async function startTestServer(
       });
     },
     onHost(host, path, headers = {}) {
-      return new Promise((resolve, reject) => {
-        const req = request(
-          { host: "127.0.0.1", port, path, headers: { host: `${host}:${port}`, ...headers } },
-          (res) => {
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (d) => {
-              body += d;
-            });
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-          },
-        );
-        req.on("error", reject);
-        req.end();
-      });
+      return hostRequest(port, host, "GET", path, headers);
+    },
+    async postOnHost(host, path, form, headers = {}) {
+      const encoded = new Response(form instanceof FormData ? form : new URLSearchParams(form));
+      const bytes = Buffer.from(await encoded.arrayBuffer());
+      return hostRequest(
+        port,
+        host,
+        "POST",
+        path,
+        {
+          "content-type": encoded.headers.get("content-type") ?? "",
+          "content-length": String(bytes.length),
+          ...headers,
+        },
+        bytes,
+      );
     },
     async close() {
       await server.close();
@@ -111,6 +121,32 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One request over node:http with the Host header given (fetch cannot set Host). */
+export function hostRequest(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<HostAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, path, method, headers: { host: `${host}:${port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => {
+          text += d;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 export { freePort } from "./resources.ts";

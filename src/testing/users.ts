@@ -1,5 +1,6 @@
 // Test accounts made the way a person makes them: sign up, follow the verification link (which
 // signs in), and optionally finish onboarding (profile, website, trial subscription on a plan).
+import { setRole } from "../app/cli/admin.ts";
 import type { Tier } from "../shared/enums.ts";
 import { firstLink } from "./smtp-catcher.ts";
 import { cookiesFrom, type TestServer } from "./test-server.ts";
@@ -30,6 +31,17 @@ export async function createSignedInUser(
   const cookie = cookiesFrom(verify);
   if (!cookie) throw new Error(`verification did not sign in: ${verify.status}`);
   return { id, email, name, cookie };
+}
+
+/** A signed-in member of staff: a user given `role` the way the operator does (the CLI's setRole). */
+export async function createStaffUser(
+  s: TestServer,
+  role: "admin" | "super_admin",
+  opts: { email?: string; name?: string; prefix?: string } = {},
+): Promise<TestUser> {
+  const u = await createSignedInUser(s, opts);
+  await setRole(s.database.db, u.email, role);
+  return u;
 }
 
 /** A signed-in author who finished onboarding and checkout: website on a subdomain, trial on `tier`. */

@@ -284,36 +284,6 @@ async function post(host: string | undefined, path: string, body: URLSearchParam
     const res = await s.api(path, init);
     return { status: res.status, body: await res.text(), contentType: res.headers.get("content-type") ?? "" };
   }
-  // fetch cannot set Host: send the encoded body over node:http instead.
-  const encoded = new Response(body);
-  const bytes = Buffer.from(await encoded.arrayBuffer());
-  const { request } = await import("node:http");
-  return new Promise<{ status: number; body: string; contentType: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": encoded.headers.get("content-type") ?? "",
-          "content-length": bytes.length,
-          ...(cookie ? { cookie } : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          text += d;
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: text, contentType: String(res.headers["content-type"] ?? "") }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(bytes);
-  });
+  const res = await s.postOnHost(host, path, body, cookie ? { cookie } : {});
+  return { status: res.status, body: res.body, contentType: String(res.headers["content-type"] ?? "") };
 }

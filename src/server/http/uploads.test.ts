@@ -7,6 +7,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HERO_MAX_BYTES, PHOTO_MAX_BYTES, POST_IMAGE_MAX_BYTES } from "../../shared/schemas/uploads.ts";
+import { type Json, readJson } from "../../testing/api-client.ts";
 import { filesUnder, pngClaiming } from "../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../testing/users.ts";
@@ -23,9 +24,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
 const ROUTES = {
   photo: { path: "/api/profile/photo", max: PHOTO_MAX_BYTES, label: "Photo" },
   hero: { path: "/api/site/hero", max: HERO_MAX_BYTES, label: "Hero image" },
@@ -36,9 +34,7 @@ type Kind = keyof typeof ROUTES;
 async function upload(a: { cookie: string }, kind: Kind, bytes: Uint8Array, name = "p.png", type = "image/png") {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await s.api(ROUTES[kind].path, { method: "POST", cookie: a.cookie, body: form });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+  return readJson(s.api(ROUTES[kind].path, { method: "POST", cookie: a.cookie, body: form }));
 }
 
 const picture = (width: number, height: number, format: "png" | "jpeg" = "jpeg") => {

@@ -15,6 +15,7 @@ import {
   supportTickets,
   user,
 } from "../../../db/schema/index.ts";
+import type { Json } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
@@ -38,9 +39,6 @@ afterAll(async () => {
   await fake?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 const picture = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 60, b: 60 } } })

@@ -12,14 +12,14 @@ import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { adminAuditLog, transactions, websiteAnalytics, websites } from "../../../db/schema/index.ts";
 import { MONTHLY_PRICE_MINOR } from "../../../shared/plans.ts";
+import type { Json } from "../../../testing/api-client.ts";
 import { freshPostgres } from "../../../testing/resources.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
-  createSignedInUser,
+  createStaffUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
@@ -41,19 +41,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "bookplate-backup-src-"));
   s = await startTestServer({ DATA_DIR: dataDir }, { embeddedOnDisk: true });
   author = await createAuthor(s, { name: "Ada Writer", tier: "mega" });
-  adminUser = await createSignedInUser(s, { prefix: "staff" });
-  superUser = await createSignedInUser(s, { prefix: "boss" });
-  await setRole(s.database.db, adminUser.email, "admin");
-  await setRole(s.database.db, superUser.email, "super_admin");
+  adminUser = await createStaffUser(s, "admin", { prefix: "staff" });
+  superUser = await createStaffUser(s, "super_admin", { prefix: "boss" });
 }, 60_000);
 afterAll(async () => {
   await s?.close();
   for (const c of cleanups.reverse()) await c();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 const post = (path: string, cookie: string) => s.api(path, { method: "POST", cookie });
 const auditActions = async () =>

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "../../../testing/test-server.t
 import {
   createAuthor,
   createSignedInUser,
+  createStaffUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
@@ -23,10 +24,8 @@ beforeAll(async () => {
   s = await startTestServer();
   author = await createAuthor(s, { name: "Ada Writer" });
   other = await createAuthor(s, { name: "Bob Novelist", tier: "midi" });
-  adminUser = await createSignedInUser(s, { prefix: "staff" });
-  superUser = await createSignedInUser(s, { prefix: "boss" });
-  await setRole(s.database.db, adminUser.email, "admin");
-  await setRole(s.database.db, superUser.email, "super_admin");
+  adminUser = await createStaffUser(s, "admin", { prefix: "staff" });
+  superUser = await createStaffUser(s, "super_admin", { prefix: "boss" });
 });
 afterAll(async () => {
   await s?.close();

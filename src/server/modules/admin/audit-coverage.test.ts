@@ -4,10 +4,15 @@
 // with a reason.
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { adminAuditLog } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import {
+  createAuthor,
+  createSignedInUser,
+  createStaffUser,
+  type TestAuthor,
+  type TestUser,
+} from "../../../testing/users.ts";
 
 let s: TestServer;
 let boss: TestUser;
@@ -17,12 +22,10 @@ let helper: TestUser;
 
 beforeAll(async () => {
   s = await startTestServer();
-  boss = await createSignedInUser(s, { prefix: "audit-boss" });
-  staff = await createSignedInUser(s, { prefix: "audit-staff" });
+  boss = await createStaffUser(s, "super_admin", { prefix: "audit-boss" });
+  staff = await createStaffUser(s, "admin", { prefix: "audit-staff" });
   helper = await createSignedInUser(s, { prefix: "audit-helper" });
   author = await createAuthor(s, { name: "Ava Audited" });
-  await setRole(s.database.db, boss.email, "super_admin");
-  await setRole(s.database.db, staff.email, "admin");
   // Filed before the ban below signs the author out.
   await aTicket();
 });

@@ -3,7 +3,6 @@
 // sane range, an unpaid trial is told apart from a real one, and sites link to their live address.
 import { and, eq, gte, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import {
   adminAuditLog,
   domainVerifications,
@@ -20,7 +19,7 @@ import { RATE_OUT_OF_RANGE } from "../../../shared/schemas/admin.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
-  createSignedInUser,
+  createStaffUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
@@ -33,8 +32,7 @@ let unpaid: TestAuthor;
 
 beforeAll(async () => {
   s = await startTestServer();
-  boss = await createSignedInUser(s, { prefix: "boss" });
-  await setRole(s.database.db, boss.email, "super_admin");
+  boss = await createStaffUser(s, "super_admin", { prefix: "boss" });
   paid = await createAuthor(s, { name: "Paid Author" });
   unpaid = await createAuthor(s, { name: "Unpaid Author", checkout: false });
 });

@@ -7,7 +7,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import {
   exchangeRates,
   subscriptions,
@@ -24,7 +23,7 @@ import {
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { completeSandboxCheckout, createSignedInUser, type TestUser } from "../../../testing/users.ts";
+import { completeSandboxCheckout, createSignedInUser, createStaffUser, type TestUser } from "../../../testing/users.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 import { changePlan } from "../billing/billing.service.ts";
@@ -36,8 +35,7 @@ let boss: TestUser;
 
 beforeAll(async () => {
   s = await startTestServer({ SEED_DEMO: "true" });
-  boss = await createSignedInUser(s, { prefix: "figures-boss" });
-  await setRole(s.database.db, boss.email, "super_admin");
+  boss = await createStaffUser(s, "super_admin", { prefix: "figures-boss" });
 });
 afterAll(async () => {
   await s?.close();

@@ -3,11 +3,10 @@
 // with known rates.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createSignedInUser, type TestUser } from "../../../testing/users.ts";
+import { createStaffUser, type TestUser } from "../../../testing/users.ts";
 import { convertMinor } from "./money.ts";
 
 const WEBHOOK_SECRET = "whsec_admin_financial";
@@ -19,8 +18,7 @@ let boss: TestUser;
 beforeAll(async () => {
   fake = await startFakeStripe();
   s = await startTestServer({ STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...fake.env });
-  boss = await createSignedInUser(s, { prefix: "finance-boss" });
-  await setRole(s.database.db, boss.email, "super_admin");
+  boss = await createStaffUser(s, "super_admin", { prefix: "finance-boss" });
 });
 afterAll(async () => {
   await s?.close();

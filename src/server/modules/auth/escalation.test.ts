@@ -10,13 +10,12 @@ import { join } from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { account, adminAuditLog, session, twoFactor, user, verification } from "../../../db/schema/index.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   createAuthor,
-  createSignedInUser,
+  createStaffUser,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
@@ -33,11 +32,9 @@ const ATTACKER_PASSWORD = "attacker-chosen-password";
 
 beforeAll(async () => {
   s = await startTestServer({ DATA_DIR: dataDir });
-  superUser = await createSignedInUser(s, { prefix: "boss" });
-  adminUser = await createSignedInUser(s, { prefix: "staff" });
+  superUser = await createStaffUser(s, "super_admin", { prefix: "boss" });
+  adminUser = await createStaffUser(s, "admin", { prefix: "staff" });
   author = await createAuthor(s, { name: "Ada Target" });
-  await setRole(s.database.db, superUser.email, "super_admin");
-  await setRole(s.database.db, adminUser.email, "admin");
   // A picture on disk, so a deletion that forgot the files would show.
   const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c33" } })
     .png()

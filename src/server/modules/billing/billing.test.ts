@@ -2,9 +2,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscriptions } from "../../../db/schema/index.ts";
-import { firstLink } from "../../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { completeSandboxCheckout, createAuthor } from "../../../testing/users.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { completeSandboxCheckout, createAuthor, createSignedInUser } from "../../../testing/users.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 
 let s: TestServer;
@@ -16,22 +15,11 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function newUser(): Promise<{ cookie: string; email: string; id: string }> {
-  const email = `bill-${n++}-${Date.now()}@example.com`;
-  const res = await s.api("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name: "Jane Author", email, password: "correct horse battery" },
-  });
-  expect(res.status).toBe(200);
-  const id = (await res.json()).user.id as string;
-  const mail = await s.smtp.waitFor(email, "Confirm your email");
-  const verify = await fetch(firstLink(mail.text), { redirect: "manual" });
-  return { cookie: cookiesFrom(verify), email, id };
-}
+const newUser = () => createSignedInUser(s, { prefix: "bill" });
 
 async function onboarded(tier = "mini") {
   const u = await newUser();
-  const subdomain = `site${n}x${Date.now() % 100000}`;
+  const subdomain = `site${n++}x${Date.now() % 100000}`;
   const res = await s.api("/api/onboarding/complete", {
     method: "POST",
     cookie: u.cookie,

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGenres, books, retailerLinks, reviews, subscriptions } from "../../../db/schema/index.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
@@ -21,17 +22,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
-async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
-  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-
 const create = (a: TestAuthor, over: Json = {}) =>
-  call(a, "POST", "/api/books", { title: "A Book", author: "Jane Author", ...over });
+  callApi(s, a, "POST", "/api/books", { title: "A Book", author: "Jane Author", ...over });
 
 async function createOk(a: TestAuthor, over: Json = {}): Promise<Json> {
   const r = await create(a, over);
@@ -39,7 +31,8 @@ async function createOk(a: TestAuthor, over: Json = {}): Promise<Json> {
   return r.body.book;
 }
 
-const titles = async (a: TestAuthor) => ((await call(a, "GET", "/api/books")).body.books as Json[]).map((b) => b.title);
+const titles = async (a: TestAuthor) =>
+  ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((b) => b.title);
 
 const positions = async (userId: string) =>
   (await s.database.db.select({ sortOrder: books.sortOrder }).from(books).where(eq(books.userId, userId)))
@@ -133,10 +126,10 @@ describe("books CRUD", () => {
     expect(book.reviews[0]).toMatchObject({ rating: 4.5, reviewerName: "A. Reader", reviewDate: "2025-04-01" });
     await expectSiteChanged(a.id, before);
 
-    const got = await call(a, "GET", `/api/books/${book.id}`);
+    const got = await callApi(s, a, "GET", `/api/books/${book.id}`);
     expect(got.status).toBe(200);
     expect(got.body.book).toEqual(book);
-    const list = await call(a, "GET", "/api/books");
+    const list = await callApi(s, a, "GET", "/api/books");
     expect(list.body.books).toHaveLength(1);
     expect(list.body.books[0]).toMatchObject({ id: book.id, title: "The Lighthouse Keeper" });
   });
@@ -182,7 +175,7 @@ describe("books CRUD", () => {
     const [bookshop, waterstones] = book.retailerLinks;
     const [first] = book.reviews;
     const before = changeCount(a.id);
-    const r = await call(a, "PATCH", `/api/books/${book.id}`, {
+    const r = await callApi(s, a, "PATCH", `/api/books/${book.id}`, {
       subtitle: "",
       primaryPriceMinor: 1299,
       retailerLinks: [
@@ -215,7 +208,7 @@ describe("books CRUD", () => {
     await expectSiteChanged(a.id, before);
 
     // A partial change leaves everything else alone.
-    const partial = await call(a, "PATCH", `/api/books/${book.id}`, { narratorName: "Someone" });
+    const partial = await callApi(s, a, "PATCH", `/api/books/${book.id}`, { narratorName: "Someone" });
     expect(partial.body.book).toMatchObject({ narratorName: "Someone", primaryPriceMinor: 1299, genres: ["Thriller"] });
     expect(partial.body.book.retailerLinks).toHaveLength(3);
   });
@@ -235,11 +228,11 @@ describe("books CRUD", () => {
     });
     const order = ["New", "Middle", "Old", "Undated one", "Undated two"];
     expect(book.reviews.map((r: Json) => r.reviewText)).toEqual(order);
-    expect((await call(a, "GET", `/api/books/${book.id}`)).body.book.reviews.map((r: Json) => r.reviewText)).toEqual(
-      order,
-    );
+    expect(
+      (await callApi(s, a, "GET", `/api/books/${book.id}`)).body.book.reviews.map((r: Json) => r.reviewText),
+    ).toEqual(order);
     // A review added later with the newest date goes to the top; its edit keeps every id.
-    const r = await call(a, "PATCH", `/api/books/${book.id}`, {
+    const r = await callApi(s, a, "PATCH", `/api/books/${book.id}`, {
       reviews: [...book.reviews, { reviewText: "Newest", reviewDate: "2026-02-02" }],
     });
     expect(r.body.book.reviews.map((x: Json) => x.reviewText)).toEqual(["Newest", ...order]);
@@ -252,7 +245,7 @@ describe("books CRUD", () => {
     await createOk(a, { title: "Two" });
     await createOk(a, { title: "Three" });
     const before = changeCount(a.id);
-    const r = await call(a, "DELETE", `/api/books/${one.id}`);
+    const r = await callApi(s, a, "DELETE", `/api/books/${one.id}`);
     expect(r.status).toBe(204);
     expect(await titles(a)).toEqual(["Two", "Three"]);
     expect(await positions(a.id)).toEqual([0, 1]);
@@ -260,14 +253,14 @@ describe("books CRUD", () => {
       expect(await s.database.db.select().from(t).where(eq(t.bookId, one.id))).toHaveLength(0);
     }
     await expectSiteChanged(a.id, before);
-    expect((await call(a, "GET", `/api/books/${one.id}`)).status).toBe(404);
-    expect((await call(a, "DELETE", `/api/books/${one.id}`)).status).toBe(404);
+    expect((await callApi(s, a, "GET", `/api/books/${one.id}`)).status).toBe(404);
+    expect((await callApi(s, a, "DELETE", `/api/books/${one.id}`)).status).toBe(404);
   });
 
   it("answers 404 'Book not found' for ids that are not books", async () => {
     const a = await createAuthor(s);
     for (const id of ["nope", "00000000-0000-0000-0000-000000000000", "1%27%20or%201=1"]) {
-      const r = await call(a, "GET", `/api/books/${id}`);
+      const r = await callApi(s, a, "GET", `/api/books/${id}`);
       expect(r.status).toBe(404);
       expect(r.body.error.message).toBe("Book not found");
     }
@@ -277,15 +270,15 @@ describe("books CRUD", () => {
     const a = await createAuthor(s);
     const book = await createOk(a);
     let before = changeCount(a.id);
-    const hide = await call(a, "PATCH", `/api/books/${book.id}/visibility`, { visible: false });
+    const hide = await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: false });
     expect(hide.status).toBe(200);
     expect(hide.body.book.visibilityEnabled).toBe(false);
     await expectSiteChanged(a.id, before);
     before = changeCount(a.id);
-    const show = await call(a, "PATCH", `/api/books/${book.id}/visibility`, { visible: true });
+    const show = await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: true });
     expect(show.body.book.visibilityEnabled).toBe(true);
     await expectSiteChanged(a.id, before);
-    expect((await call(a, "PATCH", `/api/books/${book.id}/visibility`, { visible: "yes" })).status).toBe(400);
+    expect((await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: "yes" })).status).toBe(400);
   });
 });
 
@@ -438,7 +431,7 @@ describe("validation with the spec's rules and messages", () => {
       const c = await create(a, over);
       expect(c.status, JSON.stringify(c.body)).toBe(400);
       expect(c.body.error).toMatchObject({ code: "validation_failed", message, field });
-      const u = await call(a, "PATCH", `/api/books/${bookId}`, over);
+      const u = await callApi(s, a, "PATCH", `/api/books/${bookId}`, over);
       expect(u.status, JSON.stringify(u.body)).toBe(400);
       expect(u.body.error).toMatchObject({ code: "validation_failed", message, field });
       expect(await s.database.db.select().from(books).where(eq(books.userId, a.id))).toEqual(before);
@@ -454,7 +447,7 @@ describe("validation with the spec's rules and messages", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual({ code: "invalid_json", message: "Request body is not valid JSON" });
-    expect((await call(a, "PATCH", `/api/books/${bookId}`, {})).body.error.message).toBe("Nothing to update");
+    expect((await callApi(s, a, "PATCH", `/api/books/${bookId}`, {})).body.error.message).toBe("Nothing to update");
   });
 
   it("rounds prices to the minor unit and saves a negative price as none", async () => {
@@ -473,9 +466,9 @@ describe("validation with the spec's rules and messages", () => {
   it("keeps promo text only while the promo badge is on", async () => {
     const b = await createOk(a, { promoBadgeEnabled: false, promoBadgeText: "stale" });
     expect(b.promoBadgeText).toBeNull();
-    const on = await call(a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: true, promoBadgeText: "Sale" });
+    const on = await callApi(s, a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: true, promoBadgeText: "Sale" });
     expect(on.body.book.promoBadgeText).toBe("Sale");
-    const off = await call(a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: false });
+    const off = await callApi(s, a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: false });
     expect(off.body.book).toMatchObject({ promoBadgeEnabled: false, promoBadgeText: null });
   });
 
@@ -495,7 +488,7 @@ describe("validation with the spec's rules and messages", () => {
       ["apple", null, null],
     ]);
     // Replacing the links with none of the new fields keeps reading the store from the address.
-    const put = await call(a, "PUT", `/api/books/${b.id}/retailer-links`, {
+    const put = await callApi(s, a, "PUT", `/api/books/${b.id}/retailer-links`, {
       retailerLinks: [{ id: b.retailerLinks[0].id, retailerName: "Amazon", retailerUrl: "https://amazon.co.uk/dp/X1" }],
     });
     expect(put.body.retailerLinks).toEqual([
@@ -515,11 +508,11 @@ describe("featured book", () => {
     const one = await createOk(a, { title: "One", isFeatured: true });
     const two = await createOk(a, { title: "Two", isFeatured: true });
     const featured = async () =>
-      ((await call(a, "GET", "/api/books")).body.books as Json[]).filter((b) => b.isFeatured).map((b) => b.title);
+      ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).filter((b) => b.isFeatured).map((b) => b.title);
     expect(await featured()).toEqual(["Two"]);
-    await call(a, "PATCH", `/api/books/${one.id}`, { isFeatured: true });
+    await callApi(s, a, "PATCH", `/api/books/${one.id}`, { isFeatured: true });
     expect(await featured()).toEqual(["One"]);
-    await call(a, "PATCH", `/api/books/${one.id}`, { isFeatured: false });
+    await callApi(s, a, "PATCH", `/api/books/${one.id}`, { isFeatured: false });
     expect(await featured()).toEqual([]);
     expect(two.id).toBeTruthy();
   });
@@ -528,7 +521,9 @@ describe("featured book", () => {
     const a = await createAuthor(s, { tier: "midi" });
     const ids: string[] = [];
     for (const t of ["A", "B", "C", "D", "E", "F"]) ids.push((await createOk(a, { title: t })).id);
-    const results = await Promise.all(ids.map((id) => call(a, "PATCH", `/api/books/${id}`, { isFeatured: true })));
+    const results = await Promise.all(
+      ids.map((id) => callApi(s, a, "PATCH", `/api/books/${id}`, { isFeatured: true })),
+    );
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
     const rows = await s.database.db.select().from(books).where(eq(books.userId, a.id));
     expect(rows.filter((b) => b.isFeatured)).toHaveLength(1);
@@ -539,14 +534,14 @@ describe("featured book", () => {
     const b = await createAuthor(s);
     const theirs = await createOk(b, { isFeatured: true });
     await createOk(a, { isFeatured: true });
-    expect((await call(b, "GET", `/api/books/${theirs.id}`)).body.book.isFeatured).toBe(true);
+    expect((await callApi(s, b, "GET", `/api/books/${theirs.id}`)).body.book.isFeatured).toBe(true);
   });
 });
 
 describe("plan limit", () => {
   it("reports capacity from the plan, and mini when there is no subscription", async () => {
     const a = await createAuthor(s, { tier: "midi" });
-    expect((await call(a, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toEqual({
       tier: "midi",
       limit: 10,
       used: 0,
@@ -555,7 +550,7 @@ describe("plan limit", () => {
       canAdd: true,
     });
     const u = await createSignedInUser(s);
-    expect((await call(u, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await callApi(s, u, "GET", "/api/books/capacity")).body).toEqual({
       tier: "mini",
       limit: 5,
       used: 0,
@@ -568,7 +563,7 @@ describe("plan limit", () => {
   it("refuses the sixth book on mini with the spec's message, and allows it after an upgrade", async () => {
     const a = await createAuthor(s, { tier: "mini" });
     for (let i = 0; i < 5; i++) await createOk(a, { title: `Book ${i}` });
-    expect((await call(a, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toEqual({
       tier: "mini",
       limit: 5,
       used: 5,
@@ -583,8 +578,8 @@ describe("plan limit", () => {
     expect(await titles(a)).toHaveLength(5);
     expect(changeCount(a.id)).toBe(before);
     // Hidden books count too: hiding does not make room.
-    const first = (await call(a, "GET", "/api/books")).body.books[0];
-    await call(a, "PATCH", `/api/books/${first.id}/visibility`, { visible: false });
+    const first = (await callApi(s, a, "GET", "/api/books")).body.books[0];
+    await callApi(s, a, "PATCH", `/api/books/${first.id}/visibility`, { visible: false });
     expect((await create(a, { title: "Sixth" })).status).toBe(403);
 
     await s.database.db.update(subscriptions).set({ tier: "midi" }).where(eq(subscriptions.userId, a.id));
@@ -616,49 +611,49 @@ describe("plan limit", () => {
   it("a tier written around the billing service: marks books beyond the limit, refuses showing one past it", async () => {
     const a = await createAuthor(s, { tier: "midi" });
     for (let i = 0; i < 7; i++) await createOk(a, { title: `Book ${i}` });
-    const all = (await call(a, "GET", "/api/books")).body.books as Json[];
+    const all = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
     const hidden = all[0] as Json;
-    await call(a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: false });
+    await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: false });
     await s.database.db.update(subscriptions).set({ tier: "mini" }).where(eq(subscriptions.userId, a.id));
 
-    const list = (await call(a, "GET", "/api/books")).body.books as Json[];
+    const list = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
     // Six visible books on a plan of five: the last visible one (by position) is over the limit.
     expect(list.filter((b) => b.overLimit).map((b) => b.title)).toEqual(["Book 6"]);
     expect(list.find((b) => b.id === hidden.id)?.overLimit).toBe(false);
 
     // Usage never reads over the plan: five of seven shown, two kept off the site.
-    expect((await call(a, "GET", "/api/books/capacity")).body).toMatchObject({
+    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toMatchObject({
       limit: 5,
       used: 7,
       shown: 5,
       hiddenByPlan: 1,
     });
-    const show = await call(a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true });
+    const show = await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true });
     expect(show.status).toBe(403);
     expect(show.body.error).toMatchObject({
       code: "plan_limit_reached",
       message: "Your Mini plan shows 5 books on your site. Hide one of them first, or upgrade to show more.",
     });
-    const viaUpdate = await call(a, "PATCH", `/api/books/${hidden.id}`, { visibilityEnabled: true });
+    const viaUpdate = await callApi(s, a, "PATCH", `/api/books/${hidden.id}`, { visibilityEnabled: true });
     expect(viaUpdate.status).toBe(403);
-    expect((await call(a, "GET", `/api/books/${hidden.id}`)).body.book.visibilityEnabled).toBe(false);
+    expect((await callApi(s, a, "GET", `/api/books/${hidden.id}`)).body.book.visibilityEnabled).toBe(false);
 
     // Hiding two others makes room to show it again.
-    await call(a, "PATCH", `/api/books/${list[1]?.id}/visibility`, { visible: false });
-    await call(a, "PATCH", `/api/books/${list[2]?.id}/visibility`, { visible: false });
-    expect((await call(a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true })).status).toBe(200);
+    await callApi(s, a, "PATCH", `/api/books/${list[1]?.id}/visibility`, { visible: false });
+    await callApi(s, a, "PATCH", `/api/books/${list[2]?.id}/visibility`, { visible: false });
+    expect((await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true })).status).toBe(200);
   });
 
   it("lets only one of two racing un-hides take the last visible place", async () => {
     const a = await createAuthor(s, { tier: "midi" });
     for (let i = 0; i < 7; i++) await createOk(a, { title: `Book ${i}` });
-    const all = (await call(a, "GET", "/api/books")).body.books as Json[];
-    for (const b of all.slice(0, 3)) await call(a, "PATCH", `/api/books/${b.id}/visibility`, { visible: false });
+    const all = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
+    for (const b of all.slice(0, 3)) await callApi(s, a, "PATCH", `/api/books/${b.id}/visibility`, { visible: false });
     await s.database.db.update(subscriptions).set({ tier: "mini" }).where(eq(subscriptions.userId, a.id));
     // 4 visible on a plan of 5: one place left, two requests.
     const [x, y] = await Promise.all([
-      call(a, "PATCH", `/api/books/${all[0]?.id}/visibility`, { visible: true }),
-      call(a, "PATCH", `/api/books/${all[1]?.id}`, { visibilityEnabled: true }),
+      callApi(s, a, "PATCH", `/api/books/${all[0]?.id}/visibility`, { visible: true }),
+      callApi(s, a, "PATCH", `/api/books/${all[1]?.id}`, { visibilityEnabled: true }),
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 403]);
     const rows = await s.database.db.select().from(books).where(eq(books.userId, a.id));
@@ -673,7 +668,7 @@ describe("order", () => {
     return a;
   }
   const idsOf = async (a: TestAuthor) =>
-    ((await call(a, "GET", "/api/books")).body.books as Json[]).map((b) => b.id as string);
+    ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((b) => b.id as string);
 
   it("keeps the order books were typed in: a new book goes last, and no other book moves", async () => {
     const a = await authorWith(3);
@@ -684,8 +679,8 @@ describe("order", () => {
     for (const t of ["Third (2024)", "Second (2022)", "First (2019)"]) await createOk(b, { title: t });
     expect(await titles(b)).toEqual(["Third (2024)", "Second (2022)", "First (2019)"]);
     // After a reorder by hand, the next book is added after it and the order stands.
-    const ids = ((await call(a, "GET", "/api/books")).body.books as Json[]).map((x) => x.id as string);
-    await call(a, "POST", "/api/books/order", { ids: [ids[2], ids[0], ids[1]] });
+    const ids = ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((x) => x.id as string);
+    await callApi(s, a, "POST", "/api/books/order", { ids: [ids[2], ids[0], ids[1]] });
     const before = await s.database.db
       .select({ id: books.id, sortOrder: books.sortOrder })
       .from(books)
@@ -704,28 +699,28 @@ describe("order", () => {
     const a = await authorWith(4);
     const ids = await idsOf(a);
     const before = changeCount(a.id);
-    const r = await call(a, "POST", `/api/books/${ids[0]}/move`, { position: 3 });
+    const r = await callApi(s, a, "POST", `/api/books/${ids[0]}/move`, { position: 3 });
     expect(r.status).toBe(200);
     expect((r.body.books as Json[]).map((b) => b.title)).toEqual(["B1", "B2", "B0", "B3"]);
     await expectSiteChanged(a.id, before);
-    await call(a, "POST", `/api/books/${ids[3]}/move`, { position: 0 });
+    await callApi(s, a, "POST", `/api/books/${ids[3]}/move`, { position: 0 });
     expect(await titles(a)).toEqual(["B3", "B1", "B2", "B0"]);
-    await call(a, "POST", `/api/books/${ids[3]}/move`, { position: 99 });
+    await callApi(s, a, "POST", `/api/books/${ids[3]}/move`, { position: 99 });
     expect(await titles(a)).toEqual(["B1", "B2", "B0", "B3"]);
     expect(await positions(a.id)).toEqual([0, 1, 2, 3]);
-    expect((await call(a, "POST", `/api/books/${ids[0]}/move`, { position: 1.5 })).status).toBe(400);
+    expect((await callApi(s, a, "POST", `/api/books/${ids[0]}/move`, { position: 1.5 })).status).toBe(400);
   });
 
   it("puts books in a given order; books left out follow in their order", async () => {
     const a = await authorWith(4);
     const [b0, b1, b2, b3] = await idsOf(a);
-    const r = await call(a, "POST", "/api/books/order", { ids: [b3, b1, b0, b2] });
+    const r = await callApi(s, a, "POST", "/api/books/order", { ids: [b3, b1, b0, b2] });
     expect(r.status).toBe(200);
     expect(await titles(a)).toEqual(["B3", "B1", "B0", "B2"]);
-    await call(a, "POST", "/api/books/order", { ids: [b2, b0] });
+    await callApi(s, a, "POST", "/api/books/order", { ids: [b2, b0] });
     expect(await titles(a)).toEqual(["B2", "B0", "B3", "B1"]);
     expect(await positions(a.id)).toEqual([0, 1, 2, 3]);
-    const dup = await call(a, "POST", "/api/books/order", { ids: [b0, b0] });
+    const dup = await callApi(s, a, "POST", "/api/books/order", { ids: [b0, b0] });
     expect(dup.status).toBe(400);
     expect(dup.body.error.message).toBe("ids must not repeat a book");
     expect(b1).toBeTruthy();
@@ -737,8 +732,8 @@ describe("order", () => {
     const requests = Array.from({ length: 24 }, (_, i) => {
       const id = ids[(i * 5) % ids.length] as string;
       return i % 3 === 0
-        ? call(a, "POST", "/api/books/order", { ids: [...ids].sort(() => ((i * 7) % 3) - 1) })
-        : call(a, "POST", `/api/books/${id}/move`, { position: ((i * 3) % 9) + 1 });
+        ? callApi(s, a, "POST", "/api/books/order", { ids: [...ids].sort(() => ((i * 7) % 3) - 1) })
+        : callApi(s, a, "POST", `/api/books/${id}/move`, { position: ((i * 3) % 9) + 1 });
     });
     // Books are also created and deleted meanwhile.
     const extra = [create(a, { title: "Late" })];
@@ -754,7 +749,7 @@ describe("order", () => {
     const b = await authorWith(1);
     const [theirs] = await idsOf(b);
     const mine = await idsOf(a);
-    const r = await call(a, "POST", "/api/books/order", { ids: [theirs, ...mine.reverse()] });
+    const r = await callApi(s, a, "POST", "/api/books/order", { ids: [theirs, ...mine.reverse()] });
     expect(r.status).toBe(404);
     expect(r.body.error.message).toBe("Book not found");
     expect(await titles(a)).toEqual(["B0", "B1"]);

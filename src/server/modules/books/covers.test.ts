@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
 import { COVER_MAX_BYTES, COVER_WIDTHS } from "../../../shared/schemas/book.ts";
+import { type Json, readJson } from "../../../testing/api-client.ts";
 import { filesUnder, pngClaiming } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -36,9 +37,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
 async function createBook(a: TestAuthor, title = "Covered"): Promise<Json> {
   const res = await s.api("/api/books", { method: "POST", cookie: a.cookie, json: { title, author: "Jane Author" } });
   expect(res.status).toBe(201);
@@ -48,9 +46,7 @@ async function createBook(a: TestAuthor, title = "Covered"): Promise<Json> {
 async function upload(a: { cookie: string }, bookId: string, bytes: Uint8Array, name: string, type: string) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
-  const res = await s.api(`/api/books/${bookId}/cover`, { method: "POST", cookie: a.cookie, body: form });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+  return readJson(s.api(`/api/books/${bookId}/cover`, { method: "POST", cookie: a.cookie, body: form }));
 }
 
 const bookRow = async (id: string) => (await s.database.db.select().from(books).where(eq(books.id, id)))[0];

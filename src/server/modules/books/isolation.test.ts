@@ -8,6 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGenres, books, retailerLinks, reviews } from "../../../db/schema/index.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
@@ -17,9 +18,6 @@ const dataDir = mkdtempSync(join(tmpdir(), "bookplate-isolation-"));
 const changes: string[] = [];
 let stopListening: () => Promise<void>;
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
 let owner: TestAuthor;
 let intruder: TestAuthor;
 let bystander: TestAuthor;
@@ -28,12 +26,6 @@ let ownerReviewId: string;
 let ownerLinkId: string;
 let intruderBook: Json;
 let png: Buffer;
-
-async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
-  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
 
 async function uploadCover(a: { cookie: string }, bookId: string) {
   const form = new FormData();
@@ -73,10 +65,10 @@ const ownerChanges = () => changes.filter((c) => c === owner.id).length;
  */
 async function settledOwnerChanges(): Promise<number> {
   const before = changes.filter((c) => c === bystander.id).length;
-  const r = await call(bystander, "POST", "/api/books", { title: "Sentinel", author: "B" });
+  const r = await callApi(s, bystander, "POST", "/api/books", { title: "Sentinel", author: "B" });
   expect(r.status).toBe(201);
   await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before);
-  await call(bystander, "DELETE", `/api/books/${r.body.book.id}`);
+  await callApi(s, bystander, "DELETE", `/api/books/${r.body.book.id}`);
   await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before + 1);
   return ownerChanges();
 }
@@ -90,7 +82,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   [owner, intruder, bystander] = await Promise.all([createAuthor(s), createAuthor(s), createAuthor(s)]);
-  const created = await call(owner, "POST", "/api/books", {
+  const created = await callApi(s, owner, "POST", "/api/books", {
     title: "Owner's Secret Manuscript",
     author: "Owner",
     subtitle: "Unpublished",
@@ -103,12 +95,12 @@ beforeAll(async () => {
     reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
   });
   expect(created.status).toBe(201);
-  await call(owner, "POST", "/api/books", { title: "Owner's Second", author: "Owner" });
+  await callApi(s, owner, "POST", "/api/books", { title: "Owner's Second", author: "Owner" });
   ownerBook = created.body.book;
   ownerReviewId = ownerBook.reviews[0].id;
   ownerLinkId = ownerBook.retailerLinks[0].id;
   expect((await uploadCover(owner, ownerBook.id)).status).toBe(200);
-  intruderBook = (await call(intruder, "POST", "/api/books", { title: "Intruder's", author: "I" })).body.book;
+  intruderBook = (await callApi(s, intruder, "POST", "/api/books", { title: "Intruder's", author: "I" })).body.book;
 });
 
 afterAll(async () => {
@@ -123,7 +115,7 @@ type Req = (bookId: string, reviewId: string) => Promise<{ status: number; body:
 const byIntruder =
   (method: string, path: (b: string, r: string) => string, body?: () => unknown): Req =>
   (b, r) =>
-    call(intruder, method, path(b, r), body?.());
+    callApi(s, intruder, method, path(b, r), body?.());
 
 /** Every books endpoint that names a book, as the intruder. */
 const ENDPOINTS: [string, Req][] = [
@@ -239,7 +231,7 @@ describe("another author's book id", () => {
   }
 
   it("the owner still sees everything as it was", async () => {
-    const r = await call(owner, "GET", `/api/books/${ownerBook.id}`);
+    const r = await callApi(s, owner, "GET", `/api/books/${ownerBook.id}`);
     expect(r.status).toBe(200);
     expect(r.body.book).toMatchObject({
       title: "Owner's Secret Manuscript",
@@ -258,29 +250,29 @@ describe("another author's book id", () => {
 
 describe("another author's ids inside the intruder's own requests", () => {
   it("lists and capacity show only the intruder's own books", async () => {
-    const list = await call(intruder, "GET", "/api/books");
+    const list = await callApi(s, intruder, "GET", "/api/books");
     expect(list.status).toBe(200);
     expect((list.body.books as Json[]).map((b) => b.id)).toEqual([intruderBook.id]);
     expect(JSON.stringify(list.body)).not.toContain("Owner's");
-    expect((await call(intruder, "GET", "/api/books/capacity")).body.used).toBe(1);
+    expect((await callApi(s, intruder, "GET", "/api/books/capacity")).body.used).toBe(1);
   });
 
   it("POST /api/books/order with the owner's id is a 404 and reorders nobody", async () => {
     const before = await ownerState();
-    const intruderBefore = await call(intruder, "GET", "/api/books");
-    const r = await call(intruder, "POST", "/api/books/order", { ids: [ownerBook.id, intruderBook.id] });
+    const intruderBefore = await callApi(s, intruder, "GET", "/api/books");
+    const r = await callApi(s, intruder, "POST", "/api/books/order", { ids: [ownerBook.id, intruderBook.id] });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ error: { code: "not_found", message: "Book not found" } });
     expect(await ownerState()).toEqual(before);
-    expect(await call(intruder, "GET", "/api/books")).toEqual(intruderBefore);
+    expect(await callApi(s, intruder, "GET", "/api/books")).toEqual(intruderBefore);
   });
 
   it("the owner's review id under the intruder's own book is 'Review not found'", async () => {
     const before = await ownerState();
-    const patch = await call(intruder, "PATCH", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`, {
+    const patch = await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`, {
       reviewText: "Edited by intruder",
     });
-    const del = await call(intruder, "DELETE", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`);
+    const del = await callApi(s, intruder, "DELETE", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`);
     for (const r of [patch, del]) {
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: { code: "not_found", message: "Review not found" } });
@@ -290,7 +282,7 @@ describe("another author's ids inside the intruder's own requests", () => {
 
   it("the owner's link and review ids in the intruder's lists make new rows, never touch the owner's", async () => {
     const before = await ownerState();
-    const r = await call(intruder, "PATCH", `/api/books/${intruderBook.id}`, {
+    const r = await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}`, {
       retailerLinks: [{ id: ownerLinkId, retailerName: "Mine", retailerUrl: "https://mine.example" }],
       reviews: [{ id: ownerReviewId, reviewText: "Mine" }],
     });
@@ -299,7 +291,7 @@ describe("another author's ids inside the intruder's own requests", () => {
     expect(r.body.book.retailerLinks[0].id).not.toBe(ownerLinkId);
     expect(r.body.book.reviews[0].id).not.toBe(ownerReviewId);
 
-    const put = await call(intruder, "PUT", `/api/books/${intruderBook.id}/retailer-links`, {
+    const put = await callApi(s, intruder, "PUT", `/api/books/${intruderBook.id}/retailer-links`, {
       retailerLinks: [{ id: ownerLinkId, retailerName: "Again", retailerUrl: "https://again.example" }],
     });
     expect(put.status).toBe(200);
@@ -316,21 +308,23 @@ describe("another author's ids inside the intruder's own requests", () => {
       expect(r.status).toBe(404);
       expect(r.headers.location).toBeUndefined();
     }
-    const own = (await call(owner, "GET", "/api/stats?days=7")).body;
+    const own = (await callApi(s, owner, "GET", "/api/stats?days=7")).body;
     expect(own.stores).toEqual([expect.objectContaining({ bookId: ownerBook.id })]);
-    const theirs = (await call(intruder, "GET", "/api/stats?days=7")).body;
+    const theirs = (await callApi(s, intruder, "GET", "/api/stats?days=7")).body;
     expect(theirs.stores).toEqual([]);
     expect(JSON.stringify(theirs)).not.toContain(ownerBook.id);
   });
 
   it("featuring the intruder's book leaves the owner's featured book alone", async () => {
     const before = await ownerState();
-    expect((await call(intruder, "PATCH", `/api/books/${intruderBook.id}`, { isFeatured: true })).status).toBe(200);
+    expect((await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}`, { isFeatured: true })).status).toBe(
+      200,
+    );
     expect(await ownerState()).toEqual(before);
   });
 
   it("a user id in the body is refused, not used", async () => {
-    const r = await call(intruder, "POST", "/api/books", { title: "T", author: "A", userId: owner.id });
+    const r = await callApi(s, intruder, "POST", "/api/books", { title: "T", author: "A", userId: owner.id });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe("Unknown field: userId");
     expect((await ownerState()).books).toHaveLength(2);
@@ -354,7 +348,7 @@ describe("another author's ids inside the intruder's own requests", () => {
     ];
     const before = await ownerState();
     for (const [method, path, json] of paths) {
-      const r = await call(anon, method, path, json);
+      const r = await callApi(s, anon, method, path, json);
       expect(r.status, `${method} ${path}`).toBe(401);
     }
     expect((await uploadCover(anon, ownerBook.id)).status).toBe(401);

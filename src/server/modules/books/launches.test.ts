@@ -2,7 +2,6 @@
 // (double opt-in through the real SMTP catcher); on release day the job mails each confirmed
 // reader once (clock injected), unconfirmed ones never, and a second run sends nothing. The
 // author sees the counts and can mail themselves a test; another author sees nothing.
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, releaseAlerts } from "../../../db/schema/index.ts";
@@ -21,34 +20,7 @@ let other: TestAuthor;
 let bookId = "";
 const RELEASE = "2031-03-14";
 
-function post(host: string, path: string, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          text += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const post = (host: string, path: string, form: Record<string, string>) => s.postOnHost(host, path, form);
 async function call(a: { cookie: string }, method: string, path: string) {
   const res = await s.api(path, { method, cookie: a.cookie });
   return { status: res.status, body: (await res.json()) as Json };

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainVerifications, subscriptions } from "../../../db/schema/index.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { startTestDnsServer, type TestDnsServer } from "../../../testing/dns-server.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -40,16 +41,9 @@ afterAll(async () => {
   await dns?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-async function call(a: { cookie: string }, method: string, path: string, json?: unknown) {
-  const res = await s.api(path, { method, cookie: a.cookie, ...(json === undefined ? {} : { json }) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-const start = (a: TestAuthor, domain: string) => call(a, "PUT", "/api/domain", { domain });
-const verify = (a: TestAuthor) => call(a, "POST", "/api/domain/verify");
-const state = (a: TestAuthor) => call(a, "GET", "/api/domain");
+const start = (a: TestAuthor, domain: string) => callApi(s, a, "PUT", "/api/domain", { domain });
+const verify = (a: TestAuthor) => callApi(s, a, "POST", "/api/domain/verify");
+const state = (a: TestAuthor) => callApi(s, a, "GET", "/api/domain");
 const tokenOf = (body: Json) => body.records.find((r: Json) => r.type === "TXT").value as string;
 
 describe("adding a domain", () => {
@@ -106,11 +100,11 @@ describe("adding a domain", () => {
       [42, "Please enter your domain name"],
     ];
     for (const [domain, message] of cases) {
-      const r = await call(a, "PUT", "/api/domain", { domain });
+      const r = await callApi(s, a, "PUT", "/api/domain", { domain });
       expect(r.status, String(domain)).toBe(400);
       expect(r.body.error).toMatchObject({ code: "validation_failed", field: "domain", message });
     }
-    expect((await call(a, "PUT", "/api/domain", { domain: "a.com", extra: 1 })).status).toBe(400);
+    expect((await callApi(s, a, "PUT", "/api/domain", { domain: "a.com", extra: 1 })).status).toBe(400);
     expect((await state(a)).body.domain).toBe("www.keep-me.com");
   });
 
@@ -121,7 +115,7 @@ describe("adding a domain", () => {
     expect(await addon()).toBe(false);
     await start(a, "www.addon.com");
     expect(await addon()).toBe(true);
-    await call(a, "DELETE", "/api/domain");
+    await callApi(s, a, "DELETE", "/api/domain");
     expect(await addon()).toBe(false);
     // A refused domain adds nothing.
     await start(a, "https://nope.com");
@@ -135,7 +129,7 @@ describe("adding a domain", () => {
     expect((await s.api("/api/domain")).status).toBe(401);
     expect((await s.api("/api/domain", { method: "PUT", json: { domain: "x.com" } })).status).toBe(401);
     expect((await state(b)).body).toMatchObject({ domain: null, status: "none" });
-    expect((await call(b, "DELETE", "/api/domain")).status).toBe(200);
+    expect((await callApi(s, b, "DELETE", "/api/domain")).status).toBe(200);
     expect((await verify(b)).status).toBe(404);
     expect((await state(a)).body.domain).toBe("www.only-a.com");
   });
@@ -229,13 +223,13 @@ describe("names that are not public, and how often an author may check (ADR 049)
       "api.alt",
     ];
     for (const domain of names) {
-      const r = await call(a, "PUT", "/api/domain", { domain });
+      const r = await callApi(s, a, "PUT", "/api/domain", { domain });
       expect(r.status, domain).toBe(400);
       expect(r.body.error, domain).toMatchObject({ code: "validation_failed", field: "domain", message: NOT_PUBLIC });
     }
     // A single label is no domain at all.
     for (const domain of ["intranet", "localhost", "printer."]) {
-      expect((await call(a, "PUT", "/api/domain", { domain })).body.error.message, domain).toBe(
+      expect((await callApi(s, a, "PUT", "/api/domain", { domain })).body.error.message, domain).toBe(
         "Please enter a valid domain name, like janeauthor.com",
       );
     }
@@ -325,7 +319,7 @@ describe("a verified domain", () => {
     expect(bare.headers.location).toBe(`http://${domain}/books?x=1`);
     expect((await s.api(`/internal/tls/ask?domain=served.com`)).status).toBe(200);
 
-    const removed = await call(a, "DELETE", "/api/domain");
+    const removed = await callApi(s, a, "DELETE", "/api/domain");
     expect(removed.body).toMatchObject({ domain: null, status: "none" });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
     expect((await s.onHost(domain, "/about")).body).toContain("Website not found");

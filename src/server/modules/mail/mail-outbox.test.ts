@@ -1,13 +1,11 @@
 // The outbox as a queue (ADR 048): no request waits on SMTP, a frozen server only delays mail,
 // temporary refusals are retried and permanent ones fail, and each row goes out once even when
 // two processes share the database.
-import { request } from "node:http";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { mailOutbox, websites } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 // Retries come quickly here; the SMTP timeouts stay the product's (10 s), so a request that waited
@@ -26,8 +24,7 @@ beforeAll(async () => {
     .set({ showWhenEmpty: ["newsletter"] })
     .where(eq(websites.userId, author.id));
   await markSiteChanged(s.database.db, author.id);
-  staff = await createSignedInUser(s, { prefix: "staff" });
-  await setRole(s.database.db, staff.email, "admin");
+  staff = await createStaffUser(s, "admin", { prefix: "staff" });
 });
 afterAll(async () => {
   s?.smtp.thaw();
@@ -35,29 +32,8 @@ afterAll(async () => {
 });
 
 /** A form POST under a site's Host name (fetch cannot set Host). */
-function postForm(host: string, path: string, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function postForm(host: string, path: string, form: Record<string, string>) {
+  return (await s.postOnHost(host, path, form)).status;
 }
 
 async function timed(run: () => Promise<number | Response>) {

@@ -1,14 +1,12 @@
 // No mail carries text a stranger wrote to an address that never said it wants mail from us
 // (ADR 048): every form that mails an address someone typed is fed phishing-style text here, and
 // what reaches the real SMTP server is searched for it.
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "../../../app/cli/admin.ts";
 import { profiles, supportTickets, websites } from "../../../db/schema/index.ts";
 import type { CaughtMail } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 
 const PHISH = {
@@ -32,8 +30,7 @@ let staff: TestUser;
 beforeAll(async () => {
   s = await startTestServer();
   author = await createAuthor(s);
-  staff = await createSignedInUser(s, { prefix: "staff" });
-  await setRole(s.database.db, staff.email, "admin");
+  staff = await createStaffUser(s, "admin", { prefix: "staff" });
   // The author's own words, which readers' addresses have not asked for either.
   // The site's own newsletter form is shown while it has no subscribers yet (ADR 052).
   await s.database.db
@@ -47,29 +44,8 @@ afterAll(async () => {
   await s?.close();
 });
 
-function post(host: string, path: string, form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path,
-        method: "POST",
-        headers: {
-          host: `${host}:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function post(host: string, path: string, form: Record<string, string>) {
+  return (await s.postOnHost(host, path, form)).status;
 }
 
 const marketingContact = (email: string) =>

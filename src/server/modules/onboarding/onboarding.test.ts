@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainVerifications, profiles, subscriptions, websites } from "../../../db/schema/index.ts";
-import { firstLink } from "../../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createSignedInUser } from "../../../testing/users.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -12,19 +12,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-let n = 0;
-async function newUser(): Promise<{ cookie: string; email: string; id: string }> {
-  const email = `onb-${n++}-${Date.now()}@example.com`;
-  const res = await s.api("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { name: "Jane Author", email, password: "correct horse battery" },
-  });
-  expect(res.status).toBe(200);
-  const id = (await res.json()).user.id as string;
-  const mail = await s.smtp.waitFor(email, "Confirm your email");
-  const verify = await fetch(firstLink(mail.text), { redirect: "manual" });
-  return { cookie: cookiesFrom(verify), email, id };
-}
+const newUser = () => createSignedInUser(s, { prefix: "onb" });
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: "Jane Author",

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -21,9 +22,6 @@ afterAll(async () => {
   await s?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 async function uploadPicture(a: TestAuthor): Promise<{ url: string; variants: { url: string }[] }> {
   const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 160 } } })
@@ -49,10 +47,9 @@ const html = (...images: { url: string }[]) =>
   `<p>Words.</p>${images.map((i) => `<p><img src="${i.url}" alt="A picture"></p>`).join("")}`;
 
 async function call(a: TestAuthor, method: string, path: string, json?: unknown) {
-  const res = await s.api(path, { method, cookie: a.cookie, ...(json !== undefined ? { json } : {}) });
+  const res = await callApi(s, a, method, path, json);
   expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as Json;
+  return res.body;
 }
 
 describe("post pictures", () => {

@@ -1,5 +1,6 @@
 // Blog posts through the API, and what a reader then sees on the author's public /blog.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
@@ -11,30 +12,15 @@ afterAll(async () => {
   await s?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
-async function call(a: { cookie: string }, method: string, path: string, body?: unknown) {
-  const res = await s.api(path, {
-    method,
-    cookie: a.cookie,
-    ...(body === undefined
-      ? {}
-      : typeof body === "string"
-        ? { body, headers: { "content-type": "application/json" } }
-        : { json: body }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-
-const list = async (a: TestAuthor) => (await call(a, "GET", "/api/posts")).body.posts as Json[];
-const create = async (a: TestAuthor, body: unknown) => call(a, "POST", "/api/posts", body);
+const list = async (a: TestAuthor) => (await callApi(s, a, "GET", "/api/posts")).body.posts as Json[];
+const create = async (a: TestAuthor, body: unknown) => callApi(s, a, "POST", "/api/posts", body);
 
 describe("blog posts", () => {
   it("need a session", async () => {
-    expect((await call({ cookie: "" }, "GET", "/api/posts")).status).toBe(401);
-    expect((await call({ cookie: "" }, "POST", "/api/posts", { title: "x", content: "<p>x</p>" })).status).toBe(401);
+    expect((await callApi(s, { cookie: "" }, "GET", "/api/posts")).status).toBe(401);
+    expect((await callApi(s, { cookie: "" }, "POST", "/api/posts", { title: "x", content: "<p>x</p>" })).status).toBe(
+      401,
+    );
   });
 
   it("are created, listed newest first, read, edited and deleted", async () => {
@@ -53,9 +39,9 @@ describe("blog posts", () => {
     expect((await list(a)).map((p) => p.title)).toEqual(["Second", "First post"]);
 
     const id = first.body.post.id as string;
-    expect((await call(a, "GET", `/api/posts/${id}`)).body.post).toEqual(first.body.post);
+    expect((await callApi(s, a, "GET", `/api/posts/${id}`)).body.post).toEqual(first.body.post);
 
-    const edited = await call(a, "PATCH", `/api/posts/${id}`, { title: "First, revised", category: "thoughts" });
+    const edited = await callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "First, revised", category: "thoughts" });
     expect(edited.status).toBe(200);
     expect(edited.body.post).toMatchObject({
       id,
@@ -65,12 +51,12 @@ describe("blog posts", () => {
       createdAt: first.body.post.createdAt,
     });
 
-    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
     expect((await list(a)).map((p) => p.title)).toEqual(["Second"]);
-    const gone = await call(a, "GET", `/api/posts/${id}`);
+    const gone = await callApi(s, a, "GET", `/api/posts/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.error.message).toBe("Post not found");
-    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(404);
+    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(404);
   });
 
   it("clean the HTML before storing it", async () => {
@@ -116,12 +102,12 @@ describe("blog posts", () => {
     );
 
     const id = res.body.post.id as string;
-    expect((await call(a, "PATCH", `/api/posts/${id}`, { title: "Launch moved" })).status).toBe(200);
+    expect((await callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "Launch moved" })).status).toBe(200);
     const edited = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(edited.body).toContain("Launch moved");
     expect(edited.body).not.toContain("Launch at the Harbour");
 
-    expect((await call(a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
     const deleted = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(deleted.body).not.toContain("Launch moved");
     // The last post gone, the Blog leaves the menu again.
@@ -161,7 +147,7 @@ describe("blog posts", () => {
     it(`refuse ${label} with a clear message and change nothing`, async () => {
       const before = await list(author);
       const path = method === "POST" ? "/api/posts" : `/api/posts/${postId}`;
-      const res = await call(author, method, path, body);
+      const res = await callApi(s, author, method, path, body);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
       if (field) expect(res.body.error.field).toBe(field);
@@ -180,13 +166,13 @@ describe("blog posts", () => {
       ["PATCH", { title: "Taken over" }],
       ["DELETE", undefined],
     ] as const) {
-      const res = await call(b, method, `/api/posts/${mine.id}`, body);
+      const res = await callApi(s, b, method, `/api/posts/${mine.id}`, body);
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ error: { code: "not_found", message: "Post not found" } });
       expect(JSON.stringify(res.body)).not.toContain("Secret");
     }
     // A path that is not an id at all answers the same.
-    expect((await call(b, "GET", "/api/posts/not-an-id")).body).toEqual({
+    expect((await callApi(s, b, "GET", "/api/posts/not-an-id")).body).toEqual({
       error: { code: "not_found", message: "Post not found" },
     });
 
@@ -210,7 +196,9 @@ describe("blog posts", () => {
     expect(slugs).toContain("launch-day-24");
     // Renames racing for one new title as well.
     const ids = made.slice(0, 8).map((r) => r.body.post.id as string);
-    const renamed = await Promise.all(ids.map((id) => call(a, "PATCH", `/api/posts/${id}`, { title: "Out now" })));
+    const renamed = await Promise.all(
+      ids.map((id) => callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "Out now" })),
+    );
     expect(renamed.map((r) => r.status)).toEqual(renamed.map(() => 200));
     expect(new Set(renamed.map((r) => r.body.post.slug)).size).toBe(8);
   });
@@ -235,7 +223,7 @@ describe("blog posts", () => {
     // The list links each title to its page.
     expect((await s.onHost(host, "/blog")).body).toContain('href="/blog/cafe-creme-part-2-2"');
 
-    const renamed = await call(a, "PATCH", `/api/posts/${one.id}`, { title: "Café at last" });
+    const renamed = await callApi(s, a, "PATCH", `/api/posts/${one.id}`, { title: "Café at last" });
     expect(renamed.body.post.slug).toBe("cafe-at-last");
     const old = await s.onHost(host, "/blog/cafe-creme-part-2");
     expect(old.status).toBe(301);
@@ -245,13 +233,13 @@ describe("blog posts", () => {
     const three = (await create(a, { title: "Cafe creme, part 2", content: "<p>Four</p>" })).body.post;
     expect(three.slug).toBe("cafe-creme-part-2-3");
     // Editing only the body, or a title with the same address, keeps the address.
-    expect((await call(a, "PATCH", `/api/posts/${two.id}`, { title: "Café, crème — part 2" })).body.post.slug).toBe(
-      "cafe-creme-part-2-2",
-    );
+    expect(
+      (await callApi(s, a, "PATCH", `/api/posts/${two.id}`, { title: "Café, crème — part 2" })).body.post.slug,
+    ).toBe("cafe-creme-part-2-2");
     // Renamed back, the post takes its old address again and nothing redirects in a loop.
-    expect((await call(a, "PATCH", `/api/posts/${one.id}`, { title: "Café & Crème: Part 2" })).body.post.slug).toBe(
-      "cafe-creme-part-2",
-    );
+    expect(
+      (await callApi(s, a, "PATCH", `/api/posts/${one.id}`, { title: "Café & Crème: Part 2" })).body.post.slug,
+    ).toBe("cafe-creme-part-2");
     expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(200);
     expect((await s.onHost(host, "/blog/cafe-at-last")).headers.location).toBe("/blog/cafe-creme-part-2");
 
@@ -260,7 +248,7 @@ describe("blog posts", () => {
     expect(missing.body).toContain("Post not found");
     expect((await s.onHost(host, "/blog/Not%20A%20Slug")).status).toBe(404);
     // Deleted, its address and the ones that redirected to it are gone.
-    expect((await call(a, "DELETE", `/api/posts/${one.id}`)).status).toBe(204);
+    expect((await callApi(s, a, "DELETE", `/api/posts/${one.id}`)).status).toBe(204);
     expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(404);
     expect((await s.onHost(host, "/blog/cafe-at-last")).status).toBe(404);
   });

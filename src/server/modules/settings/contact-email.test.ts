@@ -1,9 +1,9 @@
 // The contact form never relays to an address whose owner did not agree (ADR 014).
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactSettings } from "../../../db/schema/index.ts";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact-settings.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -16,61 +16,23 @@ afterAll(async () => {
   await s?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
 const VERIFY_SUBJECT = "Confirm the contact address of your Bookplate website";
 let n = 0;
 const address = (name: string) => `${name}-${Date.now().toString(36)}${n++}@relay.example.net`;
 
-async function saveContact(a: TestAuthor, contactEmail: string | null, antispamEnabled = false) {
-  const res = await s.api("/api/site/contact", {
-    method: "PUT",
-    cookie: a.cookie,
-    json: { contactEmail, enableContactForm: true, antispamEnabled, socialLinks: [] },
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-async function readContact(a: TestAuthor) {
-  const res = await s.api("/api/site/contact", { cookie: a.cookie });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-async function resend(a: TestAuthor) {
-  const res = await s.api("/api/site/contact/verification", { method: "POST", cookie: a.cookie });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const saveContact = (a: TestAuthor, contactEmail: string | null, antispamEnabled = false) =>
+  readJson(
+    apiClient(s, a).site.contact.$put({
+      json: { contactEmail, enableContactForm: true, antispamEnabled, socialLinks: [] },
+    }),
+  );
+const readContact = (a: TestAuthor) => readJson(apiClient(s, a).site.contact.$get());
+const resend = (a: TestAuthor) => readJson(apiClient(s, a).site.contact.verification.$post());
 
 /** A reader's message through the site's contact form, on the author's own host. */
-function sendMessage(a: TestAuthor, subject: string) {
-  const body = new URLSearchParams({
-    name: "Reader",
-    email: "reader@example.com",
-    subject,
-    message: `Attacker text for ${subject}`,
-  }).toString();
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port: s.port,
-        path: "/contact",
-        method: "POST",
-        headers: {
-          host: `${a.subdomain}.localhost:${s.port}`,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+async function sendMessage(a: TestAuthor, subject: string) {
+  const form = { name: "Reader", email: "reader@example.com", subject, message: `Attacker text for ${subject}` };
+  return (await s.postOnHost(`${a.subdomain}.localhost`, "/contact", form)).status;
 }
 
 /** Opens a verification link as a browser would: the page, then its button. */

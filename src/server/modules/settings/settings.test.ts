@@ -4,6 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, TEST_PASSWORD, type TestAuthor } from "../../../testing/users.ts";
 
@@ -15,29 +16,15 @@ afterAll(async () => {
   await s?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
-/** A JSON call to one of the settings endpoints; a string body is sent as is (malformed JSON). */
 /** The author chooses to show the Blog and Newsletter pages while they are empty. */
 async function showEmpty(a: { cookie: string }) {
-  expect((await callAt("/api/site/settings", a, "PATCH", { showWhenEmpty: ["blog", "newsletter"] })).status).toBe(200);
+  expect((await callApi(s, a, "PATCH", "/api/site/settings", { showWhenEmpty: ["blog", "newsletter"] })).status).toBe(
+    200,
+  );
 }
 
-async function callAt(path: string, a: { cookie: string }, method: string, body?: unknown) {
-  const res = await s.api(path, {
-    method,
-    cookie: a.cookie,
-    ...(body === undefined
-      ? {}
-      : typeof body === "string"
-        ? { body, headers: { "content-type": "application/json" } }
-        : { json: body }),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-const call = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/settings", a, method, body);
+const call = (a: { cookie: string }, method: string, body?: unknown) =>
+  callApi(s, a, method, "/api/site/settings", body);
 
 describe("site settings", () => {
   it("needs a session, and a website", async () => {
@@ -70,7 +57,7 @@ describe("site settings", () => {
   it("saves the look and the pages, and readers see it at once (cached pages dropped)", async () => {
     const a = await createAuthor(s);
     // A post, so that the Blog is in the menu (an empty one is not, ADR 052).
-    expect((await callAt("/api/posts", a, "POST", { title: "News", content: "<p>News</p>" })).status).toBe(201);
+    expect((await callApi(s, a, "POST", "/api/posts", { title: "News", content: "<p>News</p>" })).status).toBe(201);
     const before = await s.onHost(`${a.subdomain}.localhost`, "/");
     expect(before.body).toContain(">Blog<");
     expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).status).toBe(200);
@@ -349,7 +336,8 @@ describe("newsletter settings and subscribers", () => {
 });
 
 describe("privacy & legal page", () => {
-  const legal = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/legal", a, method, body);
+  const legal = (a: { cookie: string }, method: string, body?: unknown) =>
+    callApi(s, a, method, "/api/site/legal", body);
   /** The generated notice readers see until the author saves their own (ADR 052). */
   const EMPTY = "This notice explains what";
   /** The answer with the generated notice left out (its wording is placeholders.test.ts's). */
@@ -431,7 +419,7 @@ describe("privacy & legal page", () => {
 });
 
 describe("home page settings", () => {
-  const home = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/home", a, method, body);
+  const home = (a: { cookie: string }, method: string, body?: unknown) => callApi(s, a, method, "/api/site/home", body);
   const DEFAULTS = {
     layoutStyle: "left",
     heroImageUrl: null,
@@ -520,7 +508,7 @@ describe("home page settings", () => {
 });
 
 describe("blog page title and description", () => {
-  const blog = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/blog", a, method, body);
+  const blog = (a: { cookie: string }, method: string, body?: unknown) => callApi(s, a, method, "/api/site/blog", body);
 
   it("needs a session and a website, and starts empty (the defaults show)", async () => {
     expect((await blog({ cookie: "" }, "GET")).status).toBe(401);
@@ -579,7 +567,8 @@ describe("blog page title and description", () => {
 });
 
 describe("the getting-started checklist's hide", () => {
-  const status = (a: { cookie: string }, method: string, body?: unknown) => callAt("/api/site/status", a, method, body);
+  const status = (a: { cookie: string }, method: string, body?: unknown) =>
+    callApi(s, a, method, "/api/site/status", body);
 
   /** The same author signed in again: another browser, another device. */
   async function signInAgain(a: TestAuthor) {

@@ -3,6 +3,7 @@
 // own links and other authors' visits do not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
+import { readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 
@@ -16,13 +17,7 @@ afterAll(async () => {
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0";
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
-
-async function stats(a: { cookie: string }, query = "") {
-  const res = await s.api(`/api/stats${query}`, { cookie: a.cookie });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const stats = (a: { cookie: string }, query = "") => readJson(s.api(`/api/stats${query}`, { cookie: a.cookie }));
 
 /** One reader's page view: their own address and browser, arriving from `referer`. */
 function view(a: TestAuthor, path: string, reader: number, referer?: string, ua = FIREFOX) {
