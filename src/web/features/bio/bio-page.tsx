@@ -20,6 +20,8 @@ import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -118,22 +120,18 @@ function BioForm({ initial }: { initial: Profile }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Author Bio</h1>
-          <p className="mt-1 text-sm text-slate-600">Tell readers who you are. This is your site's About page.</p>
-        </div>
+      <PageHeading title="Author Bio" description="Tell readers who you are. This is your site's About page.">
         <div className="flex flex-wrap gap-2">
           {subdomain ? (
             <Button type="submit" name="intent" value="view" variant="secondary" disabled={busy}>
               <ExternalLink aria-hidden="true" className="h-4 w-4" /> Save &amp; View
             </Button>
           ) : null}
-          <Button type="submit" name="intent" value="save" disabled={busy}>
-            {busy ? "Saving..." : "Save Bio"}
-          </Button>
+          <SaveButton name="intent" value="save" busy={busy}>
+            Save Bio
+          </SaveButton>
         </div>
-      </div>
+      </PageHeading>
 
       <Card>
         <CardContent>

@@ -11,6 +11,7 @@ import { CATEGORY_LABELS, POST_MESSAGES } from "../../../shared/schemas/post.ts"
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
@@ -80,11 +81,7 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Blog</h1>
-          <p className="mt-1 text-sm text-slate-600">News, events and thoughts for your readers.</p>
-        </div>
+      <PageHeading title="Blog" description="News, events and thoughts for your readers.">
         <div className="flex flex-wrap gap-2">
           {subdomain ? (
             <Button asChild variant="secondary">
@@ -97,7 +94,7 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
             <Plus aria-hidden="true" className="h-4 w-4" /> New Post
           </Button>
         </div>
-      </div>
+      </PageHeading>
 
       {posts.isPending ? (
         <div aria-busy="true" className="space-y-3">

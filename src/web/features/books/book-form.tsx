@@ -7,10 +7,10 @@ import { Controller, FormProvider, useForm } from "react-hook-form";
 import { CURRENCIES } from "../../../shared/enums.ts";
 import { CURRENCY_SYMBOLS } from "../../../shared/plans.ts";
 import { RichTextField } from "../../components/rich-text-field.tsx";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { controlClass, Input, Textarea } from "../../components/ui/input.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { Switch } from "../../components/ui/switch.tsx";
 import { authorLocale, datePattern } from "../../lib/date-input.ts";
 import { type BookFormValues, bookFormSchema, PRICE_TYPING, toBookInput } from "./book-form-values.ts";
 import type { BookInput } from "./books-api.ts";
@@ -207,37 +207,15 @@ export function BookForm({
 
         <Section title="Display & badges">
           <div className="divide-y divide-slate-100">
-            <Controller
-              control={control}
-              name="visibilityEnabled"
-              render={({ field }) => (
-                <Switch label="Visible on your website" checked={field.value} onChange={field.onChange} />
-              )}
-            />
-            <Controller
+            <SwitchField control={control} name="visibilityEnabled" label="Visible on your website" />
+            <SwitchField
               control={control}
               name="isFeatured"
-              render={({ field }) => (
-                <Switch
-                  label="Featured book"
-                  description="Only one book can be featured at a time; featuring this one unfeatures the other."
-                  checked={field.value}
-                  onChange={field.onChange}
-                />
-              )}
+              label="Featured book"
+              description="Only one book can be featured at a time; featuring this one unfeatures the other."
             />
-            <Controller
-              control={control}
-              name="bestsellerBadgeEnabled"
-              render={({ field }) => (
-                <Switch label="Bestseller badge" checked={field.value} onChange={field.onChange} />
-              )}
-            />
-            <Controller
-              control={control}
-              name="promoBadgeEnabled"
-              render={({ field }) => <Switch label="Promo badge" checked={field.value} onChange={field.onChange} />}
-            />
+            <SwitchField control={control} name="bestsellerBadgeEnabled" label="Bestseller badge" />
+            <SwitchField control={control} name="promoBadgeEnabled" label="Promo badge" />
           </div>
           {promoOn &&
             text("promoBadgeText", "Promo badge text", {
@@ -248,13 +226,7 @@ export function BookForm({
             <Field alert label="Star rating (0–5)" error={errors.userRating?.message}>
               <Input look="editor" type="number" min={0} max={5} step={0.1} {...register("userRating")} />
             </Field>
-            <Controller
-              control={control}
-              name="showUserRating"
-              render={({ field }) => (
-                <Switch label="Show star rating" checked={field.value} onChange={field.onChange} />
-              )}
-            />
+            <SwitchField control={control} name="showUserRating" label="Show star rating" />
           </div>
           <Field alert label="Review snippet" hint="A short quote shown with the book.">
             <Textarea look="editor" rows={2} {...register("reviewSnippet")} />
@@ -262,13 +234,7 @@ export function BookForm({
         </Section>
 
         <Section title="Audiobook">
-          <Controller
-            control={control}
-            name="audiobookEnabled"
-            render={({ field }) => (
-              <Switch label="Show audiobook details" checked={field.value} onChange={field.onChange} />
-            )}
-          />
+          <SwitchField control={control} name="audiobookEnabled" label="Show audiobook details" />
           <div className="grid gap-4 sm:grid-cols-2">
             {text("narratorName", "Narrator")}
             {text("audioSampleUrl", "Audio sample URL", { type: "url", placeholder: "https://" })}

@@ -8,6 +8,7 @@ import { useLoaderData, useSearchParams } from "react-router";
 import { EmptySections } from "../../components/empty-sections.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
 import {
   CAPACITY_KEY,
   fetchSiteStatus,
@@ -61,10 +62,10 @@ export function DashboardHome() {
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard Overview</h1>
-          <p className="mt-1 text-sm text-slate-600">
+      <PageHeading
+        title="Dashboard Overview"
+        description={
+          <>
             {firstName ? `Welcome, ${firstName}` : "Welcome"}
             {session ? (
               <>
@@ -72,8 +73,9 @@ export function DashboardHome() {
                 <span data-testid="user-email">{session.user.email}</span>
               </>
             ) : null}
-          </p>
-        </div>
+          </>
+        }
+      >
         {website?.subdomain && liveHost ? (
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="secondary" size="sm">
@@ -91,7 +93,7 @@ export function DashboardHome() {
             ) : null}
           </div>
         ) : null}
-      </div>
+      </PageHeading>
 
       <PaymentReturnBanner phase={payment.phase} onDismiss={payment.dismiss} />
       {checkoutCancelled && !payment.activated ? <CheckoutCancelled visibility={visibility} /> : null}

@@ -1,9 +1,8 @@
 // 'Contact Settings': where the site's contact form sends messages, whether the form and its
 // anti-spam are on, and the author's social links, one row per platform. A contact address other
 // than the account's receives messages only once verified by a mailed link (ADR 014).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, MailWarning } from "lucide-react";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { SOCIAL_PLATFORMS } from "../../../shared/enums.ts";
 import {
@@ -13,15 +12,16 @@ import {
   contactSettingsSchema,
   PLATFORM_LABELS,
 } from "../../../shared/schemas/contact-settings.ts";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { Switch } from "../../components/ui/switch.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
-import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
-import { SettingsLoader } from "./settings-loader.tsx";
-import { SettingsTabs } from "./settings-tabs.tsx";
+import { useZodForm } from "../../lib/use-zod-form.ts";
+import { SettingsScreen, useSaveSettings } from "./settings-screen.tsx";
 
 const CONTACT_KEY = ["contact-settings"] as const;
 
@@ -38,24 +38,13 @@ function rowsFrom(saved: ContactSettings["socialLinks"]): Row[] {
 
 export function ContactSettingsPage() {
   return (
-    <>
-      <SettingsTabs />
-      <ContactSettingsPageBody />
-    </>
-  );
-}
-
-function ContactSettingsPageBody() {
-  const settings = useQuery({ queryKey: CONTACT_KEY, queryFn: () => read(client.site.contact.$get()) });
-  return (
-    <SettingsLoader query={settings} height="h-96">
+    <SettingsScreen queryKey={CONTACT_KEY} queryFn={() => read(client.site.contact.$get())} height="h-96">
       {(data) => <ContactForm initial={data} />}
-    </SettingsLoader>
+    </SettingsScreen>
   );
 }
 
 function ContactForm({ initial }: { initial: ContactSettingsView }) {
-  const qc = useQueryClient();
   const form = useZodForm(contactSettingsSchema, {
     contactEmail: initial.contactEmail ?? "",
     enableContactForm: initial.enableContactForm,
@@ -68,16 +57,11 @@ function ContactForm({ initial }: { initial: ContactSettingsView }) {
   const socialLinksError = errors.socialLinks?.message ?? errors.socialLinks?.root?.message;
   const email = form.watch("contactEmail") ?? "";
 
-  const save = useMutation({
-    mutationFn: (body: ContactSettings) => read(client.site.contact.$put({ json: body })),
-    onSuccess: (saved) => {
-      qc.setQueryData(CONTACT_KEY, saved);
-      toast.success(CONTACT_MESSAGES.saved);
-    },
-    onError: (err) => {
-      setServerFieldError(form, err);
-      toast.error(CONTACT_MESSAGES.failed, { description: errorMessage(err) });
-    },
+  const save = useSaveSettings({
+    queryKey: CONTACT_KEY,
+    save: (body: ContactSettings) => read(client.site.contact.$put({ json: body })),
+    messages: CONTACT_MESSAGES,
+    form,
   });
 
   // Every platform is checked as shown (a row left empty and off passes); only rows with
@@ -88,15 +72,9 @@ function ContactForm({ initial }: { initial: ContactSettingsView }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contact Settings</h1>
-          <p className="mt-1 text-sm text-slate-600">How readers reach you from your site's Contact page.</p>
-        </div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Contact Settings"}
-        </Button>
-      </div>
+      <PageHeading title="Contact Settings" description="How readers reach you from your site's Contact page.">
+        <SaveButton busy={save.isPending}>Save Contact Settings</SaveButton>
+      </PageHeading>
 
       <Card>
         <CardContent className="space-y-4">
@@ -112,29 +90,17 @@ function ContactForm({ initial }: { initial: ContactSettingsView }) {
           />
           <ContactEmailStatus view={initial} typed={email} />
           <div className="divide-y divide-slate-100">
-            <Controller
+            <SwitchField
               control={control}
               name="enableContactForm"
-              render={({ field }) => (
-                <Switch
-                  label="Contact form"
-                  description="Readers can send you a message from your site"
-                  checked={field.value}
-                  onChange={field.onChange}
-                />
-              )}
+              label="Contact form"
+              description="Readers can send you a message from your site"
             />
-            <Controller
+            <SwitchField
               control={control}
               name="antispamEnabled"
-              render={({ field }) => (
-                <Switch
-                  label="Anti-spam"
-                  description="A hidden trap for bots and at most 5 messages an hour from one sender"
-                  checked={field.value}
-                  onChange={field.onChange}
-                />
-              )}
+              label="Anti-spam"
+              description="A hidden trap for bots and at most 5 messages an hour from one sender"
             />
           </div>
         </CardContent>

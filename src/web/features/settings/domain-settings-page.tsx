@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { fetchSiteStatus, fetchSubscription, SITE_STATUS_KEY, SUBSCRIPTION_KEY } from "../../lib/account-state.ts";
 import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -35,19 +36,18 @@ export function DomainSettingsPage() {
     <>
       <SettingsTabs />
       <div className="space-y-6">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Custom Domain</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Use your own domain name, like www.janeauthor.com, for your site. Your free address keeps working and sends
-            readers to your domain once it is connected.
-          </p>
-          {currency && (
-            <p className="mt-1 text-sm text-slate-600">
-              A custom domain adds {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)} a month to your plan
-              while it is on your site.
-            </p>
-          )}
-        </div>
+        <PageHeading
+          title="Custom Domain"
+          description="Use your own domain name, like www.janeauthor.com, for your site. Your free address keeps working and sends readers to your domain once it is connected."
+          more={
+            currency && (
+              <p className="mt-1 text-sm text-slate-600">
+                A custom domain adds {formatMoney(CUSTOM_DOMAIN_ADDON_MINOR[currency], currency)} a month to your plan
+                while it is on your site.
+              </p>
+            )
+          }
+        />
         <SettingsLoader query={domain} height="h-64">
           {(data) => <DomainSection state={data} />}
         </SettingsLoader>

@@ -1,20 +1,20 @@
 // 'Home Page': how the site's home page opens (a full-screen hero image with the author's name,
 // tagline and two buttons, or a simple heading), the hero's colours, and optional content below.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { LAYOUT_STYLES } from "../../../shared/enums.ts";
 import { HOME_PAGE_MESSAGES, type HomePage, homePageSchema, LAYOUT_LABELS } from "../../../shared/schemas/home-page.ts";
 import { HERO_MAX_BYTES, MB, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
 import { RichTextField } from "../../components/rich-text-field.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
-import { client, errorMessage, read } from "../../lib/api.ts";
-import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
+import { client, read } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { ColourFields } from "./colour-fields.tsx";
-import { SettingsLoader } from "./settings-loader.tsx";
-import { SettingsTabs } from "./settings-tabs.tsx";
+import { SettingsScreen, useSaveSettings } from "./settings-screen.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
 
@@ -27,14 +27,10 @@ async function uploadHero(file: File): Promise<HomePage> {
 const removeHero = () => read(client.site.hero.$delete());
 
 export function HomePageSettingsPage() {
-  const home = useQuery({ queryKey: HOME_KEY, queryFn: () => read(client.site.home.$get()) });
   return (
-    <>
-      <SettingsTabs />
-      <SettingsLoader query={home} height="h-64">
-        {(data) => <HomePageForm initial={data} />}
-      </SettingsLoader>
-    </>
+    <SettingsScreen queryKey={HOME_KEY} queryFn={() => read(client.site.home.$get())} height="h-64">
+      {(data) => <HomePageForm initial={data} />}
+    </SettingsScreen>
   );
 }
 
@@ -60,31 +56,20 @@ function HomePageForm({ initial }: { initial: HomePage }) {
   const errors = formState.errors;
   const layoutStyle = form.watch("layoutStyle");
 
-  const save = useMutation({
-    mutationFn: (body: HomePage) => read(client.site.home.$put({ json: body })),
-    onSuccess: (saved) => {
-      qc.setQueryData(HOME_KEY, saved);
-      reset({ ...saved, heroImageUrl: saved.heroImageUrl ?? "" });
-      toast.success(HOME_PAGE_MESSAGES.saved);
-    },
-    onError: (err) => {
-      setServerFieldError(form, err);
-      toast.error(HOME_PAGE_MESSAGES.failed, { description: errorMessage(err) });
-    },
+  const save = useSaveSettings({
+    queryKey: HOME_KEY,
+    save: (body: HomePage) => read(client.site.home.$put({ json: body })),
+    messages: HOME_PAGE_MESSAGES,
+    form,
+    onSaved: (saved) => reset({ ...saved, heroImageUrl: saved.heroImageUrl ?? "" }),
   });
 
   const hero = layoutStyle === "hero";
   return (
     <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Home Page</h1>
-          <p className="mt-1 text-sm text-slate-600">The first thing readers see on your site.</p>
-        </div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Home Page"}
-        </Button>
-      </div>
+      <PageHeading title="Home Page" description="The first thing readers see on your site.">
+        <SaveButton busy={save.isPending}>Save Home Page</SaveButton>
+      </PageHeading>
 
       <Card>
         <CardContent className="space-y-4">

@@ -1,43 +1,37 @@
 // 'Legal': the text of the site's Privacy & Legal page (linked from every page's footer) and
 // whether readers see it. Until the author saves their own, readers see a notice generated from
 // what the site collects (ADR 052); the editor starts from it, and saving makes it the author's.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
-import { toast } from "sonner";
 import { LEGAL_MESSAGES, type Legal, type LegalInput, legalSchema } from "../../../shared/schemas/legal.ts";
 import { RichTextField } from "../../components/rich-text-field.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { Switch } from "../../components/ui/switch.tsx";
-import { client, errorMessage, read } from "../../lib/api.ts";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
+import { client, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
-import { SettingsLoader } from "./settings-loader.tsx";
-import { SettingsTabs } from "./settings-tabs.tsx";
+import { SettingsScreen, useSaveSettings } from "./settings-screen.tsx";
 
 const LEGAL_KEY = ["legal-settings"] as const;
 
 export function LegalSettingsPage() {
-  const legal = useQuery({ queryKey: LEGAL_KEY, queryFn: () => read(client.site.legal.$get()) });
   return (
-    <>
-      <SettingsTabs />
-      <div className="space-y-6">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Privacy &amp; Legal</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Your privacy notice and legal information. Every page of your site links to it from the footer.
-          </p>
-        </div>
-        <SettingsLoader query={legal} height="h-64">
-          {(data) => <LegalForm initial={data} />}
-        </SettingsLoader>
-      </div>
-    </>
+    <SettingsScreen
+      queryKey={LEGAL_KEY}
+      queryFn={() => read(client.site.legal.$get())}
+      height="h-64"
+      heading={
+        <PageHeading
+          title="Privacy & Legal"
+          description="Your privacy notice and legal information. Every page of your site links to it from the footer."
+        />
+      }
+    >
+      {(data) => <LegalForm initial={data} />}
+    </SettingsScreen>
   );
 }
 
 function LegalForm({ initial }: { initial: Legal }) {
-  const qc = useQueryClient();
   const generated = initial.content === null;
   const form = useZodForm(legalSchema, { content: initial.content ?? initial.generated, isEnabled: initial.isEnabled });
   const { control, handleSubmit, formState, setValue } = form;
@@ -45,31 +39,22 @@ function LegalForm({ initial }: { initial: Legal }) {
   const firstError = Object.values(formState.errors)[0];
   const error = firstError ? (firstError.message ?? LEGAL_MESSAGES.failed) : null;
 
-  const save = useMutation({
-    mutationFn: (body: LegalInput) => read(client.site.legal.$put({ json: body })),
-    onSuccess: (saved) => {
-      qc.setQueryData(LEGAL_KEY, saved);
-      setValue("content", saved.content ?? saved.generated);
-      toast.success(LEGAL_MESSAGES.saved);
-    },
-    onError: (err) => toast.error(LEGAL_MESSAGES.failed, { description: errorMessage(err) }),
+  const save = useSaveSettings({
+    queryKey: LEGAL_KEY,
+    save: (body: LegalInput) => read(client.site.legal.$put({ json: body })),
+    messages: LEGAL_MESSAGES,
+    onSaved: (saved) => setValue("content", saved.content ?? saved.generated),
   });
 
   return (
     <Card>
       <CardContent>
         <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-5">
-          <Controller
+          <SwitchField
             control={control}
             name="isEnabled"
-            render={({ field }) => (
-              <Switch
-                label="Show the Privacy & Legal page"
-                description="Off: your footer has no Privacy & Legal link and the page answers 'not found'."
-                checked={field.value}
-                onChange={field.onChange}
-              />
-            )}
+            label="Show the Privacy & Legal page"
+            description="Off: your footer has no Privacy & Legal link and the page answers 'not found'."
           />
           {generated ? (
             <p
@@ -93,9 +78,7 @@ function LegalForm({ initial }: { initial: Legal }) {
             minHeight="min-h-64"
           />
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save"}
-            </Button>
+            <SaveButton busy={save.isPending}>Save</SaveButton>
           </div>
         </form>
       </CardContent>

@@ -2,7 +2,6 @@
 // form whose confirmed readers are listed here and can be exported for any mailing tool.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
-import { Controller } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { formatDate } from "../../../shared/dates.ts";
@@ -13,14 +12,18 @@ import {
   type NewsletterSettings,
   newsletterSettingsSchema,
 } from "../../../shared/schemas/newsletter-settings.ts";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
+import { useSaveSettings } from "./settings-screen.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
 
 const NEWSLETTER_KEY = ["newsletter-settings"] as const;
@@ -42,12 +45,10 @@ function NewsletterSettingsPageBody() {
   });
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Newsletter</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          How readers sign up on your site's Newsletter page. Turn the page on or off under Site.
-        </p>
-      </div>
+      <PageHeading
+        title="Newsletter"
+        description="How readers sign up on your site's Newsletter page. Turn the page on or off under Site."
+      />
       <SettingsLoader query={settings} height="h-64">
         {(data) => <EmbedForm initial={data} />}
       </SettingsLoader>
@@ -65,7 +66,6 @@ const embedFormSchema = z
   .pipe(newsletterSettingsSchema);
 
 function EmbedForm({ initial }: { initial: NewsletterSettings }) {
-  const qc = useQueryClient();
   const form = useZodForm(embedFormSchema, { useProvider: initial.embedCode !== null, code: initial.embedCode ?? "" });
   const { control, register, handleSubmit, formState, clearErrors } = form;
   const useProvider = form.watch("useProvider");
@@ -76,34 +76,23 @@ function EmbedForm({ initial }: { initial: NewsletterSettings }) {
   // The spec: with the provider's form chosen, there is nothing to save until a code is pasted.
   const cannotSave = useProvider && trimmed === "";
 
-  const save = useMutation({
-    mutationFn: (body: NewsletterSettings) => read(client.site.newsletter.$put({ json: body })),
-    onSuccess: (saved) => {
-      qc.setQueryData(NEWSLETTER_KEY, saved);
-      toast.success(NEWSLETTER_MESSAGES.saved);
-    },
-    onError: (err) => toast.error(NEWSLETTER_MESSAGES.failed, { description: errorMessage(err) }),
+  const save = useSaveSettings({
+    queryKey: NEWSLETTER_KEY,
+    save: (body: NewsletterSettings) => read(client.site.newsletter.$put({ json: body })),
+    messages: NEWSLETTER_MESSAGES,
   });
 
   return (
     <Card>
       <CardContent>
         <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-4">
-          <Controller
+          <SwitchField
             control={control}
             name="useProvider"
-            render={({ field }) => (
-              <Switch
-                label="Use my email provider's sign-up form"
-                description="Off: readers sign up with your site's own form and confirm by email; they are listed below."
-                checked={field.value}
-                onChange={(on) => {
-                  field.onChange(on);
-                  // The refusal is about the code as it was sent, whichever field is edited.
-                  clearErrors();
-                }}
-              />
-            )}
+            label="Use my email provider's sign-up form"
+            description="Off: readers sign up with your site's own form and confirm by email; they are listed below."
+            // The refusal is about the code as it was sent, whichever field is edited.
+            onChange={() => clearErrors()}
           />
           {useProvider ? (
             <div className="space-y-1.5">
@@ -126,9 +115,9 @@ function EmbedForm({ initial }: { initial: NewsletterSettings }) {
             </div>
           ) : null}
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending || cannotSave}>
-              {save.isPending ? "Saving..." : "Save Newsletter Settings"}
-            </Button>
+            <SaveButton busy={save.isPending} disabled={cannotSave}>
+              Save Newsletter Settings
+            </SaveButton>
           </div>
         </form>
       </CardContent>

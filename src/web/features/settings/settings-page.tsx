@@ -1,8 +1,5 @@
 // 'Site Settings': the site's name, which pages readers see, and its look. Checked with the
 // same schema as the server, saved in one request; the public pages change at once.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Controller } from "react-hook-form";
-import { toast } from "sonner";
 import { readable } from "../../../shared/colour-contrast.ts";
 import { FONT_FAMILIES, LOGO_ICONS } from "../../../shared/enums.ts";
 import {
@@ -12,17 +9,18 @@ import {
   type SiteSettingsInput,
   siteSettingsSchema,
 } from "../../../shared/schemas/site-settings.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
-import { client, errorMessage, read } from "../../lib/api.ts";
-import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
+import { client, read } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
 import { ColourFields } from "./colour-fields.tsx";
-import { SettingsLoader } from "./settings-loader.tsx";
-import { SettingsTabs } from "./settings-tabs.tsx";
+import { SettingsScreen, useSaveSettings } from "./settings-screen.tsx";
 
 const SETTINGS_KEY = ["site-settings"] as const;
 
@@ -59,53 +57,31 @@ const COLOURS = [
 
 export function SettingsPage() {
   return (
-    <>
-      <SettingsTabs />
-      <SettingsPageBody />
-    </>
-  );
-}
-
-function SettingsPageBody() {
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => read(client.site.settings.$get()) });
-  return (
-    <SettingsLoader query={settings} height="h-96">
+    <SettingsScreen queryKey={SETTINGS_KEY} queryFn={() => read(client.site.settings.$get())} height="h-96">
       {(data) => <SettingsForm initial={data} />}
-    </SettingsLoader>
+    </SettingsScreen>
   );
 }
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
-  const qc = useQueryClient();
   const form = useZodForm(siteSettingsSchema, initial);
   const { register, control, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
   const values = form.watch();
 
-  const save = useMutation({
-    mutationFn: (body: SiteSettings) => read(client.site.settings.$patch({ json: body })),
-    onSuccess: (saved) => {
-      qc.setQueryData(SETTINGS_KEY, saved);
-      reset(saved);
-      toast.success(SETTINGS_MESSAGES.saved);
-    },
-    onError: (err) => {
-      setServerFieldError(form, err);
-      toast.error(SETTINGS_MESSAGES.failed, { description: errorMessage(err) });
-    },
+  const save = useSaveSettings({
+    queryKey: SETTINGS_KEY,
+    save: (body: SiteSettings) => read(client.site.settings.$patch({ json: body })),
+    messages: SETTINGS_MESSAGES,
+    form,
+    onSaved: reset,
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Site Settings</h1>
-          <p className="mt-1 text-sm text-slate-600">Your site's name, its pages and its look.</p>
-        </div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Settings"}
-        </Button>
-      </div>
+      <PageHeading title="Site Settings" description="Your site's name, its pages and its look.">
+        <SaveButton busy={save.isPending}>Save Settings</SaveButton>
+      </PageHeading>
 
       <Card>
         <CardContent className="space-y-4">
@@ -146,14 +122,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <div className="mt-3 divide-y divide-slate-100">
             <Switch label="Home" description="Always on" checked disabled onChange={() => undefined} />
             {PAGES.map(([key, label, description]) => (
-              <Controller
-                key={key}
-                control={control}
-                name={key}
-                render={({ field }) => (
-                  <Switch label={label} description={description} checked={field.value} onChange={field.onChange} />
-                )}
-              />
+              <SwitchField key={key} control={control} name={key} label={label} description={description} />
             ))}
           </div>
         </CardContent>
@@ -203,9 +172,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       </Card>
 
       <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save Settings"}
-        </Button>
+        <SaveButton busy={save.isPending}>Save Settings</SaveButton>
       </div>
     </form>
   );

@@ -9,6 +9,7 @@ import { DailyChart } from "../../components/daily-chart.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { cn } from "../../lib/utils.ts";
@@ -27,13 +28,10 @@ export function StatsPage() {
   const stats = useStats(days);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Stats</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Who reads your site, counted without cookies. Search engines and other robots are left out.
-          </p>
-        </div>
+      <PageHeading
+        title="Stats"
+        description="Who reads your site, counted without cookies. Search engines and other robots are left out."
+      >
         <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
           <legend className="sr-only">Period</legend>
           {STATS_RANGES.map((n) => (
@@ -51,7 +49,7 @@ export function StatsPage() {
             </button>
           ))}
         </fieldset>
-      </div>
+      </PageHeading>
       {stats.data ? (
         <StatsBody data={stats.data} />
       ) : stats.isError ? (
