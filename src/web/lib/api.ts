@@ -28,11 +28,30 @@ export class ApiError extends Error {
  */
 export const client = hc<Api>("/", { init: { credentials: "same-origin" } }).api;
 
+/** The body of a success answer to the request `R`. */
+type Answer<R> = R extends ClientResponse<infer T, infer S, "json"> ? (S extends SuccessStatusCode ? T : never) : never;
+
 /** The answer's body when the status is a success (null for 204); an `ApiError` otherwise. */
-export async function read<R extends ClientResponse<unknown, number, "json">>(
-  request: Promise<R>,
-): Promise<R extends ClientResponse<infer T, infer S, "json"> ? (S extends SuccessStatusCode ? T : never) : never> {
+export async function read<R extends ClientResponse<unknown, number, "json">>(request: Promise<R>): Promise<Answer<R>> {
   return (await settle(await request)) as never;
+}
+
+/** One member of the answer's body, as `read` gives it: `readField(client.posts.$get(), "posts")`. */
+export async function readField<R extends ClientResponse<unknown, number, "json">, K extends keyof Answer<R>>(
+  request: Promise<R>,
+  key: K,
+): Promise<Answer<R>[K]> {
+  return (await read(request))[key];
+}
+
+/**
+ * The options of an upload route's call: multipart (the browser sets the boundary), the form the
+ * request's own body: `read(client.profile.photo.$post({}, fileUpload(file)))`.
+ */
+export function fileUpload(file: File) {
+  const form = new FormData();
+  form.append("file", file);
+  return { init: { body: form, credentials: "same-origin" } } as const;
 }
 
 /** Errors become `ApiError` with the server's message, field and code; success is the JSON body. */

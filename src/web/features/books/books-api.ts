@@ -2,7 +2,7 @@
 // knows the calls, so the screens stay the same if the API's paths move.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BookCreateInput } from "../../../shared/schemas/book.ts";
-import { ApiError, client, read } from "../../lib/api.ts";
+import { ApiError, client, fileUpload, read, readField } from "../../lib/api.ts";
 
 export type { Book, BookDetail } from "../../../shared/schemas/book.ts";
 
@@ -19,20 +19,15 @@ const book = client.books[":id"];
 const param = (id: string) => ({ param: { id } });
 
 export const booksApi = {
-  list: async () => (await read(client.books.$get())).books,
-  get: async (id: string) => (await read(book.$get(param(id)))).book,
-  create: async (input: BookInput) => (await read(client.books.$post({ json: input }))).book,
-  update: async (id: string, input: BookInput) => (await read(book.$patch({ ...param(id), json: input }))).book,
+  list: () => readField(client.books.$get(), "books"),
+  get: (id: string) => readField(book.$get(param(id)), "book"),
+  create: (input: BookInput) => readField(client.books.$post({ json: input }), "book"),
+  update: (id: string, input: BookInput) => readField(book.$patch({ ...param(id), json: input }), "book"),
   remove: (id: string) => read(book.$delete(param(id))),
   setVisibility: (id: string, visible: boolean) => read(book.visibility.$patch({ ...param(id), json: { visible } })),
   move: (id: string, position: number) => read(book.move.$post({ ...param(id), json: { position } })),
   order: (ids: string[]) => read(client.books.order.$post({ json: { ids } })),
-  /** Multipart (the browser sets the boundary): the form is the request's own body. */
-  uploadCover: (id: string, file: File) => {
-    const form = new FormData();
-    form.append("file", file);
-    return read(book.cover.$post(param(id), { init: { body: form, credentials: "same-origin" } }));
-  },
+  uploadCover: (id: string, file: File) => read(book.cover.$post(param(id), fileUpload(file))),
   removeCover: (id: string) => read(book.cover.$delete(param(id))),
 };
 

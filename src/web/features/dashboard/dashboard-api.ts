@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { Tier } from "../../../shared/enums.ts";
 import type { SiteStatus } from "../../../shared/schemas/site-status.ts";
 import { fetchSubscription, SITE_STATUS_KEY, SUBSCRIPTION_KEY, startCheckout } from "../../lib/account-state.ts";
-import { ApiError, client, errorMessage, read } from "../../lib/api.ts";
+import { ApiError, client, errorMessage, fileUpload, read, readField } from "../../lib/api.ts";
 
 export function useSubscription() {
   return useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: fetchSubscription, staleTime: 30_000 });
@@ -90,7 +90,7 @@ export const PROFILE_KEY = ["profile"] as const;
 
 /** The author's name for a first book and whether the photo and bio are in, for the checklist. */
 export function useProfile() {
-  return useQuery({ queryKey: PROFILE_KEY, queryFn: async () => (await read(client.profile.$get())).profile });
+  return useQuery({ queryKey: PROFILE_KEY, queryFn: () => readField(client.profile.$get(), "profile") });
 }
 
 export type FirstBookInput = { title: string; author: string; storeUrl: string; storeName: string; cover: File | null };
@@ -106,15 +106,8 @@ export async function createFirstBook(input: FirstBookInput) {
   );
   let coverError: unknown = null;
   if (input.cover) {
-    const form = new FormData();
-    form.append("file", input.cover);
     try {
-      await read(
-        client.books[":id"].cover.$post(
-          { param: { id: book.id } },
-          { init: { body: form, credentials: "same-origin" } },
-        ),
-      );
+      await read(client.books[":id"].cover.$post({ param: { id: book.id } }, fileUpload(input.cover)));
     } catch (err) {
       coverError = err;
     }

@@ -1,12 +1,12 @@
 // The Help screen's view of /api/support: the author's own tickets.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { NewTicket } from "../../../shared/schemas/admin.ts";
-import { client, read } from "../../lib/api.ts";
+import { client, read, readField } from "../../lib/api.ts";
 
 export const TICKETS_KEY = ["support", "tickets"] as const;
 
 export function useMyTickets() {
-  return useQuery({ queryKey: TICKETS_KEY, queryFn: async () => (await read(client.support.tickets.$get())).tickets });
+  return useQuery({ queryKey: TICKETS_KEY, queryFn: () => readField(client.support.tickets.$get(), "tickets") });
 }
 
 export function useFileTicket() {

@@ -9,7 +9,7 @@ import type { Tier } from "../../../shared/enums.ts";
 import { PLANS } from "../../../shared/plans.ts";
 import type { Book } from "../../../shared/schemas/book.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { client, errorMessage, read } from "../../lib/api.ts";
+import { client, errorMessage, readField } from "../../lib/api.ts";
 
 export function KeepBooksDialog({
   ask,
@@ -29,7 +29,7 @@ export function KeepBooksDialog({
   // The books readers may see now: the ones to choose between.
   const books = useQuery({
     queryKey: ["books", "list"],
-    queryFn: async () => (await read(client.books.$get())).books,
+    queryFn: () => readField(client.books.$get(), "books"),
     enabled: open,
   });
   const shown = (books.data ?? []).filter((b: Book) => b.visibilityEnabled);

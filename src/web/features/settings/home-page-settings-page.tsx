@@ -11,19 +11,14 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
-import { client, read } from "../../lib/api.ts";
+import { client, fileUpload, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { ColourFields } from "./colour-fields.tsx";
 import { SettingsScreen, useSaveSettings } from "./settings-screen.tsx";
 
 const HOME_KEY = ["home-page-settings"] as const;
 
-/** Multipart (the browser sets the boundary): the form is the request's own body. */
-async function uploadHero(file: File): Promise<HomePage> {
-  const form = new FormData();
-  form.append("file", file);
-  return read(client.site.hero.$post({}, { init: { body: form, credentials: "same-origin" } }));
-}
+const uploadHero = (file: File): Promise<HomePage> => read(client.site.hero.$post({}, fileUpload(file)));
 const removeHero = () => read(client.site.hero.$delete());
 
 export function HomePageSettingsPage() {

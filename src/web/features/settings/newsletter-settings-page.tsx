@@ -20,7 +20,7 @@ import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
-import { client, errorMessage, read } from "../../lib/api.ts";
+import { client, errorMessage, read, readField } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { useSaveSettings } from "./settings-screen.tsx";
@@ -176,7 +176,7 @@ function Subscribers() {
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: SUBSCRIBERS_KEY,
-    queryFn: async () => (await read(client.newsletter.subscribers.$get())).subscribers,
+    queryFn: () => readField(client.newsletter.subscribers.$get(), "subscribers"),
   });
   const remove = useMutation({
     mutationFn: (id: string) => read(client.newsletter.subscribers[":id"].$delete({ param: { id } })),
