@@ -1,5 +1,28 @@
 import { ChevronDown, ChevronUp, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/utils.ts";
 import { Button } from "./button.tsx";
+
+/** A control of an editor's row (or of the form adding one) under its small label ("Year 2"). */
+export function RowField(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn(props.className, "space-y-1")}>
+      <label htmlFor={props.id} className="block text-xs font-medium text-slate-600">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
+/** What is wrong with a row (its first error) or with the list, announced when it appears. */
+export function RowError({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <p role="alert" className={cn(className, "text-xs font-medium text-red-600")}>
+      {children}
+    </p>
+  );
+}
 
 /** The editors' small up or down arrow button; `label` is its name ("Move retailer 2 up"). */
 export function MoveButton({

@@ -6,7 +6,7 @@ import type { ProfileUpdateInput } from "../../../shared/schemas/profile.ts";
 import { PROFILE_LIMITS } from "../../../shared/schemas/profile.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
-import { RowControls } from "../../components/ui/row-controls.tsx";
+import { RowControls, RowError, RowField } from "../../components/ui/row-controls.tsx";
 
 type Props = {
   control: Control<ProfileUpdateInput>;
@@ -32,10 +32,7 @@ export function JourneyEditor({ control, register, errors }: Props) {
             return (
               <li key={f.key} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
                 <div className="flex flex-wrap items-start gap-2">
-                  <div className="w-28 space-y-1">
-                    <label htmlFor={`${f.key}-year`} className="block text-xs font-medium text-slate-600">
-                      Year {n}
-                    </label>
+                  <RowField id={`${f.key}-year`} label={`Year ${n}`} className="w-28">
                     <input
                       id={`${f.key}-year`}
                       className={controlClass("editor")}
@@ -44,11 +41,8 @@ export function JourneyEditor({ control, register, errors }: Props) {
                       aria-invalid={Boolean(e?.year) || undefined}
                       {...register(`writingJourney.${i}.year`)}
                     />
-                  </div>
-                  <div className="min-w-48 flex-1 space-y-1">
-                    <label htmlFor={`${f.key}-title`} className="block text-xs font-medium text-slate-600">
-                      Milestone {n}
-                    </label>
+                  </RowField>
+                  <RowField id={`${f.key}-title`} label={`Milestone ${n}`} className="min-w-48 flex-1">
                     <input
                       id={`${f.key}-title`}
                       className={controlClass("editor")}
@@ -57,15 +51,12 @@ export function JourneyEditor({ control, register, errors }: Props) {
                       aria-invalid={Boolean(e?.title) || undefined}
                       {...register(`writingJourney.${i}.title`)}
                     />
-                  </div>
+                  </RowField>
                   <div className="self-end">
                     <RowControls what="milestone" index={i} count={fields.length} move={move} remove={remove} />
                   </div>
                 </div>
-                <div className="mt-2 space-y-1">
-                  <label htmlFor={`${f.key}-description`} className="block text-xs font-medium text-slate-600">
-                    Description {n}
-                  </label>
+                <RowField id={`${f.key}-description`} label={`Description ${n}`} className="mt-2">
                   <textarea
                     id={`${f.key}-description`}
                     rows={2}
@@ -75,11 +66,11 @@ export function JourneyEditor({ control, register, errors }: Props) {
                     aria-invalid={Boolean(e?.description) || undefined}
                     {...register(`writingJourney.${i}.description`)}
                   />
-                </div>
+                </RowField>
                 {(e?.year || e?.title || e?.description) && (
-                  <p role="alert" className="mt-1 text-xs font-medium text-red-600">
+                  <RowError className="mt-1">
                     {e?.year?.message ?? e?.title?.message ?? e?.description?.message}
-                  </p>
+                  </RowError>
                 )}
               </li>
             );
@@ -97,11 +88,7 @@ export function JourneyEditor({ control, register, errors }: Props) {
         </Button>
         {full && <span className="text-xs text-slate-500">At most {PROFILE_LIMITS.journeyEntries} milestones.</span>}
       </div>
-      {listError && (
-        <p role="alert" className="text-xs font-medium text-red-600">
-          {listError}
-        </p>
-      )}
+      {listError && <RowError>{listError}</RowError>}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from "../../../shared/storefronts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
-import { RowControls } from "../../components/ui/row-controls.tsx";
+import { RowControls, RowError, RowField } from "../../components/ui/row-controls.tsx";
 import { cn } from "../../lib/utils.ts";
 import type { BookFormValues } from "./book-form-values.ts";
 import { retailerLinkSchema } from "./book-form-values.ts";
@@ -149,11 +149,7 @@ export function RetailerLinksEditor() {
                     ))}
                   </select>
                 </div>
-                {message && (
-                  <p role="alert" className="mt-1 text-xs font-medium text-red-600">
-                    {message}
-                  </p>
-                )}
+                {message && <RowError className="mt-1">{message}</RowError>}
               </li>
             );
           })}
@@ -183,10 +179,7 @@ export function RetailerLinksEditor() {
         </section>
       )}
       <div className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-        <div className="space-y-1">
-          <label htmlFor={nameId} className="block text-xs font-medium text-slate-600">
-            Retailer name
-          </label>
+        <RowField id={nameId} label="Retailer name">
           <input
             id={nameId}
             className={controlClass("editor")}
@@ -194,11 +187,8 @@ export function RetailerLinksEditor() {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={urlId} className="block text-xs font-medium text-slate-600">
-            Retailer URL
-          </label>
+        </RowField>
+        <RowField id={urlId} label="Retailer URL">
           <input
             id={urlId}
             type="url"
@@ -213,16 +203,14 @@ export function RetailerLinksEditor() {
               }
             }}
           />
-        </div>
+        </RowField>
         <Button look="editor" variant="secondary" onClick={add}>
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add Link
         </Button>
       </div>
       {error ? (
-        <p role="alert" className="text-xs font-medium text-red-600">
-          {error}
-        </p>
+        <RowError>{error}</RowError>
       ) : (
         url.trim() && (
           // A typed address is not saved with the book until it is added to the list.

@@ -2,6 +2,7 @@ import { Plus, Star, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
+import { RowError, RowField } from "../../components/ui/row-controls.tsx";
 import { authorLocale, datePattern } from "../../lib/date-input.ts";
 import type { BookFormValues } from "./book-form-values.ts";
 
@@ -39,20 +40,14 @@ export function ReviewsEditor() {
               </Button>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <div className="space-y-1">
-                <label htmlFor={`${f.key}-reviewer`} className="block text-xs font-medium text-slate-600">
-                  Reviewer
-                </label>
+              <RowField id={`${f.key}-reviewer`} label="Reviewer">
                 <input
                   id={`${f.key}-reviewer`}
                   className={controlClass("editor")}
                   {...register(`reviews.${i}.reviewerName`)}
                 />
-              </div>
-              <div className="space-y-1">
-                <label htmlFor={`${f.key}-rating`} className="block text-xs font-medium text-slate-600">
-                  Rating (0–5)
-                </label>
+              </RowField>
+              <RowField id={`${f.key}-rating`} label="Rating (0–5)">
                 <input
                   id={`${f.key}-rating`}
                   type="number"
@@ -63,11 +58,8 @@ export function ReviewsEditor() {
                   aria-invalid={Boolean(errorOf(i, "rating"))}
                   {...register(`reviews.${i}.rating`)}
                 />
-              </div>
-              <div className="space-y-1">
-                <label htmlFor={`${f.key}-date`} className="block text-xs font-medium text-slate-600">
-                  Review date
-                </label>
+              </RowField>
+              <RowField id={`${f.key}-date`} label="Review date">
                 <input
                   id={`${f.key}-date`}
                   type="text"
@@ -77,12 +69,9 @@ export function ReviewsEditor() {
                   aria-invalid={Boolean(errorOf(i, "reviewDate"))}
                   {...register(`reviews.${i}.reviewDate`)}
                 />
-              </div>
+              </RowField>
             </div>
-            <div className="space-y-1">
-              <label htmlFor={`${f.key}-text`} className="block text-xs font-medium text-slate-600">
-                Review text
-              </label>
+            <RowField id={`${f.key}-text`} label="Review text">
               <textarea
                 id={`${f.key}-text`}
                 rows={3}
@@ -90,11 +79,9 @@ export function ReviewsEditor() {
                 aria-invalid={Boolean(errorOf(i, "reviewText"))}
                 {...register(`reviews.${i}.reviewText`)}
               />
-            </div>
+            </RowField>
             {(errorOf(i, "reviewText") || errorOf(i, "rating") || errorOf(i, "reviewDate")) && (
-              <p role="alert" className="text-xs font-medium text-red-600">
-                {errorOf(i, "reviewText") ?? errorOf(i, "rating") ?? errorOf(i, "reviewDate")}
-              </p>
+              <RowError>{errorOf(i, "reviewText") ?? errorOf(i, "rating") ?? errorOf(i, "reviewDate")}</RowError>
             )}
           </li>
         ))}
