@@ -1,5 +1,3 @@
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { clsx } from "clsx";
 import { AlertTriangle, BookOpen, Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -7,7 +5,7 @@ import { Link } from "react-router";
 import { formatDate } from "../../../shared/dates.ts";
 import { CURRENCIES, type Currency } from "../../../shared/enums.ts";
 import { formatMoney } from "../../../shared/plans.ts";
-import { DragHandle } from "../../components/sortable.tsx";
+import { DragHandle, useSortableRow } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
 import { MoveButton } from "../../components/ui/row-controls.tsx";
@@ -44,9 +42,7 @@ export function BookCard({
   onToggleVisibility: () => void;
   onDelete: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: book.id,
-  });
+  const { row, handle, isDragging } = useSortableRow(book.id);
   const [target, setTarget] = useState(String(position));
   useEffect(() => setTarget(String(position)), [position]);
   const goId = useId();
@@ -68,8 +64,7 @@ export function BookCard({
 
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      {...row}
       data-testid="book-card"
       data-book-id={book.id}
       aria-label={book.title}
@@ -79,13 +74,7 @@ export function BookCard({
         isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200 hover:shadow-md",
       )}
     >
-      <DragHandle
-        label={`Drag to reorder "${book.title}"`}
-        setActivatorNodeRef={setActivatorNodeRef}
-        attributes={attributes}
-        listeners={listeners}
-        className="-ml-1"
-      />
+      <DragHandle label={`Drag to reorder "${book.title}"`} {...handle} className="-ml-1" />
 
       <div className={clsx("flex min-w-0 flex-1 gap-4", hidden && "opacity-50")}>
         {book.coverImageUrl ? (

@@ -2,8 +2,7 @@
 // position, drag and drop with mouse, touch or keyboard), hide/show and delete. How many books
 // readers see against the plan, and the books a smaller plan keeps off the site, are said up
 // front: the author swaps which are shown with each book's own toggle (ADR 054).
-import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { arrayMove } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { AlertTriangle, BookOpen, Library, Plus } from "lucide-react";
@@ -11,7 +10,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PLANS } from "../../../shared/plans.ts";
-import { REORDER_BOOKS_HELP, useReorderSensors } from "../../components/sortable.tsx";
+import { SortableBooks } from "../../components/sortable.tsx";
 import { focusRing } from "../../components/ui/focus-ring.ts";
 import { useCapacity } from "../../lib/account-state.ts";
 import { BookCard } from "./book-card.tsx";
@@ -34,8 +33,6 @@ export function BooksSection() {
   // ones to choose between.
   const filter: Filter = chosenFilter ?? (keptOff > 0 ? "all" : "visible");
   const shown = useMemo(() => (filter === "all" ? all : all.filter((b) => b.visibilityEnabled)), [all, filter]);
-
-  const sensors = useReorderSensors();
 
   // Optimistic: the list moves at once; the server's order wins once it answers.
   function showOrder(next: Book[]) {
@@ -69,10 +66,9 @@ export function BooksSection() {
     );
   }
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const from = all.findIndex((b) => b.id === active.id);
-    const to = all.findIndex((b) => b.id === over.id);
+  function onDrop(id: string, overId: string) {
+    const from = all.findIndex((b) => b.id === id);
+    const to = all.findIndex((b) => b.id === overId);
     if (from < 0 || to < 0) return;
     const next = arrayMove(all, from, to);
     showOrder(next);
@@ -228,31 +224,24 @@ export function BooksSection() {
           All your books are hidden. Choose <strong>All Books</strong> to see them.
         </div>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={REORDER_BOOKS_HELP}
-        >
-          <SortableContext items={shown.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-            <ol className="space-y-3" aria-label="Your books in display order">
-              {shown.map((book, i) => (
-                <BookCard
-                  key={book.id}
-                  book={book}
-                  position={positionOf(book)}
-                  total={all.length}
-                  upTo={i > 0 ? positionOf(shown[i - 1]) : null}
-                  downTo={i < shown.length - 1 ? positionOf(shown[i + 1]) : null}
-                  onMove={(p) => moveTo(book, p)}
-                  planLimit={capacity?.limit ?? null}
-                  onToggleVisibility={() => toggleVisibility(book)}
-                  onDelete={() => setToDelete(book)}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableBooks ids={shown.map((b) => b.id)} onDrop={onDrop}>
+          <ol className="space-y-3" aria-label="Your books in display order">
+            {shown.map((book, i) => (
+              <BookCard
+                key={book.id}
+                book={book}
+                position={positionOf(book)}
+                total={all.length}
+                upTo={i > 0 ? positionOf(shown[i - 1]) : null}
+                downTo={i < shown.length - 1 ? positionOf(shown[i + 1]) : null}
+                onMove={(p) => moveTo(book, p)}
+                planLimit={capacity?.limit ?? null}
+                onToggleVisibility={() => toggleVisibility(book)}
+                onDelete={() => setToDelete(book)}
+              />
+            ))}
+          </ol>
+        </SortableBooks>
       )}
 
       <DeleteBookDialog book={toDelete} onCancel={() => setToDelete(null)} onConfirm={confirmDelete} />

@@ -2,9 +2,7 @@
 // Drag a book (or use its arrows) to change the order; renaming moves every book of the series.
 // A book joins a series through the series name in its editor. Every change shows on the
 // public /series/{slug} page at once (the server drops the site's cached pages).
-import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
+import { arrayMove } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { ArrowLeft, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
@@ -12,7 +10,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { SERIES_LIMITS, type SeriesCreateInput, seriesCreateSchema } from "../../../shared/schemas/series.ts";
-import { DragHandle, REORDER_BOOKS_HELP, useReorderSensors } from "../../components/sortable.tsx";
+import { DragHandle, SortableBooks, useSortableRow } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -172,14 +170,7 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
     replace({ ...series, books: next.map((b, i) => ({ ...b, orderInSeries: i + 1 })) });
     order.mutate(next.map((b) => b.id));
   }
-  const sensors = useReorderSensors();
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    move(
-      series.books.findIndex((b) => b.id === active.id),
-      series.books.findIndex((b) => b.id === over.id),
-    );
-  }
+  const indexOf = (id: string) => series.books.findIndex((b) => b.id === id);
 
   const headingId = `series-${series.id}`;
   return (
@@ -213,26 +204,16 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
               No books yet. Open a book and type <strong>{series.name}</strong> as its series name.
             </p>
           ) : (
-            <DndContext
-              sensors={sensors}
-              collisionDetection={closestCenter}
-              onDragEnd={onDragEnd}
-              accessibility={REORDER_BOOKS_HELP}
+            <SortableBooks
+              ids={series.books.map((b) => b.id)}
+              onDrop={(id, overId) => move(indexOf(id), indexOf(overId))}
             >
-              <SortableContext items={series.books.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-                <ol className="space-y-2">
-                  {series.books.map((b, i) => (
-                    <SeriesBook
-                      key={b.id}
-                      book={b}
-                      index={i}
-                      count={series.books.length}
-                      onMove={(to) => move(i, to)}
-                    />
-                  ))}
-                </ol>
-              </SortableContext>
-            </DndContext>
+              <ol className="space-y-2">
+                {series.books.map((b, i) => (
+                  <SeriesBook key={b.id} book={b} index={i} count={series.books.length} onMove={(to) => move(i, to)} />
+                ))}
+              </ol>
+            </SortableBooks>
           )}
         </section>
 
@@ -289,13 +270,10 @@ function SeriesBook(props: {
   onMove: (to: number) => void;
 }) {
   const { book, index: i, count } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: book.id,
-  });
+  const { row, handle, isDragging } = useSortableRow(book.id);
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      {...row}
       aria-label={book.title}
       data-testid="series-book"
       className={clsx(
@@ -303,12 +281,7 @@ function SeriesBook(props: {
         isDragging ? "z-10 border-brand-500 shadow-lg ring-2 ring-brand-500/30" : "border-slate-200",
       )}
     >
-      <DragHandle
-        label={`Drag to reorder "${book.title}"`}
-        setActivatorNodeRef={setActivatorNodeRef}
-        attributes={attributes}
-        listeners={listeners}
-      />
+      <DragHandle label={`Drag to reorder "${book.title}"`} {...handle} />
       <span className="w-14 shrink-0 text-sm font-medium text-slate-500">Book {i + 1}</span>
       <span className="min-w-0 flex-1 break-words font-medium text-slate-900">{book.title}</span>
       {!book.visibilityEnabled && (
