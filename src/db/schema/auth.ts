@@ -2,7 +2,7 @@
 // the SQL names are snake_case like the rest of the schema.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { parentText, timestamps } from "./util.ts";
+import { count, parentText, timestamps } from "./util.ts";
 
 export const user = pgTable(
   "user",
@@ -117,7 +117,7 @@ export const rateLimit = pgTable("rate_limit", {
 // counting unknown addresses too keeps the answer from telling which ones have accounts.
 export const signInFailures = pgTable("sign_in_failures", {
   email: text("email").primaryKey(),
-  failures: integer("failures").notNull().default(0),
+  failures: count("failures"),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -130,7 +130,7 @@ export const accountMailQuota = pgTable(
     kind: text("kind").notNull(),
     email: text("email").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
-    count: integer("count").notNull().default(0),
+    count: count("count"),
   },
   (t) => [primaryKey({ columns: [t.kind, t.email] })],
 );

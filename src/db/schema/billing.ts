@@ -1,25 +1,14 @@
 // Subscriptions, payments and the rates used to report them in GBP.
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { CURRENCIES, SUBSCRIPTION_STATUSES, TIERS, TRANSACTION_TYPES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { oneOf, timestamps } from "./util.ts";
+import { oneOf, timestamps, uuidKey } from "./util.ts";
 
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: text("user_id")
       .notNull()
       .unique()
@@ -54,7 +43,7 @@ export const subscriptions = pgTable(
 export const transactions = pgTable(
   "transactions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     subscriptionTier: text("subscription_tier").notNull(),
     transactionType: text("transaction_type").notNull().default("subscription_payment"),

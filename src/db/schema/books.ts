@@ -13,12 +13,11 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES } from "../../shared/enums.ts";
 import { STORE_CURRENCIES, STOREFRONT_IDS } from "../../shared/storefronts.ts";
 import { user } from "./auth.ts";
-import { createdAt, oneOf, parentText, parentUuid, timestamps } from "./util.ts";
+import { count, createdAt, day, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 /** Stored WebP variants of an uploaded image, widest last. */
 export type ImageVariants = { width: number; height: number; url: string }[];
@@ -26,7 +25,7 @@ export type ImageVariants = { width: number; height: number; url: string }[];
 export const books = pgTable(
   "books",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     title: text("title").notNull(),
     /** The book's address under /book/, unique per author; earlier ones redirect (book_slugs, ADR 051). */
@@ -105,7 +104,7 @@ export const bookSlugs = pgTable(
 export const bookSeries = pgTable(
   "book_series",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     name: text("name").notNull(),
     description: text("description"),
@@ -142,7 +141,7 @@ export const bookSeriesSlugs = pgTable(
 export const releaseAlerts = pgTable(
   "release_alerts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     bookId: parentUuid("book_id", () => books.id),
     email: text("email").notNull(),
@@ -162,7 +161,7 @@ export const releaseAlerts = pgTable(
 export const retailerLinks = pgTable(
   "retailer_links",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookId: parentUuid("book_id", () => books.id),
     retailerName: text("retailer_name").notNull(),
     retailerUrl: text("retailer_url").notNull(),
@@ -196,10 +195,10 @@ export const bookStoreStats = pgTable(
   "book_store_stats",
   {
     bookId: parentUuid("book_id", () => books.id),
-    date: date("date", { mode: "string" }).notNull(),
+    date: day(),
     store: text("store").notNull(),
-    shown: integer("shown").notNull().default(0),
-    clicks: integer("clicks").notNull().default(0),
+    shown: count("shown"),
+    clicks: count("clicks"),
   },
   (t) => [uniqueIndex("book_store_stats_book_date_store_idx").on(t.bookId, t.date, t.store)],
 );
@@ -213,7 +212,7 @@ export const bookStoreClickers = pgTable(
   "book_store_clickers",
   {
     bookId: parentUuid("book_id", () => books.id),
-    date: date("date", { mode: "string" }).notNull(),
+    date: day(),
     reader: integer("reader").notNull(),
   },
   (t) => [uniqueIndex("book_store_clickers_book_date_reader_idx").on(t.bookId, t.date, t.reader)],
@@ -222,7 +221,7 @@ export const bookStoreClickers = pgTable(
 export const bookGenres = pgTable(
   "book_genres",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookId: parentUuid("book_id", () => books.id),
     genreName: text("genre_name").notNull(),
     /** The author's order; genres are shown in it. */
@@ -234,7 +233,7 @@ export const bookGenres = pgTable(
 export const reviews = pgTable(
   "reviews",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     bookId: parentUuid("book_id", () => books.id),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }),
     reviewerName: text("reviewer_name"),

@@ -1,14 +1,14 @@
 // What an author publishes and what readers send back: posts, contact messages, subscribers.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { createdAt, oneOf, parentText, parentUuid, timestamps } from "./util.ts";
+import { createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 export const blogPosts = pgTable(
   "blog_posts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     title: text("title").notNull(),
     /** The post's address under /blog/, unique per author; earlier ones redirect (blog_post_slugs). */
@@ -42,7 +42,7 @@ export const blogPostSlugs = pgTable(
 export const contactMessages = pgTable(
   "contact_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -57,7 +57,7 @@ export const contactMessages = pgTable(
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     email: text("email").notNull(),
     status: text("status").notNull().default("pending"),

@@ -1,14 +1,14 @@
 // The back office: support, metrics and outgoing mail.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { createdAt, oneOf, parentUuid } from "./util.ts";
+import { count, createdAt, oneOf, parentUuid, uuidKey } from "./util.ts";
 
 export const supportTickets = pgTable(
   "support_tickets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     name: text("name"),
     email: text("email").notNull(),
@@ -36,7 +36,7 @@ export const supportTickets = pgTable(
 export const supportTicketMessages = pgTable(
   "support_ticket_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     ticketId: parentUuid("ticket_id", () => supportTickets.id),
     fromStaff: boolean("from_staff").notNull(),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
@@ -50,7 +50,7 @@ export const supportTicketMessages = pgTable(
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
@@ -65,17 +65,17 @@ export const adminAuditLog = pgTable(
 
 export const systemMetrics = pgTable("system_metrics", {
   metricDate: date("metric_date", { mode: "string" }).primaryKey(),
-  totalUsers: integer("total_users").notNull().default(0),
-  newSignups: integer("new_signups").notNull().default(0),
-  monthlyRevenueGbpMinor: integer("monthly_revenue_gbp_minor").notNull().default(0),
-  paidUsers: integer("paid_users").notNull().default(0),
-  activeUsers: integer("active_users").notNull().default(0),
-  trialUsers: integer("trial_users").notNull().default(0),
-  miniTierUsers: integer("mini_tier_users").notNull().default(0),
-  midiTierUsers: integer("midi_tier_users").notNull().default(0),
-  maxiTierUsers: integer("maxi_tier_users").notNull().default(0),
-  megaTierUsers: integer("mega_tier_users").notNull().default(0),
-  churnCount: integer("churn_count").notNull().default(0),
+  totalUsers: count("total_users"),
+  newSignups: count("new_signups"),
+  monthlyRevenueGbpMinor: count("monthly_revenue_gbp_minor"),
+  paidUsers: count("paid_users"),
+  activeUsers: count("active_users"),
+  trialUsers: count("trial_users"),
+  miniTierUsers: count("mini_tier_users"),
+  midiTierUsers: count("midi_tier_users"),
+  maxiTierUsers: count("maxi_tier_users"),
+  megaTierUsers: count("mega_tier_users"),
+  churnCount: count("churn_count"),
   createdAt: createdAt(),
 });
 
@@ -83,7 +83,7 @@ export const systemMetrics = pgTable("system_metrics", {
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
@@ -93,7 +93,7 @@ export const mailOutbox = pgTable(
     replyToAddress: text("reply_to_address"),
     status: text("status").notNull(),
     /** Tries so far, counted when a sender claims the row (a crash mid-send counts too). */
-    attempts: integer("attempts").notNull().default(0),
+    attempts: count("attempts"),
     /** A queued row is not tried before this (the back-off after a temporary failure). */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** A `sending` row whose lease has passed was claimed by a process that died: tried again. */

@@ -12,12 +12,11 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
 import { DOMAIN_OPTIONS, FONT_FAMILIES, LAYOUT_STYLES, LOGO_ICONS } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import type { ImageVariants } from "./books.ts";
-import { oneOf, parentText, parentUuid, timestamps } from "./util.ts";
+import { count, day, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 export type WritingJourneyEntry = { year: string; title: string; description: string };
 
@@ -44,7 +43,7 @@ export const profiles = pgTable("profiles", {
 export const websites = pgTable(
   "websites",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: text("user_id")
       .notNull()
       .unique()
@@ -121,7 +120,7 @@ export const websiteCustomization = pgTable(
 export const legalPages = pgTable(
   "legal_pages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     pageType: text("page_type").notNull().default("privacy_legal"),
     content: text("content"),
@@ -160,7 +159,7 @@ export const contactSettings = pgTable("contact_settings", {
 export const domainVerifications = pgTable(
   "domain_verifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: parentText("user_id", () => user.id),
     domain: text("domain").notNull(),
     verificationToken: text("verification_token").notNull(),
@@ -183,11 +182,11 @@ export const domainVerifications = pgTable(
 export const websiteAnalytics = pgTable(
   "website_analytics",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     websiteId: parentUuid("website_id", () => websites.id),
-    date: date("date", { mode: "string" }).notNull(),
-    pageViews: integer("page_views").notNull().default(0),
-    uniqueVisitors: integer("unique_visitors").notNull().default(0),
+    date: day(),
+    pageViews: count("page_views"),
+    uniqueVisitors: count("unique_visitors"),
   },
   (t) => [
     uniqueIndex("website_analytics_site_date_idx").on(t.websiteId, t.date),
@@ -200,9 +199,9 @@ export const websitePageStats = pgTable(
   "website_page_stats",
   {
     websiteId: parentUuid("website_id", () => websites.id),
-    date: date("date", { mode: "string" }).notNull(),
+    date: day(),
     path: text("path").notNull(),
-    views: integer("views").notNull().default(0),
+    views: count("views"),
   },
   (t) => [uniqueIndex("website_page_stats_site_date_path_idx").on(t.websiteId, t.date, t.path)],
 );
@@ -212,9 +211,9 @@ export const websiteReferrerStats = pgTable(
   "website_referrer_stats",
   {
     websiteId: parentUuid("website_id", () => websites.id),
-    date: date("date", { mode: "string" }).notNull(),
+    date: day(),
     source: text("source").notNull(),
-    visits: integer("visits").notNull().default(0),
+    visits: count("visits"),
   },
   (t) => [uniqueIndex("website_referrer_stats_site_date_source_idx").on(t.websiteId, t.date, t.source)],
 );
@@ -228,7 +227,7 @@ export const websiteVisitors = pgTable(
   "website_visitors",
   {
     websiteId: parentUuid("website_id", () => websites.id),
-    date: date("date", { mode: "string" }).notNull(),
+    date: day(),
     visitor: integer("visitor").notNull(),
   },
   (t) => [uniqueIndex("website_visitors_site_date_visitor_idx").on(t.websiteId, t.date, t.visitor)],
