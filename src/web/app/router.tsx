@@ -1,5 +1,6 @@
 // Every SPA path. Keep in step with src/shared/app-routes.ts: the server answers 404 for any
 // path not listed there, and serves index.html for the rest.
+import type { ComponentType } from "react";
 import { createBrowserRouter, Outlet, redirect } from "react-router";
 import { ErrorScreen } from "./error-screen.tsx";
 import { NotFound } from "./not-found.tsx";
@@ -33,6 +34,11 @@ const stats = () => import("./routes/stats.tsx");
 const admin = () => import("./routes/admin.tsx");
 const help = () => import("./routes/help.tsx");
 
+/** A route's `lazy`: the screen `name` of a module loaded on first visit. */
+function screen<M extends Record<string, ComponentType>>(load: () => Promise<M>, name: keyof M) {
+  return async () => ({ Component: (await load())[name] });
+}
+
 function Loading() {
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
@@ -54,49 +60,34 @@ export const router = createBrowserRouter([
       { path: "/verify-email", element: <VerifyEmailRoute /> },
       { path: "/forgot-password", element: <ForgotPasswordRoute /> },
       { path: "/reset-password", element: <ResetPasswordRoute /> },
-      {
-        path: "/onboarding",
-        loader: onboardingLoader,
-        lazy: async () => ({ Component: (await onboarding()).OnboardingRoute }),
-      },
+      { path: "/onboarding", loader: onboardingLoader, lazy: screen(onboarding, "OnboardingRoute") },
       // The public pricing page is server-rendered (src/marketing); its plan buttons come here.
       { path: "/pricing/choose", loader: choosePlanLoader, element: <Loading /> },
       // The signed-in author's plan screen: checkout, or a plan change with its confirmation.
-      {
-        path: "/dashboard/plan",
-        loader: pricingLoader,
-        lazy: async () => ({ Component: (await pricing()).PricingRoute }),
-      },
+      { path: "/dashboard/plan", loader: pricingLoader, lazy: screen(pricing, "PricingRoute") },
       // The back office has its own header; signed-out visitors go to /login.
-      { path: "/admin", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },
-      { path: "/admin/:tab", loader: requireSession, lazy: async () => ({ Component: (await admin()).AdminRoute }) },
+      { path: "/admin", loader: requireSession, lazy: screen(admin, "AdminRoute") },
+      { path: "/admin/:tab", loader: requireSession, lazy: screen(admin, "AdminRoute") },
       {
         element: <SignedInLayout />,
         loader: requireSession,
         children: [
-          {
-            path: "/dashboard",
-            loader: dashboardLoader,
-            lazy: async () => ({ Component: (await dashboard()).DashboardRoute }),
-          },
-          { path: "/account", lazy: async () => ({ Component: (await account()).AccountRoute }) },
-          { path: "/dashboard/books", lazy: async () => ({ Component: (await books()).BooksRoute }) },
-          { path: "/dashboard/series", lazy: async () => ({ Component: (await books()).SeriesRoute }) },
-          { path: "/dashboard/bio", lazy: async () => ({ Component: (await bio()).BioRoute }) },
-          { path: "/dashboard/blog", lazy: async () => ({ Component: (await blog()).BlogRoute }) },
-          { path: "/dashboard/stats", lazy: async () => ({ Component: (await stats()).StatsRoute }) },
-          { path: "/dashboard/settings", lazy: async () => ({ Component: (await settings()).SettingsRoute }) },
-          { path: "/dashboard/contact", lazy: async () => ({ Component: (await settings()).ContactSettingsRoute }) },
-          {
-            path: "/dashboard/newsletter",
-            lazy: async () => ({ Component: (await settings()).NewsletterSettingsRoute }),
-          },
-          { path: "/dashboard/legal", lazy: async () => ({ Component: (await settings()).LegalSettingsRoute }) },
-          { path: "/dashboard/home", lazy: async () => ({ Component: (await settings()).HomePageSettingsRoute }) },
-          { path: "/dashboard/domain", lazy: async () => ({ Component: (await settings()).DomainSettingsRoute }) },
-          { path: "/dashboard/help", lazy: async () => ({ Component: (await help()).HelpRoute }) },
-          { path: "/add-book", lazy: async () => ({ Component: (await books()).AddBookRoute }) },
-          { path: "/edit-book/:id", lazy: async () => ({ Component: (await books()).EditBookRoute }) },
+          { path: "/dashboard", loader: dashboardLoader, lazy: screen(dashboard, "DashboardRoute") },
+          { path: "/account", lazy: screen(account, "AccountRoute") },
+          { path: "/dashboard/books", lazy: screen(books, "BooksRoute") },
+          { path: "/dashboard/series", lazy: screen(books, "SeriesRoute") },
+          { path: "/dashboard/bio", lazy: screen(bio, "BioRoute") },
+          { path: "/dashboard/blog", lazy: screen(blog, "BlogRoute") },
+          { path: "/dashboard/stats", lazy: screen(stats, "StatsRoute") },
+          { path: "/dashboard/settings", lazy: screen(settings, "SettingsRoute") },
+          { path: "/dashboard/contact", lazy: screen(settings, "ContactSettingsRoute") },
+          { path: "/dashboard/newsletter", lazy: screen(settings, "NewsletterSettingsRoute") },
+          { path: "/dashboard/legal", lazy: screen(settings, "LegalSettingsRoute") },
+          { path: "/dashboard/home", lazy: screen(settings, "HomePageSettingsRoute") },
+          { path: "/dashboard/domain", lazy: screen(settings, "DomainSettingsRoute") },
+          { path: "/dashboard/help", lazy: screen(help, "HelpRoute") },
+          { path: "/add-book", lazy: screen(books, "AddBookRoute") },
+          { path: "/edit-book/:id", lazy: screen(books, "EditBookRoute") },
           // Any other dashboard address: the spec's 'Section Coming Soon', inside the dashboard.
           { path: "/dashboard/*", element: <SectionComingSoon /> },
         ],

@@ -1,17 +1,6 @@
-import { AddBookPage, BooksSection, EditBookPage, SeriesPage } from "../../features/books/index.ts";
-
-export function BooksRoute() {
-  return <BooksSection />;
-}
-
-export function AddBookRoute() {
-  return <AddBookPage />;
-}
-
-export function EditBookRoute() {
-  return <EditBookPage />;
-}
-
-export function SeriesRoute() {
-  return <SeriesPage />;
-}
+export {
+  AddBookPage as AddBookRoute,
+  BooksSection as BooksRoute,
+  EditBookPage as EditBookRoute,
+  SeriesPage as SeriesRoute,
+} from "../../features/books/index.ts";
