@@ -2,6 +2,7 @@
 // rules are in book.ts, which re-exports these so that a screen imports one place.
 import { z } from "zod";
 import { CURRENCIES, TIERS } from "../enums.ts";
+import { imageVariantsSchema } from "./uploads.ts";
 
 export const retailerLinkSchema = z
   .object({
@@ -27,8 +28,6 @@ export const reviewSchema = z
   })
   .meta({ id: "Review" });
 export type Review = z.infer<typeof reviewSchema>;
-
-const imageVariantsSchema = z.array(z.object({ width: z.number(), height: z.number(), url: z.string() }));
 
 export const bookSchema = z
   .object({

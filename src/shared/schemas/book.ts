@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CURRENCIES } from "../enums.ts";
 import { isStorefront, STORE_CURRENCIES, STOREFRONTS, storefrontLabel, storefrontOfUrl } from "../storefronts.ts";
-import { plainText } from "./text.ts";
+import { partialUpdate, plainText } from "./text.ts";
 
 export const BOOK_MESSAGES = {
   title: "Book title is required",
@@ -350,9 +350,7 @@ export const bookCreateSchema = z.strictObject(bookFields).partial(optionalMask)
 export type BookCreateInput = z.infer<typeof bookCreateSchema>;
 
 /** A change to a book: any subset of the fields; an empty change is refused. */
-export const bookUpdateSchema = bookCreateSchema
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { error: "Nothing to update" });
+export const bookUpdateSchema = partialUpdate(bookCreateSchema);
 export type BookUpdateInput = z.infer<typeof bookUpdateSchema>;
 
 export const visibilitySchema = z.strictObject({
@@ -378,10 +376,7 @@ export const orderSchema = z.strictObject({
 
 export const retailerLinksBodySchema = z.strictObject({ retailerLinks: retailerLinksSchema });
 export const genresBodySchema = z.strictObject({ genres: genresSchema });
-export const reviewUpdateSchema = reviewInputSchema
-  .omit({ id: true })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { error: "Nothing to update" });
+export const reviewUpdateSchema = partialUpdate(reviewInputSchema.omit({ id: true }));
 
 /** Cover uploads: the largest file accepted, and the widths of the stored WebP variants. */
 export const COVER_MAX_BYTES = 10 * 1024 * 1024;

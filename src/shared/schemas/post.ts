@@ -2,6 +2,7 @@
 // ('Please fill in all fields') for a blank title or body. The server also cleans the HTML.
 import { z } from "zod";
 import { POST_CATEGORIES, type PostCategory } from "../enums.ts";
+import { partialUpdate } from "./text.ts";
 
 export const POST_LIMITS = { title: 200, content: 100_000 } as const;
 
@@ -64,10 +65,7 @@ export const postCreateSchema = z.strictObject({
 });
 
 /** An edit may send only what changed. */
-export const postUpdateSchema = z
-  .strictObject({ title, content, category })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const postUpdateSchema = partialUpdate(z.strictObject({ title, content, category }));
 
 export type PostCreate = z.output<typeof postCreateSchema>;
 export type PostCreateInput = z.input<typeof postCreateSchema>;

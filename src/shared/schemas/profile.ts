@@ -1,7 +1,7 @@
 // The author's profile: what the public About page, header and footer say about them. One
 // schema for the Bio screen and the API, so both give the same message for the same mistake.
 import { z } from "zod";
-import { plainText } from "./text.ts";
+import { partialUpdate, plainText } from "./text.ts";
 import { imageVariantsSchema, UPLOAD_URL } from "./uploads.ts";
 
 /** What profiles made before ADR 052 said until the author wrote a bio: treated as no bio at all. */
@@ -51,8 +51,8 @@ export const journeyEntrySchema = z.strictObject({
 });
 export type JourneyEntry = z.infer<typeof journeyEntrySchema>;
 
-export const profileUpdateSchema = z
-  .strictObject({
+export const profileUpdateSchema = partialUpdate(
+  z.strictObject({
     name: plainText(1, 100, "Name"),
     tagline: plainText(0, PROFILE_LIMITS.tagline, "Tagline")
       .nullable()
@@ -75,9 +75,8 @@ export const profileUpdateSchema = z
       .nullable()
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || isHttpsUrl(v) || UPLOAD_URL.test(v), { error: BIO_MESSAGES.photoScheme }),
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+  }),
+);
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

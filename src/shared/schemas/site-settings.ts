@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { FONT_FAMILIES, LOGO_ICONS } from "../enums.ts";
 import { showWhenEmptySchema } from "./site-status.ts";
-import { colour, plainText } from "./text.ts";
+import { colour, partialUpdate, plainText } from "./text.ts";
 
 const optionalText = (max: number, label: string) =>
   plainText(0, max, label)
@@ -41,9 +41,7 @@ export const siteSettingsSchema = z.strictObject({
 });
 
 /** A save may send only what changed. */
-export const siteSettingsUpdateSchema = siteSettingsSchema
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export const siteSettingsUpdateSchema = partialUpdate(siteSettingsSchema);
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;

@@ -4,6 +4,13 @@ import { z } from "zod";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** A change that may send any of the object's fields but not none ("Nothing to update"). */
+export function partialUpdate<Shape extends z.ZodRawShape, Config extends z.core.$ZodObjectConfig>(
+  schema: z.ZodObject<Shape, Config>,
+) {
+  return schema.partial().refine((v) => Object.keys(v).length > 0, { error: "Nothing to update" });
+}
+
 /** A trimmed single-purpose text field with a readable message for each way it can be wrong. */
 export function plainText(min: number, max: number, label: string) {
   return z
