@@ -2,6 +2,26 @@
 import { BookOpen, Eye, Mail, Newspaper, PenLine, Settings, UserRound } from "lucide-react";
 import { Link } from "react-router";
 
+/** The sections, in the order of the cards. */
+const ACTIONS = [
+  { to: "/dashboard/books", icon: BookOpen, title: "Books", text: "Add books, covers, prices and retailer links." },
+  { to: "/dashboard/bio", icon: PenLine, title: "Bio", text: "The story readers see on your About page." },
+  { to: "/dashboard/blog", icon: Newspaper, title: "Blog", text: "News, events and thoughts for your readers." },
+  {
+    to: "/dashboard/contact",
+    icon: Mail,
+    title: "Contact",
+    text: "Where messages go, anti-spam and your social links.",
+  },
+  {
+    to: "/dashboard/settings",
+    icon: Settings,
+    title: "Site Settings",
+    text: "Your site's name, pages, fonts and colours.",
+  },
+  { to: "/account", icon: UserRound, title: "Account", text: "Password, two-factor sign-in and devices." },
+] as const;
+
 /** `subdomain`: the author's site, previewed from the last card (none before onboarding). */
 export function QuickActions({ subdomain }: { subdomain: string | undefined }) {
   return (
@@ -10,32 +30,9 @@ export function QuickActions({ subdomain }: { subdomain: string | undefined }) {
         Quick actions
       </h2>
       <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <QuickAction
-          to="/dashboard/books"
-          icon={BookOpen}
-          title="Books"
-          text="Add books, covers, prices and retailer links."
-        />
-        <QuickAction to="/dashboard/bio" icon={PenLine} title="Bio" text="The story readers see on your About page." />
-        <QuickAction
-          to="/dashboard/blog"
-          icon={Newspaper}
-          title="Blog"
-          text="News, events and thoughts for your readers."
-        />
-        <QuickAction
-          to="/dashboard/contact"
-          icon={Mail}
-          title="Contact"
-          text="Where messages go, anti-spam and your social links."
-        />
-        <QuickAction
-          to="/dashboard/settings"
-          icon={Settings}
-          title="Site Settings"
-          text="Your site's name, pages, fonts and colours."
-        />
-        <QuickAction to="/account" icon={UserRound} title="Account" text="Password, two-factor sign-in and devices." />
+        {ACTIONS.map((a) => (
+          <QuickAction key={a.to} {...a} />
+        ))}
         {subdomain ? (
           <QuickAction
             to={`/author/${subdomain}`}
