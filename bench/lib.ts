@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { productionCommand } from "../src/testing/production-server.ts";
 import { freshPostgres as freshTestPostgres } from "../src/testing/resources.ts";
 
+export { writeSection } from "../src/testing/bench-results.ts";
+
 /**
  * `npm start`'s command after `node` (Node's flags and the built server); BENCH_NODE_FLAGS
  * replaces its flags (to compare settings: `BENCH_NODE_FLAGS="--max-semi-space-size=16"`).
@@ -216,23 +218,3 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
-
-/** Replaces the `## {heading}` section of bench/RESULTS.md, keeping every other section. */
-export function writeSection(heading: string, section: string) {
-  const file = "bench/RESULTS.md";
-  let previous = "";
-  try {
-    previous = readFileSync(file, "utf8");
-  } catch {
-    /* first run */
-  }
-  const parts = previous.split(/^(?=## )/m);
-  const title = parts[0]?.startsWith("## ") ? "# Benchmarks\n\n" : (parts.shift() ?? "# Benchmarks\n\n");
-  const sections = parts.map((s) => `${s.trimEnd()}\n`);
-  const i = sections.findIndex((s) => s.startsWith(`## ${heading}`));
-  if (i >= 0) sections[i] = `${section.trimEnd()}\n`;
-  else sections.push(`${section.trimEnd()}\n`);
-  writeFileSync(file, `${title.trimEnd()}\n\n${sections.join("\n")}`);
-  // The repository's formatter aligns Markdown tables; format now so lint stays green.
-  spawnSync("npx", ["biome", "format", "--write", file], { stdio: "ignore" });
-}

@@ -1,7 +1,7 @@
 // Test accounts made the way a person makes them: sign up, follow the verification link (which
 // signs in), and optionally finish onboarding (profile, website, trial subscription on a plan).
 import { setRole } from "../app/cli/admin.ts";
-import type { Tier } from "../shared/enums.ts";
+import type { Currency, Tier } from "../shared/enums.ts";
 import { firstLink } from "./smtp-catcher.ts";
 import { cookiesFrom, type TestServer } from "./test-server.ts";
 
@@ -44,20 +44,35 @@ export async function createStaffUser(
   return u;
 }
 
-/** A signed-in author who finished onboarding and checkout: website on a subdomain, trial on `tier`. */
+/** A signed-in admin and super admin (e-mail addresses starting `{prefix}staff` and `{prefix}boss`). */
+export async function createStaff(s: TestServer, prefix = ""): Promise<{ admin: TestUser; superAdmin: TestUser }> {
+  const admin = await createStaffUser(s, "admin", { prefix: `${prefix}staff` });
+  const superAdmin = await createStaffUser(s, "super_admin", { prefix: `${prefix}boss` });
+  return { admin, superAdmin };
+}
+
+/**
+ * A signed-in author who finished onboarding and checkout: website on a subdomain, trial on `tier`
+ * in `currency` (GBP unless told).
+ */
 export async function createAuthor(
   s: TestServer,
   opts: {
     tier?: Tier;
+    currency?: Currency;
     name?: string;
     email?: string;
+    /** The start of the e-mail address ("author" unless told). */
+    prefix?: string;
     subdomain?: string;
+    /** true: onboarding with an own domain (`{subdomain}-books.com`), which adds the custom-domain add-on. */
+    ownDomain?: boolean;
     /** false: leave checkout undone (site not public). */
     checkout?: boolean;
   } = {},
 ): Promise<TestAuthor> {
   const u = await createSignedInUser(s, {
-    prefix: "author",
+    prefix: opts.prefix ?? "author",
     ...(opts.name ? { name: opts.name } : {}),
     ...(opts.email ? { email: opts.email } : {}),
   });
@@ -71,9 +86,9 @@ export async function createAuthor(
       email: u.email,
       websiteName: `${u.name}'s Books`,
       subdomain,
-      domainOption: "free",
+      ...(opts.ownDomain ? { domainOption: "custom", ownDomain: `${subdomain}-books.com` } : { domainOption: "free" }),
       tier,
-      currency: "GBP",
+      currency: opts.currency ?? "GBP",
     },
   });
   if (res.status !== 201) throw new Error(`onboarding failed: ${res.status} ${await res.text()}`);

@@ -1,8 +1,9 @@
 // `npm run admin -- grant you@example.com [admin|super_admin]` and `... revoke you@example.com`.
 import { eq, sql } from "drizzle-orm";
-import { DataDirLockedError, openDatabase } from "../../db/client.ts";
+import { DataDirLockedError, type openDatabase } from "../../db/client.ts";
 import { user } from "../../db/schema/index.ts";
 import { loadEnv } from "../../server/env.ts";
+import { runCli, withDatabase } from "./run-cli.ts";
 
 const USAGE = `Usage:
   npm run admin -- grant <email> [admin|super_admin]   give a user an admin role (default admin)
@@ -28,9 +29,7 @@ async function main(argv: string[]) {
     console.error(USAGE);
     return 2;
   }
-  const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  try {
+  return withDatabase(loadEnv(), async (database) => {
     await database.migrate();
     const ok = await setRole(database.db, email, role as "user" | "admin" | "super_admin");
     if (!ok) {
@@ -39,17 +38,7 @@ async function main(argv: string[]) {
     }
     console.log(command === "grant" ? `${email} is now ${role}.` : `${email} is no longer an admin.`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err instanceof DataDirLockedError ? `\n${err.message}\n` : err);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.url, main, [DataDirLockedError]);

@@ -3,11 +3,12 @@
 // (PGlite allows one process): the back office's button takes one while serving.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DataDirLockedError, openDatabase } from "../../db/client.ts";
+import { DataDirLockedError } from "../../db/client.ts";
 import { loadEnv } from "../../server/env.ts";
 import { localStorage } from "../../server/lib/storage.ts";
 import { backupsDir, createBackup } from "../../server/modules/admin/backups.ts";
 import { PgToolMissing } from "../../server/modules/admin/pg-tools.ts";
+import { runCli, withDatabase } from "./run-cli.ts";
 
 export const SERVER_RUNNING =
   "A Bookplate server is running on this data directory, and the embedded database allows one process at a time.\n" +
@@ -24,48 +25,31 @@ async function main(argv: string[]): Promise<number> {
     console.error(`There is no database in ${env.dataDir} to back up (set DATA_DIR or DATABASE_URL).`);
     return 1;
   }
-  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    return await withDatabase(env, async (database) => {
+      const storage = env.s3
+        ? (await import("../../server/lib/s3-storage.ts")).s3Storage(env.s3)
+        : localStorage(join(env.dataDir, "uploads"));
+      const backup = await createBackup({
+        database,
+        storage,
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        keep: env.backupKeep,
+      });
+      console.log(`Backup written: ${join(backupsDir(env.dataDir), backup.name)} (${backup.sizeBytes} bytes)`);
+      if (env.s3)
+        console.log("Uploads are in the S3 bucket, which a backup does not copy: back the bucket up on its own.");
+      return 0;
+    });
   } catch (err) {
+    // Only opening the database refuses so: another process (a server) holds the data directory.
     if (err instanceof DataDirLockedError) {
       console.error(`\n${SERVER_RUNNING}\n`);
       return 1;
     }
     throw err;
   }
-  try {
-    const storage = env.s3
-      ? (await import("../../server/lib/s3-storage.ts")).s3Storage(env.s3)
-      : localStorage(join(env.dataDir, "uploads"));
-    const backup = await createBackup({
-      database,
-      storage,
-      dataDir: env.dataDir,
-      databaseUrl: env.databaseUrl,
-      keep: env.backupKeep,
-    });
-    console.log(`Backup written: ${join(backupsDir(env.dataDir), backup.name)} (${backup.sizeBytes} bytes)`);
-    if (env.s3)
-      console.log("Uploads are in the S3 bucket, which a backup does not copy: back the bucket up on its own.");
-    return 0;
-  } catch (err) {
-    if (err instanceof PgToolMissing) {
-      console.error(`\n${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  } finally {
-    await database.close();
-  }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.url, main, [PgToolMissing]);

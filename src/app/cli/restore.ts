@@ -3,6 +3,7 @@
 import { loadEnv } from "../../server/env.ts";
 import { PgToolMissing } from "../../server/modules/admin/pg-tools.ts";
 import { RestoreRefused, restoreBackup } from "../../server/modules/admin/restore.ts";
+import { runCli } from "./run-cli.ts";
 
 const USAGE = `Usage: npm run restore -- <backup.tar.gz> [--force]
   Restores into DATA_DIR (embedded database) or the empty database in DATABASE_URL.
@@ -17,27 +18,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  try {
-    const result = await restoreBackup({ env, file: files[0] as string, force, log: (line) => console.log(line) });
-    console.log(
-      `Restored the backup of ${result.manifest.createdAt}. Start the server (npm start); it applies any newer migrations.`,
-    );
-    return 0;
-  } catch (err) {
-    if (err instanceof RestoreRefused || err instanceof PgToolMissing) {
-      console.error(`\n${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const result = await restoreBackup({ env, file: files[0] as string, force, log: (line) => console.log(line) });
+  console.log(
+    `Restored the backup of ${result.manifest.createdAt}. Start the server (npm start); it applies any newer migrations.`,
+  );
+  return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runCli(import.meta.url, main, [RestoreRefused, PgToolMissing]);

@@ -23,7 +23,13 @@ import {
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { completeSandboxCheckout, createSignedInUser, createStaffUser, type TestUser } from "../../../testing/users.ts";
+import {
+  completeSandboxCheckout,
+  createAuthor,
+  createSignedInUser,
+  createStaffUser,
+  type TestUser,
+} from "../../../testing/users.ts";
 import { runDailyMetrics } from "../../jobs/daily-metrics.job.ts";
 import { runSubscriptionExpiry } from "../../jobs/subscription-expiry.job.ts";
 import { changePlan } from "../billing/billing.service.ts";
@@ -61,30 +67,9 @@ async function ratesNow(): Promise<Record<Currency, string>> {
   return out as Record<Currency, string>;
 }
 
-let n = 0;
-/** Sign-up, onboarding on `tier` in `currency` (with an own domain: the add-on), and the sandbox card. */
-async function author(tier: Tier, currency: Currency, opts: { ownDomain?: boolean; checkout?: boolean } = {}) {
-  const u = await createSignedInUser(s, { prefix: "figures" });
-  const subdomain = `fig${n++}x${Date.now() % 1_000_000}`;
-  const res = await s.api("/api/onboarding/complete", {
-    method: "POST",
-    cookie: u.cookie,
-    json: {
-      name: u.name,
-      email: u.email,
-      websiteName: "Books",
-      subdomain,
-      domainOption: opts.ownDomain ? "custom" : "free",
-      ...(opts.ownDomain ? { ownDomain: `${subdomain}-books.com` } : {}),
-      tier,
-      currency,
-    },
-  });
-  expect(res.status).toBe(201);
-  const { checkoutUrl } = (await res.json()) as { checkoutUrl: string };
-  if (opts.checkout !== false) await completeSandboxCheckout(s, u.cookie, checkoutUrl);
-  return { ...u, subdomain };
-}
+/** An author on `tier` in `currency` (with an own domain: the add-on), through the sandbox card. */
+const author = (tier: Tier, currency: Currency, opts: { ownDomain?: boolean; checkout?: boolean } = {}) =>
+  createAuthor(s, { tier, currency, prefix: "figures", ...opts });
 
 const post = (cookie: string, path: string, json: unknown = {}) => s.api(path, { method: "POST", cookie, json });
 
