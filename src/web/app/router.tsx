@@ -30,6 +30,7 @@ const pricing = () => import("./routes/pricing.tsx");
 const settings = () => import("./routes/settings.tsx");
 const blog = () => import("./routes/blog.tsx");
 const stats = () => import("./routes/stats.tsx");
+const subscribers = () => import("./routes/subscribers.tsx");
 const admin = () => import("./routes/admin.tsx");
 const help = () => import("./routes/help.tsx");
 
@@ -85,6 +86,10 @@ export const router = createBrowserRouter([
           { path: "/dashboard/bio", lazy: async () => ({ Component: (await bio()).BioRoute }) },
           { path: "/dashboard/blog", lazy: async () => ({ Component: (await blog()).BlogRoute }) },
           { path: "/dashboard/stats", lazy: async () => ({ Component: (await stats()).StatsRoute }) },
+          {
+            path: "/dashboard/subscribers",
+            lazy: async () => ({ Component: (await subscribers()).SubscribersRoute }),
+          },
           { path: "/dashboard/settings", lazy: async () => ({ Component: (await settings()).SettingsRoute }) },
           { path: "/dashboard/contact", lazy: async () => ({ Component: (await settings()).ContactSettingsRoute }) },
           {

@@ -1,0 +1,5 @@
+import { SubscribersPage } from "../../features/subscribers/index.ts";
+
+export function SubscribersRoute() {
+  return <SubscribersPage />;
+}
