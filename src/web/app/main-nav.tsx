@@ -12,7 +12,6 @@ import {
   PenLine,
   Settings,
   UserRound,
-  Users,
 } from "lucide-react";
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -26,6 +25,7 @@ const SETTINGS_PATHS = [
   "/dashboard/home",
   "/dashboard/contact",
   "/dashboard/newsletter",
+  "/dashboard/subscribers",
   "/dashboard/legal",
   "/dashboard/domain",
 ];
@@ -41,12 +41,6 @@ const MAIN_NAV: Item[] = [
   },
   { to: "/dashboard/bio", label: "Bio", icon: PenLine, current: (p) => p.startsWith("/dashboard/bio") },
   { to: "/dashboard/blog", label: "Blog", icon: Newspaper, current: (p) => p.startsWith("/dashboard/blog") },
-  {
-    to: "/dashboard/subscribers",
-    label: "Subscribers",
-    icon: Users,
-    current: (p) => p.startsWith("/dashboard/subscribers"),
-  },
   { to: "/dashboard/stats", label: "Stats", icon: BarChart3, current: (p) => p.startsWith("/dashboard/stats") },
   { to: "/dashboard/settings", label: "Settings", icon: Settings, current: (p) => SETTINGS_PATHS.includes(p) },
   { to: "/account", label: "Account", icon: UserRound, current: (p) => p.startsWith("/account") },

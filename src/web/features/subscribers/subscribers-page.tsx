@@ -93,7 +93,7 @@ export function SubscribersPage() {
       {importing ? <ImportPanel onClose={() => setImporting(false)} /> : null}
 
       <Card>
-        <CardContent className="space-y-4">
+        <CardContent className="space-y-4 px-4 sm:px-6">
           <fieldset className="flex flex-wrap gap-2" data-testid="status-filter">
             <legend className="sr-only">Show</legend>
             <StatusChip label="All" n={data ? all : undefined} on={!status} onClick={() => go({ status: undefined })} />
@@ -223,27 +223,30 @@ function SubscriberList({ rows }: { rows: NewsletterSubscriber[] }) {
           <li key={s.id} className="flex items-start gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="break-all font-medium text-slate-900">{s.email}</p>
-              <p className="mt-0.5 text-xs text-slate-600">
-                {s.importedAt ? (
-                  <>Imported {formatDate(s.importedAt)}</>
-                ) : (
-                  <>
-                    Signed up {formatDate(s.createdAt)}
-                    {s.signupPage ? (
-                      <>
-                        {" "}
-                        on <span className="break-all font-mono">{s.signupPage}</span>
-                      </>
-                    ) : null}
-                  </>
-                )}
-              </p>
+              <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
+                {/* On a phone the badges go under the address, which keeps the whole width. */}
+                <span className="contents sm:hidden">
+                  <Badges s={s} />
+                </span>
+                <span>
+                  {s.importedAt ? (
+                    <>Imported {formatDate(s.importedAt)}</>
+                  ) : (
+                    <>
+                      Signed up {formatDate(s.createdAt)}
+                      {s.signupPage ? (
+                        <>
+                          {" "}
+                          on <span className="break-all font-mono">{s.signupPage}</span>
+                        </>
+                      ) : null}
+                    </>
+                  )}
+                </span>
+              </div>
             </div>
-            <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-2">
-              <StatusBadge status={s.status} />
-              {s.importedAt ? (
-                <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800">Imported</span>
-              ) : null}
+            <div className="hidden shrink-0 items-center gap-2 sm:flex">
+              <Badges s={s} />
             </div>
             <Button
               variant="ghost"
@@ -274,6 +277,17 @@ function SubscriberList({ rows }: { rows: NewsletterSubscriber[] }) {
           new reader.
         </p>
       </ConfirmDialog>
+    </>
+  );
+}
+
+function Badges({ s }: { s: NewsletterSubscriber }) {
+  return (
+    <>
+      <StatusBadge status={s.status} />
+      {s.importedAt ? (
+        <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800">Imported</span>
+      ) : null}
     </>
   );
 }
