@@ -57,23 +57,19 @@ export type ImportedRow = { email: string; confirmToken: string };
 /**
  * Adds confirmed, imported subscribers; an address already on the list in any status (its
  * unique index is on the lower-cased address) is left as it is. Returns how many were added.
+ * One statement over two arrays (unnest), however many rows: far quicker than a VALUES list.
  */
 export async function insertImported(tx: Tx, userId: string, rows: ImportedRow[], now: Date): Promise<number> {
   if (rows.length === 0) return 0;
-  const added = await tx
-    .insert(s)
-    .values(
-      rows.map((r) => ({
-        userId,
-        email: r.email,
-        status: "confirmed",
-        confirmToken: r.confirmToken,
-        confirmedAt: now,
-        importedAt: now,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: s.id });
-  return added.length;
+  const emails = sql.param(rows.map((r) => r.email));
+  const tokens = sql.param(rows.map((r) => r.confirmToken));
+  const at = now.toISOString();
+  const added = await tx.execute(sql`
+    insert into ${s} (user_id, email, status, confirm_token, confirmed_at, imported_at, created_at)
+    select ${userId}, x.email, 'confirmed', x.token, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from unnest(${emails}::text[], ${tokens}::text[]) as x(email, token)
+    on conflict do nothing
+    returning id`);
+  // Both drivers (PGlite, node-postgres) answer with `rows`.
+  return (added as unknown as { rows: unknown[] }).rows.length;
 }

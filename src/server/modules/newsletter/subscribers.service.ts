@@ -53,7 +53,7 @@ export async function deleteSubscriber(db: Db, userId: string, id: string): Prom
 }
 
 const emailSchema = z.email().max(320);
-const INSERT_CHUNK = 1000;
+const INSERT_CHUNK = 10_000;
 const shown = (value: string) => (value.length > 80 ? `${value.slice(0, 79)}…` : value);
 
 /**
