@@ -115,6 +115,10 @@ browserDescribe("author's subscribers", () => {
     await shot(page, "subscribers-phone-pages", { viewport: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // An address past the last page shows the last page.
+    await page.goto("/dashboard/subscribers?page=9");
+    await page.getByTestId("subscriber-range").getByText("51–61 of 61").waitFor();
+
     // Another author: an empty list.
     const other = await e.browser.newContext({ baseURL: e.server.url });
     const theirs = await other.newPage();

@@ -64,8 +64,14 @@ export function SubscribersPage() {
     );
 
   const data = list.data;
+  // Past the last page (its last reader removed, or an old link): the last page that has rows.
+  const beyond = data && data.subscribers.length === 0 && data.total > 0 && data.page > 1;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answer says so
+  useEffect(() => {
+    if (beyond) go({ page: lastPage });
+  }, [beyond, lastPage]);
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : 0;
-  const last = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const from = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const to = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
@@ -141,7 +147,7 @@ export function SubscribersPage() {
                   <Button
                     variant="secondary"
                     size="sm"
-                    disabled={data.page >= last}
+                    disabled={data.page >= lastPage}
                     onClick={() => go({ page: data.page + 1 })}
                   >
                     Next
