@@ -33,6 +33,7 @@ browserDescribe("author's subscribers", () => {
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Newsletter" }).click();
     // The Newsletter settings count the list and lead to it.
     await page.getByTestId("subscriber-count").getByText("47 confirmed, 12 waiting to confirm").waitFor();
+    await shot(page, "newsletter-settings-desktop");
     await page.getByRole("link", { name: "See and import subscribers" }).click();
     await page.getByRole("heading", { name: "Subscribers", exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/dashboard/subscribers");
@@ -98,6 +99,7 @@ browserDescribe("author's subscribers", () => {
       .getByText("2 imported, 1 already on your list, 1 not valid: line 4 (nope).")
       .waitFor();
     await chip(/^All\s*61$/).waitFor();
+    await shot(page, "subscribers-import-desktop", { viewport: true });
     await chip(/^Unsubscribed\s*1$/).waitFor(); // the reader who left stays unsubscribed
     await page.getByLabel("Search by address").fill("new-one");
     await page.getByTestId("subscriber-range").getByText("1–1 of 1").waitFor();
@@ -113,6 +115,11 @@ browserDescribe("author's subscribers", () => {
     await shot(page, "subscribers-phone", { viewport: true });
     await page.getByRole("navigation", { name: "Pages" }).scrollIntoViewIfNeeded();
     await shot(page, "subscribers-phone-pages", { viewport: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.goto("/dashboard/newsletter");
+    await page.getByTestId("subscriber-count").getByText("48 confirmed, 12 waiting to confirm").waitFor();
+    await shot(page, "newsletter-settings-phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // An address past the last page shows the last page.
