@@ -161,7 +161,11 @@ browserDescribe("site settings", () => {
 
     await page.reload();
     await page.getByText("1 confirmed, 0 waiting to confirm").waitFor();
-    await page.getByRole("cell", { name: fan, exact: true }).waitFor();
+    // The list itself is the Subscribers tab: the reader, and the page they signed up on.
+    await page.getByRole("link", { name: "See and import subscribers" }).click();
+    const row = page.getByTestId("subscriber-list").getByRole("listitem").filter({ hasText: fan });
+    await row.getByText("on /newsletter").waitFor();
+    await row.getByText("Confirmed", { exact: true }).filter({ visible: true }).waitFor();
     const csv = await page.evaluate(async () => (await fetch("/api/newsletter/subscribers.csv")).text());
     expect(csv).toContain(fan);
   });

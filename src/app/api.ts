@@ -12,6 +12,7 @@ import { booksRoutes } from "../server/modules/books/books.routes.ts";
 import { launchRoutes } from "../server/modules/books/launches.routes.ts";
 import { seriesRoutes } from "../server/modules/books/series.routes.ts";
 import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
+import { subscribersRoutes } from "../server/modules/newsletter/subscribers.routes.ts";
 import { onboardingRoutes } from "../server/modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "../server/modules/posts/posts.routes.ts";
 import { profileRoutes } from "../server/modules/profile/profile.routes.ts";
@@ -44,6 +45,7 @@ export function createApi() {
     .route("/", seriesRoutes())
     .route("/", launchRoutes())
     .route("/", settingsRoutes())
+    .route("/", subscribersRoutes())
     .route("/", postsRoutes())
     .route("/", statsRoutes())
     .route("/", accountRoutes())

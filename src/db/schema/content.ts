@@ -64,9 +64,14 @@ export const newsletterSubscribers = pgTable(
     confirmToken: text("confirm_token").notNull().unique(),
     createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The site path the reader signed up on ("/newsletter"): a path only, never a query (ADR 067). */
+    signupPage: text("signup_page"),
+    /** Set when the author imported the address from another provider's list (ADR 067). */
+    importedAt: timestamp("imported_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_user_email_idx").on(t.userId, sql`lower(${t.email})`),
+    index("newsletter_subscribers_user_created_idx").on(t.userId, t.createdAt),
     check("newsletter_subscribers_status_check", oneOf(t.status, SUBSCRIBER_STATUSES)),
   ],
 );

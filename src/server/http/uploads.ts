@@ -1,4 +1,4 @@
-// File uploads to the API (covers, author photos, hero images, post images): one multipart field
+// File uploads to the API (covers, author photos, hero images, post images, a subscriber CSV): one multipart field
 // 'file', a size limit applied while the body streams in, and the bytes handed to the image
 // pipeline (src/server/lib/images.ts), which judges what they are.
 import type { Context } from "hono";
@@ -8,7 +8,8 @@ import type { Logger } from "../lib/logger.ts";
 import { errorBody, HttpError } from "./errors.ts";
 
 /** Upload routes take bigger bodies than the API's JSON limit; each applies its own (uploadLimit). */
-export const UPLOAD_PATH = /^\/api\/(?:books\/[^/]+\/cover|profile\/photo|site\/hero|posts\/images)\/?$/;
+export const UPLOAD_PATH =
+  /^\/api\/(?:books\/[^/]+\/cover|profile\/photo|site\/hero|posts\/images|newsletter\/subscribers\/import)\/?$/;
 
 /** The request body of an upload route, for the OpenAPI document. */
 export const uploadBody = {

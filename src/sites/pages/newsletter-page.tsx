@@ -8,7 +8,8 @@ import { DemoNote } from "./parts.tsx";
 const embedSrc = (env: PageEnv) =>
   env.mode === "tenant" ? href(env, "/newsletter/embed") : `${env.origin}/newsletter/embed`;
 
-export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: string }) {
+/** @param page the site path the sign-up form is on, sent with it (a form on another page names its own). */
+export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: string; page?: string }) {
   const { env } = props;
   const embed = env.ctx.customization?.newsletterEmbedCode?.trim();
   const disabled = env.readOnly;
@@ -48,6 +49,8 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
             )}
             <DemoNote env={env} />
             <form className="inline" method="post" action={href(env, "/newsletter")}>
+              {/* The page the reader signed up on, as a site path (the author's Subscribers screen shows it). */}
+              <input type="hidden" name="page" value={props.page ?? "/newsletter"} />
               <label htmlFor="nl-email" className="sr">
                 Email address
               </label>

@@ -25,6 +25,7 @@ const SETTINGS_PATHS = [
   "/dashboard/home",
   "/dashboard/contact",
   "/dashboard/newsletter",
+  "/dashboard/subscribers",
   "/dashboard/legal",
   "/dashboard/domain",
 ];

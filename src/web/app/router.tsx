@@ -31,6 +31,7 @@ const pricing = () => import("./routes/pricing.tsx");
 const settings = () => import("./routes/settings.tsx");
 const blog = () => import("./routes/blog.tsx");
 const stats = () => import("./routes/stats.tsx");
+const subscribers = () => import("./routes/subscribers.tsx");
 const admin = () => import("./routes/admin.tsx");
 const help = () => import("./routes/help.tsx");
 
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
           { path: "/dashboard/bio", lazy: screen(bio, "BioRoute") },
           { path: "/dashboard/blog", lazy: screen(blog, "BlogRoute") },
           { path: "/dashboard/stats", lazy: screen(stats, "StatsRoute") },
+          { path: "/dashboard/subscribers", lazy: screen(subscribers, "SubscribersRoute") },
           { path: "/dashboard/settings", lazy: screen(settings, "SettingsRoute") },
           { path: "/dashboard/contact", lazy: screen(settings, "ContactSettingsRoute") },
           { path: "/dashboard/newsletter", lazy: screen(settings, "NewsletterSettingsRoute") },

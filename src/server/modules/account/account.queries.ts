@@ -90,6 +90,8 @@ export async function selectAccountData(db: Db, userId: string) {
         status: newsletterSubscribers.status,
         createdAt: newsletterSubscribers.createdAt,
         confirmedAt: newsletterSubscribers.confirmedAt,
+        signupPage: newsletterSubscribers.signupPage,
+        importedAt: newsletterSubscribers.importedAt,
       })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.userId, userId))

@@ -76,6 +76,7 @@ async function furnished(name: string): Promise<TestAuthor & { bookId: string }>
     email: `reader-of-${a.id}@example.com`,
     status: "confirmed",
     confirmToken: `tok-${a.id}`,
+    signupPage: "/newsletter",
   });
   await s.database.db.insert(contactMessages).values({
     userId: a.id,
@@ -110,7 +111,12 @@ describe("account export", () => {
     });
     expect(data.posts.map((p: Json) => p.title)).toEqual(["Ada Export writes"]);
     expect(data.newsletterSubscribers).toEqual([
-      expect.objectContaining({ email: `reader-of-${a.id}@example.com`, status: "confirmed" }),
+      expect.objectContaining({
+        email: `reader-of-${a.id}@example.com`,
+        status: "confirmed",
+        signupPage: "/newsletter",
+        importedAt: null,
+      }),
     ]);
     expect(data.contactMessages.map((m: Json) => m.message)).toEqual(["A message for Ada Export"]);
 

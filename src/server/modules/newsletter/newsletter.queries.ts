@@ -19,20 +19,27 @@ export async function insertPendingSubscriber(
   userId: string,
   email: string,
   confirmToken: string,
+  signupPage: string | null,
 ): Promise<SubscriberRow | null> {
   const [row] = await db
     .insert(newsletterSubscribers)
-    .values({ userId, email, status: "pending", confirmToken })
+    .values({ userId, email, status: "pending", confirmToken, signupPage })
     .onConflictDoNothing()
     .returning({ status: newsletterSubscribers.status, confirmToken: newsletterSubscribers.confirmToken });
   return row ?? null;
 }
 
 /** An unsubscribed reader signing up again starts over with a fresh token. */
-export async function resetSubscriberToPending(db: Db, userId: string, email: string, confirmToken: string) {
+export async function resetSubscriberToPending(
+  db: Db,
+  userId: string,
+  email: string,
+  confirmToken: string,
+  signupPage: string | null,
+) {
   await db
     .update(newsletterSubscribers)
-    .set({ status: "pending", confirmToken, confirmedAt: null })
+    .set({ status: "pending", confirmToken, confirmedAt: null, signupPage, importedAt: null })
     .where(
       and(
         eq(newsletterSubscribers.userId, userId),

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
+import { signupPagePath } from "../../../shared/schemas/subscribers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { MailSender } from "../mail/mail.service.ts";
@@ -25,6 +26,7 @@ async function subscribeToNewsletter(
   db: Db,
   userId: string,
   rawEmail: string,
+  signupPage: string | null,
 ): Promise<{ confirmToken: string } | null> {
   const email = rawEmail.trim().toLowerCase();
   const existing = await q.selectSubscriber(db, userId, email);
@@ -32,10 +34,10 @@ async function subscribeToNewsletter(
   if (existing?.status === "pending") return { confirmToken: existing.confirmToken };
   const token = newToken();
   if (existing?.status === "unsubscribed") {
-    await q.resetSubscriberToPending(db, userId, email, token);
+    await q.resetSubscriberToPending(db, userId, email, token, signupPage);
     return { confirmToken: token };
   }
-  const inserted = await q.insertPendingSubscriber(db, userId, email, token);
+  const inserted = await q.insertPendingSubscriber(db, userId, email, token, signupPage);
   if (inserted) return { confirmToken: inserted.confirmToken };
   const raced = await q.selectSubscriber(db, userId, email);
   return raced?.status === "pending" ? { confirmToken: raced.confirmToken } : null;
@@ -57,6 +59,7 @@ export type NewsletterDeps = {
 export type SignUpRequest = {
   userId: string;
   clientAddress: string;
+  /** The form's fields: `email`, and `page`, the site path the form was on (kept as a path only). */
   fields: Record<string, string>;
   /** The site's own address of the confirmation page for a token. */
   confirmUrl: (token: string) => string;
@@ -72,7 +75,7 @@ export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest
     return { status: 429, error: "Too many sign-ups. Please try again later." };
   }
   const email = parsed.data.email.toLowerCase();
-  const pending = await subscribeToNewsletter(deps.db, r.userId, email);
+  const pending = await subscribeToNewsletter(deps.db, r.userId, email, signupPagePath(r.fields.page));
   // Already confirmed, or mailed often enough: the same answer, no mail.
   if (pending && (await deps.limits.confirmMail.take(`${r.userId}|${email}`))) {
     const link = r.confirmUrl(pending.confirmToken);

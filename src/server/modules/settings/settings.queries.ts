@@ -152,18 +152,12 @@ export function selectSubscribers(db: Db, userId: string) {
       status: newsletterSubscribers.status,
       createdAt: newsletterSubscribers.createdAt,
       confirmedAt: newsletterSubscribers.confirmedAt,
+      signupPage: newsletterSubscribers.signupPage,
+      importedAt: newsletterSubscribers.importedAt,
     })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.userId, userId))
     .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
-}
-
-export async function deleteSubscriber(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.userId, userId), eq(newsletterSubscribers.id, id)))
-    .returning({ id: newsletterSubscribers.id });
-  return rows.length > 0;
 }
 
 const PRIVACY_LEGAL = "privacy_legal";

@@ -20,9 +20,7 @@
 // GET   /api/site/legal      → 200 { content, isEnabled, generated } (the Privacy & Legal page; generated:
 //                            the notice readers see while content is null)
 // PUT   /api/site/legal      { content, isEnabled } → 200, content cleaned; 400 names the field
-// GET   /api/newsletter/subscribers      → 200 { subscribers } (the author's own list)
 // GET   /api/newsletter/subscribers.csv  → confirmed subscribers as CSV
-// DELETE /api/newsletter/subscribers/:id → 204; someone else's id is 404
 // The owner is always the session's user: no path or body names whose settings these are.
 import type { Context } from "hono";
 import { z } from "zod";
@@ -30,14 +28,12 @@ import { blogPageSchema } from "../../../shared/schemas/blog-page.ts";
 import { contactSettingsSchema, contactSettingsViewSchema } from "../../../shared/schemas/contact-settings.ts";
 import { homePageSchema } from "../../../shared/schemas/home-page.ts";
 import { legalSchema, legalViewSchema } from "../../../shared/schemas/legal.ts";
-import { newsletterSettingsSchema, newsletterSubscriberSchema } from "../../../shared/schemas/newsletter-settings.ts";
+import { newsletterSettingsSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
 import { siteStatusSchema, siteStatusUpdateSchema } from "../../../shared/schemas/site-status.ts";
 import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
-import { HttpError } from "../../http/errors.ts";
-import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
@@ -53,7 +49,6 @@ import {
   heroDir,
   listSubscribers,
   pruneHeroFiles,
-  removeSubscriber,
   resendContactVerification,
   saveBlogPage,
   saveContactSettings,
@@ -212,27 +207,12 @@ const r = {
     request: { body: jsonBody(legalSchema) },
     responses: { 200: legal, ...errors(400, 404, 415) },
   }),
-  subscribers: apiRoute({
-    method: "get",
-    path: "/newsletter/subscribers",
-    tags: ["Newsletter"],
-    summary: "The newsletter's subscribers",
-    responses: { 200: json(z.object({ subscribers: z.array(newsletterSubscriberSchema) }), "The author's list") },
-  }),
   subscribersCsv: apiRoute({
     method: "get",
     path: "/newsletter/subscribers.csv",
     tags: ["Newsletter"],
     summary: "Confirmed subscribers as a CSV download",
     responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
-  }),
-  subscriberDelete: apiRoute({
-    method: "delete",
-    path: "/newsletter/subscribers/{id}",
-    tags: ["Newsletter"],
-    summary: "Remove a subscriber",
-    request: { params: idParams },
-    responses: { 204: { description: "Removed" }, ...errors(404) },
   }),
 };
 
@@ -324,10 +304,6 @@ export function settingsRoutes() {
       const { database, env } = c.get("deps");
       return c.json(await saveLegal(database.db, me.id, c.req.valid("json"), env.sitesDomain), 200);
     })
-    .openapi(r.subscribers, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ subscribers: await listSubscribers(c.get("deps").database.db, me.id) }, 200);
-    })
     .openapi(r.subscribersCsv, async (c) => {
       const me = await requireUser(c);
       const csv = subscribersCsv(await listSubscribers(c.get("deps").database.db, me.id));
@@ -335,12 +311,6 @@ export function settingsRoutes() {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="newsletter-subscribers.csv"',
       });
-    })
-    .openapi(r.subscriberDelete, async (c) => {
-      const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id, () => new HttpError(404, "Subscriber not found"));
-      await removeSubscriber(c.get("deps").database.db, me.id, id);
-      return c.body(null, 204);
     });
 }
 

@@ -257,7 +257,7 @@ export async function saveLegal(db: Db, userId: string, input: LegalInput, sites
   return getLegal(db, userId, sitesDomain);
 }
 
-/** The author's own list (sign-ups made without a provider embed), newest first. */
+/** The author's whole list, newest first, for the CSV download (the screen reads a page at a time). */
 export async function listSubscribers(db: Db, userId: string): Promise<NewsletterSubscriber[]> {
   const rows = await q.selectSubscribers(db, userId);
   return rows.map((r) => ({
@@ -266,11 +266,9 @@ export async function listSubscribers(db: Db, userId: string): Promise<Newslette
     status: r.status as NewsletterSubscriber["status"],
     createdAt: r.createdAt.toISOString(),
     confirmedAt: r.confirmedAt?.toISOString() ?? null,
+    signupPage: r.signupPage,
+    importedAt: r.importedAt?.toISOString() ?? null,
   }));
-}
-
-export async function removeSubscriber(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await q.deleteSubscriber(db, userId, id))) throw notFoundError("Subscriber not found");
 }
 
 /** Confirmed subscribers as CSV for a mailing tool; a leading =, +, - or @ is quoted away. */

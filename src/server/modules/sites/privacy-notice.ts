@@ -38,7 +38,7 @@ export function privacyNoticeHtml(f: PrivacyFacts): string {
   const items: string[] = [];
   if (f.newsletter === "own") {
     items.push(
-      `<strong>Newsletter sign-ups.</strong> If you sign up, your email address is kept so that ${author} can send you news. You first get an email asking you to confirm; nothing else is sent until you do. Every newsletter has a link to unsubscribe, and you can ask ${author} to remove your address at any time.`,
+      `<strong>Newsletter sign-ups.</strong> If you sign up, your email address is kept so that ${author} can send you news, with the date and the page of this site you signed up on. You first get an email asking you to confirm; nothing else is sent until you do. Every newsletter has a link to unsubscribe, and you can ask ${author} to remove your address at any time.`,
     );
   }
   if (f.newsletter === "provider") {

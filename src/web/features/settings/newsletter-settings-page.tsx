@@ -1,10 +1,10 @@
 // 'Newsletter': either the author's email provider's sign-up embed, or the site's own sign-up
 // form whose confirmed readers are listed here and can be exported for any mailing tool.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
+import { Download, Users } from "lucide-react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { formatDate } from "../../../shared/dates.ts";
 import {
   EMBED_WARNING,
   looksLikeEmbedCode,
@@ -20,7 +20,7 @@ import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
-import { client, errorMessage, read, readField } from "../../lib/api.ts";
+import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { useSaveSettings } from "./settings-screen.tsx";
@@ -172,21 +172,13 @@ function OwnFormShown() {
   );
 }
 
+/** The list itself is the Subscribers screen; here its counts and the way there. */
 function Subscribers() {
-  const qc = useQueryClient();
   const list = useQuery({
-    queryKey: SUBSCRIBERS_KEY,
-    queryFn: () => readField(client.newsletter.subscribers.$get(), "subscribers"),
+    queryKey: [...SUBSCRIBERS_KEY, { page: 1 }],
+    queryFn: () => read(client.newsletter.subscribers.$get({ query: { page: "1" } })),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => read(client.newsletter.subscribers[":id"].$delete({ param: { id } })),
-    onSuccess: () => {
-      toast.success("Subscriber removed");
-      return qc.invalidateQueries({ queryKey: SUBSCRIBERS_KEY });
-    },
-    onError: (err) => toast.error(errorMessage(err)),
-  });
-  const confirmed = list.data?.filter((s) => s.status === "confirmed").length ?? 0;
+  const counts = list.data?.counts;
 
   return (
     <Card>
@@ -195,77 +187,26 @@ function Subscribers() {
           <div>
             <h2 className="text-base font-semibold text-slate-900">Your subscribers</h2>
             <p className="text-sm text-slate-600" data-testid="subscriber-count">
-              {list.data ? `${confirmed} confirmed, ${list.data.length - confirmed} waiting to confirm` : "Loading..."}
+              {list.isError
+                ? errorMessage(list.error)
+                : counts
+                  ? `${counts.confirmed.toLocaleString("en-GB")} confirmed, ${counts.pending.toLocaleString("en-GB")} waiting to confirm`
+                  : "Loading..."}
             </p>
           </div>
-          <Button asChild variant="secondary" size="sm">
-            <a href="/api/newsletter/subscribers.csv" download>
-              <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
-            </a>
-          </Button>
-        </div>
-        {list.isError ? (
-          <p role="alert" className="mt-4 text-sm text-red-700">
-            {errorMessage(list.error)}
-          </p>
-        ) : list.data && list.data.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600">
-            No one has signed up yet. Readers who sign up on your Newsletter page appear here once they confirm.
-          </p>
-        ) : list.data ? (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Signed up
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((s) => (
-                  <tr key={s.id} className="border-b border-slate-100">
-                    <td className="py-2 pr-4 break-all text-slate-900">{s.email}</td>
-                    <td className="py-2 pr-4">
-                      <span
-                        className={
-                          s.status === "confirmed"
-                            ? "rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800"
-                            : "rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
-                        }
-                      >
-                        {s.status === "confirmed" ? "Confirmed" : s.status === "pending" ? "Waiting" : "Unsubscribed"}
-                      </span>
-                    </td>
-                    <td className="py-2 pr-4 text-slate-700">{formatDate(s.createdAt)}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Remove ${s.email}`}
-                        disabled={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(`Remove ${s.email} from your list?`)) remove.mutate(s.id);
-                        }}
-                      >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary" size="sm">
+              <a href="/api/newsletter/subscribers.csv" download>
+                <Download aria-hidden="true" className="h-4 w-4" /> Export CSV
+              </a>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/dashboard/subscribers">
+                <Users aria-hidden="true" className="h-4 w-4" /> See and import subscribers
+              </Link>
+            </Button>
           </div>
-        ) : null}
+        </div>
       </CardContent>
     </Card>
   );

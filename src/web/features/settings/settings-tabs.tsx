@@ -7,6 +7,8 @@ const TABS = [
   { to: "/dashboard/home", label: "Home Page" },
   { to: "/dashboard/contact", label: "Contact" },
   { to: "/dashboard/newsletter", label: "Newsletter" },
+  // The readers themselves, next to how they sign up (the main menu has no room for a ninth item).
+  { to: "/dashboard/subscribers", label: "Subscribers" },
   { to: "/dashboard/legal", label: "Legal" },
   { to: "/dashboard/domain", label: "Domain" },
 ] as const;

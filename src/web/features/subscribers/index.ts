@@ -1,0 +1,1 @@
+export { SubscribersPage } from "./subscribers-page.tsx";
