@@ -23,7 +23,7 @@ const TOKEN = new RegExp(`^([na])\\.(${UUID})\\.([A-Za-z0-9_-]{43})$`);
 
 const mac = (key: string, s: Subscriber) =>
   createHmac("sha256", key)
-    .update(`unsubscribe\n${LIST_CODE[s.list]}\n${s.userId}\n${s.subscriberId}`)
+    .update(`unsubscribe\n${LIST_CODE[s.list]}\n${s.userId}\n${s.subscriberId.toLowerCase()}`)
     .digest("base64url");
 
 export function unsubscribeToken(key: string, s: Subscriber): string {
