@@ -184,6 +184,22 @@ describe("mail to readers", () => {
     expect(s.smtp.mails.filter((m) => m.subject === "The Second Comet is out now")).toHaveLength(0);
   });
 
+  it("an old confirmation link does not undo it; asking again starts a new double opt-in", async () => {
+    const [old] = await s.database.db
+      .select({ token: releaseAlerts.confirmToken, bookId: releaseAlerts.bookId })
+      .from(releaseAlerts)
+      .where(and(eq(releaseAlerts.email, "ada@example.com"), eq(releaseAlerts.userId, jane.id)));
+    const again = await s.postOnHost(host(jane), "/alerts/confirm", { token: old?.token ?? "" });
+    expect(again.status).toBe(404);
+    expect((await alertsOf("ada@example.com")).filter((r) => r.userId === jane.id).map((r) => r.status)).toEqual([
+      "unsubscribed",
+      "unsubscribed",
+    ]);
+    await signUp(jane, "the-second-comet", "ada@example.com");
+    const statuses = (await alertsOf("ada@example.com")).filter((r) => r.userId === jane.id).map((r) => r.status);
+    expect(statuses.sort()).toEqual(["confirmed", "unsubscribed"]);
+  });
+
   it("the page's button unsubscribes (a reader without a mail program's button)", async () => {
     const link = new URL(readMail(benMail).header("list-unsubscribe").slice(1, -1));
     const token = link.searchParams.get("token") ?? "";
