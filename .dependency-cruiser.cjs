@@ -24,6 +24,8 @@ const PUBLIC_MODULE_FILES = [
   "admin/money\\.ts",
   // The privacy notice a site shows, which the settings preview renders too.
   "sites/privacy-notice\\.ts",
+  // The one layout of every mail (ADR 065): a module that mails its readers builds its body with it.
+  "mail/mail-layout\\.ts",
 ].join("|");
 
 const TESTS = "\\.test\\.tsx?$";

@@ -19,6 +19,7 @@ import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
+import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
 import { createApp } from "./app.ts";
 
@@ -33,6 +34,8 @@ export type RunningServer = {
   sites: SiteRuntime;
   /** Better Auth as the app holds it (tests call its server-side API the way our code could). */
   auth: Auth;
+  /** What readers' unsubscribe links are signed with (tests make links as the launch-day job does). */
+  unsubscribeKey: string;
   /** Every route the app mounted, as Hono lists them (the API contract test reads them). */
   routes: readonly { method: string; path: string }[];
   close(): Promise<void>;
@@ -80,12 +83,15 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       from: env.mailFrom,
       logger,
       delivery: opts.mailDelivery,
+      ...(env.dkim ? { dkim: env.dkim } : {}),
     });
+    const secret = authSecret(env);
+    const unsubscribeKey = unsubscribeKeyFrom(secret);
     const auth = createAuth({
       db: database.db,
       mailer,
       appOrigin: env.appOrigin,
-      secret: authSecret(env),
+      secret,
       production: env.nodeEnv === "production" || env.appOrigin.startsWith("https:"),
       rateLimit: opts.authRateLimit ?? { window: 60, max: 10 },
     });
@@ -105,6 +111,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       logger,
       storage,
       sites,
+      unsubscribeKey,
       visits: sites.visits,
       limits: {
         contactVerifyMail: dbRateLimiter(database.db, "contact-verify-mail", 3, 60 * 60_000),
@@ -147,6 +154,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       mailer,
       logger,
       site: { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain },
+      unsubscribeKey,
     });
     let closing: Promise<void> | undefined;
     return {
@@ -157,6 +165,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       mailer: sender,
       sites: running,
       auth,
+      unsubscribeKey,
       routes: app.routes.map((r) => ({ method: r.method, path: r.path })),
       close() {
         closing ??= (async () => {

@@ -29,6 +29,22 @@ describe("configuration", () => {
     expect(() => loadEnv({ PAGE_CACHE_MB: "lots" })).toThrow(/PAGE_CACHE_MB/);
   });
 
+  it("signs mail with DKIM only when domain, selector and a PEM key are all given", () => {
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n";
+    expect(loadEnv({}).dkim).toBeNull();
+    expect(
+      loadEnv({ DKIM_DOMAIN: "Mail.Example.com", DKIM_SELECTOR: "bp1", DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n") })
+        .dkim,
+    ).toEqual({ domainName: "mail.example.com", keySelector: "bp1", privateKey: pem });
+    expect(() => loadEnv({ DKIM_DOMAIN: "example.com" })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY/);
+    expect(() => loadEnv({ DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "bp1", DKIM_PRIVATE_KEY: "secret" })).toThrow(
+      /not a PEM private key/,
+    );
+    expect(() =>
+      loadEnv({ DKIM_DOMAIN: "example.com", DKIM_SELECTOR: "bp1", DKIM_PRIVATE_KEY_FILE: "/nonexistent/dkim.pem" }),
+    ).toThrow(/DKIM_PRIVATE_KEY_FILE/);
+  });
+
   it("takes a public address for uploads (a CDN), checked", () => {
     expect(loadEnv({}).uploadsPublicUrl).toBeNull();
     expect(loadEnv({ S3_PUBLIC_URL: "https://cdn.example.com/media/" }).uploadsPublicUrl).toBe(

@@ -20,6 +20,11 @@ const envSchema = z.object({
   SITES_DOMAIN: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Bookplate <no-reply@bookplate.local>"),
+  /** DKIM signing (ADR 065): the signing domain, the DNS selector and the PEM key (or a file holding it). */
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_HOST: optionalString,
@@ -91,6 +96,8 @@ export type Env = {
   sitesDomain: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sign outgoing mail with DKIM (DKIM_DOMAIN, DKIM_SELECTOR and a key); null: unsigned. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends requests; set only to point it at a fake Stripe in tests. */
@@ -137,6 +144,33 @@ function readDotEnv(file: string): Record<string, string> {
     out[m[1]] = (m[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
   }
   return out;
+}
+
+/** DKIM: all of domain, selector and a key, or none (a half-configured signer is a start-up error). */
+function dkimOf(e: z.infer<typeof envSchema>): Env["dkim"] {
+  const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE];
+  if (given.every((v) => v === undefined)) return null;
+  if (given.some((v) => v === undefined)) {
+    throw new Error(
+      "Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE): set all or none",
+    );
+  }
+  let privateKey = (e.DKIM_PRIVATE_KEY ?? "").replace(/\\n/g, "\n");
+  if (!privateKey && e.DKIM_PRIVATE_KEY_FILE) {
+    try {
+      privateKey = readFileSync(resolve(e.DKIM_PRIVATE_KEY_FILE), "utf8");
+    } catch {
+      throw new Error(`Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read ${e.DKIM_PRIVATE_KEY_FILE}`);
+    }
+  }
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {
+    throw new Error("Invalid configuration:\n  DKIM_PRIVATE_KEY: not a PEM private key (-----BEGIN PRIVATE KEY-----)");
+  }
+  return {
+    domainName: (e.DKIM_DOMAIN ?? "").toLowerCase().replace(/\.$/, ""),
+    keySelector: e.DKIM_SELECTOR ?? "",
+    privateKey,
+  };
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -186,6 +220,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     }
     uploadsPublicUrl = `${u.origin}${u.pathname}`.replace(/\/+$/, "");
   }
+  const dkim = dkimOf(e);
   const a = list(e.DOMAIN_A_RECORDS);
   const aaaa = list(e.DOMAIN_AAAA_RECORDS);
   for (const [name, values, ok] of [
@@ -205,6 +240,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sitesDomain,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dkim,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApi: {

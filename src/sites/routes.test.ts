@@ -38,6 +38,8 @@ describe("the table of page kinds", () => {
     expect(kindOf("get", "/newsletter/confirm")).toBe("Newsletter confirmation link");
     expect(kindOf("post", "/newsletter/confirm")).toBe("Newsletter confirmation link");
     expect(kindOf("post", "/alerts/confirm")).toBe("Release alert confirmation link");
+    expect(kindOf("get", "/unsubscribe")).toBe("unsubscribe link");
+    expect(kindOf("post", "/unsubscribe")).toBe("unsubscribe link");
     expect(kindOf("get", "/nope")).toBeNull();
   });
 
@@ -62,6 +64,8 @@ describe("the table of page kinds", () => {
     expect(kindOf("post", "/book/x/alert", off)).toBeNull();
     expect(kindOf("get", "/contact", off)).toBeNull();
     expect(kindOf("get", "/robots.txt", off)).toBe("robots.txt");
+    // A reader can leave a list whatever the site shows now.
+    expect(kindOf("post", "/unsubscribe", off)).toBe("unsubscribe link");
   });
 
   it("answers the demo's forms read-only, even where the section is off, and its pages as usual", () => {

@@ -10,6 +10,7 @@ import {
   newsletterConfirm,
   newsletterEmbed,
   readOnlyForms,
+  unsubscribe,
 } from "./kinds/mail.tsx";
 import { about, blog, cookieConsent, home, news, post, privacy, robots, rss, sitemap } from "./kinds/site.tsx";
 import type { PageEnv } from "./pages/layout.tsx";
@@ -33,6 +34,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletterConfirm,
   newsletterEmbed,
   launchAlertConfirm,
+  unsubscribe,
   privacy,
   cookieConsent,
   robots,

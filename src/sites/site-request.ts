@@ -24,6 +24,8 @@ export type SiteDeps = {
   mailer: Mailer;
   logger: Logger;
   sites: SiteRuntime;
+  /** Checks the token of a reader's unsubscribe link (ADR 065). */
+  unsubscribeKey: string;
 };
 export type SiteVars = { Variables: { requestId: string; deps: SiteDeps } };
 

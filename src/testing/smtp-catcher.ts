@@ -1,24 +1,18 @@
 // A real SMTP server for tests: the app sends through nodemailer exactly as in production.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { decodeWords, readMail } from "./mail-message.ts";
 
-export type CaughtMail = { to: string[]; subject: string; text: string; raw: string };
-
-function decodeQuotedPrintable(s: string): string {
-  const bytes = s
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
+/**
+ * A received mail: its subject (decoded), the text of its text/plain part (the whole body of a
+ * mail with no parts), its HTML part if any, and the raw message as it arrived.
+ */
+export type CaughtMail = { to: string[]; subject: string; text: string; html: string | null; raw: string };
 
 function parse(raw: string, to: string[]): CaughtMail {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
-  let body = rest.join("\n\n");
-  if (/quoted-printable/i.test(header("Content-Transfer-Encoding"))) body = decodeQuotedPrintable(body);
-  if (/base64/i.test(header("Content-Transfer-Encoding"))) body = Buffer.from(body, "base64").toString("utf8");
-  return { to, subject: header("Subject"), text: body, raw };
+  const mail = readMail(raw);
+  const text = mail.part("text/plain")?.body ?? mail.parts[0]?.body ?? "";
+  return { to, subject: decodeWords(mail.header("subject")), text, html: mail.part("text/html")?.body ?? null, raw };
 }
 
 export async function startSmtpCatcher() {

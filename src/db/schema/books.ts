@@ -136,7 +136,7 @@ export const bookSeriesSlugs = pgTable(
  * Launch alerts: readers who asked to be told when a book comes out (Launches, issue 17; the code
  * is `modules/books/launches.*`). Named as the table, which keeps its name. Double opt-in like the
  * newsletter, per book; `notifiedAt` is set in the transaction that queues the release mail, so
- * a reader is told once.
+ * a reader is told once. `unsubscribed`: the reader followed an unsubscribe link (ADR 065).
  */
 export const releaseAlerts = pgTable(
   "release_alerts",
@@ -154,7 +154,7 @@ export const releaseAlerts = pgTable(
   (t) => [
     uniqueIndex("release_alerts_book_email_idx").on(t.bookId, sql`lower(${t.email})`),
     uniqueIndex("release_alerts_token_idx").on(t.confirmToken),
-    check("release_alerts_status_check", sql`${t.status} in ('pending', 'confirmed')`),
+    check("release_alerts_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
   ],
 );
 

@@ -1,6 +1,6 @@
 // The back office: support, metrics and outgoing mail.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import { count, createdAt, oneOf, parentUuid, uuidKey } from "./util.ts";
@@ -91,6 +91,10 @@ export const mailOutbox = pgTable(
     /** Where "Reply" goes (a reader who wrote through a site's form); the sender stays ours. */
     replyToName: text("reply_to_name"),
     replyToAddress: text("reply_to_address"),
+    /** The From display name (an author's site name on mail to their readers); null: MAIL_FROM as it is. */
+    fromName: text("from_name"),
+    /** Headers the mail goes with (Auto-Submitted, List-Unsubscribe…), set when it was queued (ADR 065). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").notNull(),
     /** Tries so far, counted when a sender claims the row (a crash mid-send counts too). */
     attempts: count("attempts"),

@@ -20,6 +20,8 @@ export type AppDeps = {
   /** DNS lookups for custom domains (DNS_SERVERS). */
   dns: DnsLookup;
   webDist: string;
+  /** Signs readers' unsubscribe links (derived from the server's secret; ADR 065). */
+  unsubscribeKey: string;
   /** The public pages' visit counter (the renderer counts into it; the back office flushes it). */
   visits: VisitCounter;
   /** Rate limits of the app's own public endpoints (the public sites' are the renderer's). */

@@ -41,7 +41,8 @@ export async function runDomainChecks(deps: DomainJobDeps, now = new Date()) {
       deps.dns,
       async (userId, domain, change, check) => {
         const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-        if (owner) await deps.mailer.send({ to: owner.email, ...mailFor(deps.env, domain, change, check) });
+        if (owner)
+          await deps.mailer.send({ to: owner.email, ...mailFor(deps.env, domain, change, check), automatic: true });
       },
       now,
     );

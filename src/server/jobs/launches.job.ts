@@ -12,6 +12,7 @@ export function startLaunchDayMails(opts: {
   mailer: MailSender;
   logger: Logger;
   site: SiteAddress;
+  unsubscribeKey: string;
   pattern?: string;
 }) {
   return scheduleJob({

@@ -4,6 +4,7 @@
 import type { Db } from "../../db/client.ts";
 import { confirmLaunchAlert, isLaunchAlertToken } from "../../server/modules/books/launches.service.ts";
 import { receiveContactMessage } from "../../server/modules/contact/contact.service.ts";
+import { isUnsubscribeToken, unsubscribeReader } from "../../server/modules/mail/unsubscribe.service.ts";
 import {
   confirmNewsletterSubscriber,
   isConfirmToken,
@@ -146,6 +147,40 @@ export const launchAlertConfirm = confirmLinkKind(
   isLaunchAlertToken,
   confirmLaunchAlert,
 );
+
+const UNSUBSCRIBE: ConfirmLink = {
+  path: "/unsubscribe",
+  title: "Unsubscribe",
+  invalid: "This unsubscribe link is not valid. Please use the link in the latest email you received.",
+  ask: {
+    heading: "Unsubscribe",
+    text: "Press the button to stop getting these emails. It takes effect at once.",
+    button: "Unsubscribe",
+  },
+  done: { heading: "You're unsubscribed", text: "You will get no more of these emails." },
+};
+
+/**
+ * A reader's unsubscribe link (ADR 065), on every site whatever its sections: the link's GET shows
+ * one button (mail scanners open links; a GET changes nothing), and a POST unsubscribes at once:
+ * the button's, or a mail program's one-click POST (RFC 8058: `List-Unsubscribe=One-Click` to the
+ * link itself, the token in its query, no cookie or session).
+ */
+export const unsubscribe = pageKind({
+  name: "unsubscribe link",
+  match: (path) => when(path === UNSUBSCRIBE.path),
+  get(a) {
+    const token = a.c.req.query("token") ?? "";
+    return isUnsubscribeToken(token)
+      ? confirmLinkPage(a, UNSUBSCRIBE, "ask", token)
+      : confirmLinkPage(a, UNSUBSCRIBE, "invalid");
+  },
+  async post(a) {
+    const token = a.fields.token || a.c.req.query("token") || "";
+    const done = await unsubscribeReader(a.db, a.deps.unsubscribeKey, a.ctx.website.userId, token);
+    return confirmLinkPage(a, UNSUBSCRIBE, done ? "done" : "invalid");
+  },
+});
 
 /**
  * Author-provided HTML, on the author's own host only: under the app host's origin a phishing

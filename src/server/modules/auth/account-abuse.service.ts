@@ -77,6 +77,7 @@ export async function settleSignIn(
     to: account.email,
     subject: "Sign-ins to your Bookplate account are paused",
     text: `Hello,\n\nSomeone entered a wrong password for your Bookplate account ${FREE_SIGN_IN_FAILURES} times, so we have paused sign-ins with a password for a while. Each further wrong password makes the pause longer, up to an hour.\n\nIf it was you, wait a minute and try again, or choose a new password here (that ends the pause at once):\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, your account is safe: the pause is what keeps the guesser out. Choosing a new, long password makes it safer still.`,
+    automatic: true,
   });
 }
 
@@ -109,5 +110,6 @@ export async function noticeExistingAccountSignUp(deps: AbuseDeps, account: { em
     to: account.email,
     subject: "Someone tried to create a Bookplate account with your email",
     text: `Hello,\n\nSomeone tried to create a new Bookplate account with this email address, which already has an account. Nothing about your account has changed.\n\nIf it was you, sign in here:\n\n${deps.appOrigin}/login\n\nForgot your password? Choose a new one here:\n\n${deps.appOrigin}/forgot-password\n\nIf it was not you, you can ignore this mail.`,
+    automatic: true,
   });
 }

@@ -75,6 +75,7 @@ export function createAuth(opts: AuthOptions) {
           to: user.email,
           subject: "Reset your Bookplate password",
           text: `Hello,\n\nSomeone asked to reset the password of your Bookplate account. To choose a new password, open this link (it works for one hour):\n\n${url}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+          automatic: true,
         });
       },
       // A new password is the owner's answer to a guessing attack: sign-in works again at once.
@@ -109,6 +110,7 @@ export function createAuth(opts: AuthOptions) {
           to: user.email,
           subject: "Confirm your email for Bookplate",
           text: `Hello,\n\nWelcome to Bookplate. Please confirm your email address by opening this link:\n\n${landing(url, request)}\n\nThe link works for 24 hours.`,
+          automatic: true,
         });
       },
     },

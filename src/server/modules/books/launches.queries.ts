@@ -18,6 +18,19 @@ export async function pendingToken(
     .onConflictDoNothing()
     .returning({ token: releaseAlerts.confirmToken });
   if (made) return made.token;
+  // A reader who unsubscribed and asks again starts over: pending, with a new token.
+  const [again] = await db
+    .update(releaseAlerts)
+    .set({ status: "pending", confirmToken: r.token, confirmedAt: null })
+    .where(
+      and(
+        eq(releaseAlerts.bookId, r.bookId),
+        eq(sql`lower(${releaseAlerts.email})`, r.email),
+        eq(releaseAlerts.status, "unsubscribed"),
+      ),
+    )
+    .returning({ token: releaseAlerts.confirmToken });
+  if (again) return again.token;
   const [row] = await db
     .select({ status: releaseAlerts.status, token: releaseAlerts.confirmToken })
     .from(releaseAlerts)
@@ -30,7 +43,14 @@ export async function confirmByToken(db: Db, userId: string, token: string): Pro
   const rows = await db
     .update(releaseAlerts)
     .set({ status: "confirmed", confirmedAt: sql`coalesce(${releaseAlerts.confirmedAt}, now())` })
-    .where(and(eq(releaseAlerts.userId, userId), eq(releaseAlerts.confirmToken, token)))
+    .where(
+      and(
+        eq(releaseAlerts.userId, userId),
+        eq(releaseAlerts.confirmToken, token),
+        // An old confirmation link does not undo an unsubscribe.
+        inArray(releaseAlerts.status, ["pending", "confirmed"]),
+      ),
+    )
     .returning({ id: releaseAlerts.id });
   return rows.length > 0;
 }
@@ -51,6 +71,7 @@ export async function countAlerts(db: Conn, userId: string, bookId: string) {
 /** What a release mail says and where it points, for one book. */
 export const releaseMailFields = {
   bookId: books.id,
+  userId: books.userId,
   slug: books.slug,
   title: books.title,
   author: books.author,
@@ -83,7 +104,7 @@ export async function takeDueAlerts(tx: Tx, today: string, limit: number) {
     .update(releaseAlerts)
     .set({ notifiedAt: new Date() })
     .where(inArray(releaseAlerts.id, due))
-    .returning({ email: releaseAlerts.email, bookId: releaseAlerts.bookId });
+    .returning({ alertId: releaseAlerts.id, email: releaseAlerts.email, bookId: releaseAlerts.bookId });
   if (taken.length === 0) return [];
   const ids = [...new Set(taken.map((t) => t.bookId))];
   const about = await tx
@@ -95,7 +116,7 @@ export async function takeDueAlerts(tx: Tx, today: string, limit: number) {
   const byBook = new Map(about.map((b) => [b.bookId, b]));
   return taken.flatMap((t) => {
     const b = byBook.get(t.bookId);
-    return b ? [{ email: t.email, ...b }] : [];
+    return b ? [{ alertId: t.alertId, email: t.email, ...b }] : [];
   });
 }
 

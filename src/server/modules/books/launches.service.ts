@@ -16,6 +16,9 @@ import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mail, MailSender } from "../mail/mail.service.ts";
+import { button, footnote, heading, join, mailParts, paragraph } from "../mail/mail-layout.ts";
+import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
+import { contactDeliveryAddress } from "../settings/contact-email.service.ts";
 import { bookNotFound } from "./books.service.ts";
 import * as q from "./launches.queries.ts";
 
@@ -85,6 +88,7 @@ export async function signUpForLaunchAlert(
           `Hello,\n\nSomeone (we hope you) asked the website ${site} to send one mail when a book comes out` +
           ` (${formatDate(r.book.releaseDate, "long")}).\nTo confirm, open this link and press "Confirm":\n\n` +
           `${link}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
+        automatic: true,
       });
     } catch (err) {
       deps.logger.warn({ err, reqId: r.requestId }, "release alert confirmation mail failed");
@@ -108,16 +112,47 @@ type ReleaseBook = {
   customDomain: string | null;
 };
 
-/** The release mail, the same for readers and for the author's test. */
-function releaseMail(to: string, b: ReleaseBook, site: { protocol: string; sitesDomain: string }): Mail {
-  const host = b.customDomain ?? `${b.subdomain ?? ""}.${site.sitesDomain}`;
-  const link = `${site.protocol}//${host}${bookPath(b)}`;
+/** The site's own origin, as a reader's links open it. */
+const siteOriginOf = (b: ReleaseBook, site: SiteAddress) =>
+  `${site.protocol}//${b.customDomain ?? `${b.subdomain ?? ""}.${site.sitesDomain}`}`;
+
+/**
+ * The release mail, the same for readers and for the author's test: from the site's name at our
+ * address, answered to the author's proven contact address, with the reader's one-click
+ * unsubscribe link (the author's test has none: they are on no list). ADR 065.
+ */
+function releaseMail(
+  to: string,
+  b: ReleaseBook,
+  site: SiteAddress,
+  o: { unsubscribe: string | null; replyTo: string | null },
+): Mail {
+  const origin = siteOriginOf(b, site);
+  const link = `${origin}${bookPath(b)}`;
+  const subject = `${b.title} is out now`;
+  const why = `You get this mail because you asked for a release alert at ${new URL(origin).host}.`;
+  const parts = mailParts({
+    title: subject,
+    preheader: `${b.title} by ${b.author} is out today.`,
+    body: join(
+      heading(subject),
+      paragraph("Hello,"),
+      paragraph(`${b.title} by ${b.author} is out today.`),
+      button(link, "See the book"),
+      paragraph(`You asked ${b.siteName} to tell you when it came out; this is the only mail you will get about it.`),
+    ),
+    footer: o.unsubscribe
+      ? footnote([`${why} `, { href: o.unsubscribe, label: "Unsubscribe from release alerts" }])
+      : footnote([`${why} Readers get a link to unsubscribe here.`]),
+  });
   return {
     to,
-    subject: `${b.title} is out now`,
-    text:
-      `Hello,\n\n${b.title} by ${b.author} is out today.\n\n${link}\n\n` +
-      `You asked ${b.siteName} to tell you when it came out; this is the only mail you will get about it.\n`,
+    subject,
+    ...parts,
+    fromName: b.siteName,
+    automatic: true,
+    ...(o.replyTo ? { replyTo: { name: b.siteName, address: o.replyTo } } : {}),
+    ...(o.unsubscribe ? { listUnsubscribeUrl: o.unsubscribe } : {}),
   };
 }
 
@@ -133,14 +168,26 @@ export const LAUNCH_DAY_LOCK = 727_004;
  * queued, or null when another process holds the job.
  */
 export async function sendLaunchDayMails(
-  deps: { db: Db; mailer: MailSender; logger: Logger; site: SiteAddress },
+  deps: { db: Db; mailer: MailSender; logger: Logger; site: SiteAddress; unsubscribeKey: string },
   now = new Date(),
 ): Promise<number | null> {
   return deps.db.transaction(async (tx) => {
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LAUNCH_DAY_LOCK}) as ok`);
     if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
     const taken = await q.takeDueAlerts(tx, dayOf(now), 5000);
-    for (const a of taken) await deps.mailer.send(releaseMail(a.email, a, deps.site), tx);
+    const replyTo = new Map<string, string | null>();
+    for (const a of taken) {
+      if (!replyTo.has(a.userId)) replyTo.set(a.userId, await contactDeliveryAddress(tx, a.userId));
+      const unsubscribe = unsubscribeUrl(deps.unsubscribeKey, siteOriginOf(a, deps.site), {
+        list: "alerts",
+        userId: a.userId,
+        subscriberId: a.alertId,
+      });
+      await deps.mailer.send(
+        releaseMail(a.email, a, deps.site, { unsubscribe, replyTo: replyTo.get(a.userId) ?? null }),
+        tx,
+      );
+    }
     return taken.length;
   });
 }
@@ -162,7 +209,8 @@ export async function sendTestLaunchMail(
 ): Promise<string> {
   const book = await q.selectReleaseBook(deps.db, userId, bookId);
   if (!book) throw bookNotFound();
-  const mail = releaseMail(book.email, book, deps.site);
+  const replyTo = await contactDeliveryAddress(deps.db, userId);
+  const mail = releaseMail(book.email, book, deps.site, { unsubscribe: null, replyTo });
   try {
     await deps.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
   } catch {

@@ -108,6 +108,7 @@ describe("release day", () => {
       mailer: s.mailer,
       logger: createLogger("silent"),
       site: { protocol: "http:", sitesDomain: "localhost" },
+      unsubscribeKey: s.unsubscribeKey,
     };
     expect(await sendLaunchDayMails(deps, new Date("2031-03-13T23:00:00Z"))).toBe(0);
     expect(await sendLaunchDayMails(deps, new Date("2031-03-14T00:10:00Z"))).toBe(2);

@@ -61,6 +61,8 @@ export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest
         text: `From: ${m.name} <${m.email}>\nSubject: ${m.subject}\n\n${m.message}\n`,
         // "Reply" in the author's mail program answers the reader, not our no-reply sender.
         replyTo: { name: m.name, address: m.email },
+        // Sent by the site's form, not by the reader: no out-of-office answers it.
+        automatic: true,
       });
     }
   } catch (err) {

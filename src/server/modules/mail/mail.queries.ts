@@ -11,7 +11,7 @@ export const OUTBOX_CHANNEL = "mail_outbox";
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<
   typeof mailOutbox.$inferInsert,
-  "to" | "subject" | "text" | "html" | "replyToName" | "replyToAddress"
+  "to" | "subject" | "text" | "html" | "replyToName" | "replyToAddress" | "fromName" | "headers"
 >;
 
 const ms = (n: number) => sql`${n} * interval '1 millisecond'`;

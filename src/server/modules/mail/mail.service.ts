@@ -7,15 +7,60 @@ import type { Transporter } from "nodemailer";
 import type { Database, Db, Tx } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import * as q from "./mail.queries.ts";
+import { mailDocument, textToMailHtml } from "./mail-layout.ts";
 
 export type Mail = {
   to: string;
   subject: string;
+  /** The plain-text part. Without `html`, the HTML part is made from it by the one layout (ADR 065). */
   text: string;
+  /** A whole HTML document from `mailParts` (mail-layout.ts), with `text` made from the same HTML. */
   html?: string;
   /** Where "Reply" goes (a reader who wrote through a site's form); the sender stays ours. */
   replyTo?: { name: string; address: string };
+  /**
+   * The From display name, at MAIL_FROM's address: the author's site name on mail sent on their
+   * behalf to readers (then `replyTo` is the author). Unset: MAIL_FROM as configured.
+   */
+  fromName?: string;
+  /** Sent by a program, not written by a person (alerts, links to confirm, notices): `Auto-Submitted`. */
+  automatic?: boolean;
+  /** Mail to a list's reader: their one-click unsubscribe link (RFC 8058), `unsubscribeUrl` in unsubscribe.service.ts. */
+  listUnsubscribeUrl?: string;
 };
+
+/** A header value we write ourselves: one line, no control characters, bounded. */
+const oneLine = (s: string, max: number) =>
+  s
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, max);
+
+/** The headers a mail is queued with (ADR 065): kept in the outbox, sent as they are. */
+export function mailHeaders(mail: Pick<Mail, "automatic" | "listUnsubscribeUrl">): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (mail.automatic) headers["Auto-Submitted"] = "auto-generated";
+  if (mail.listUnsubscribeUrl) {
+    if (!/^https?:\/\/[\x21-\x7e]+$/.test(mail.listUnsubscribeUrl) || /[<>,]/.test(mail.listUnsubscribeUrl)) {
+      throw new Error("An unsubscribe link must be a plain http(s) address");
+    }
+    headers["List-Unsubscribe"] = `<${mail.listUnsubscribeUrl}>`;
+    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
+  }
+  return headers;
+}
+
+/** The display name as it may go into a From header: one line, at most 100 characters. */
+export const fromNameOf = (name: string) => oneLine(name, 100);
+
+/** The address part of MAIL_FROM ("Bookplate <no-reply@x>" or a bare address). */
+export function fromAddressOf(mailFrom: string): string {
+  return (/<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
+export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
 
 export type { OutboxBacklog } from "./mail.queries.ts";
 
@@ -96,6 +141,8 @@ export function createMailer(opts: {
   from: string;
   logger: Logger;
   delivery?: Partial<DeliveryOptions>;
+  /** Sign every mail with this key (DKIM_*, ADR 065); nodemailer signs as it sends. */
+  dkim?: DkimOptions;
 }): Mailer {
   const { database, logger } = opts;
   const db = database.db;
@@ -103,11 +150,21 @@ export function createMailer(opts: {
   const maxAttempts = o.retryDelaysMs.length + 1;
   const smtpUrl = opts.smtpUrl;
 
-  const row = ({ replyTo, ...mail }: Mail): q.NewOutboxRow => ({
-    ...mail,
-    replyToName: replyTo?.name ?? null,
-    replyToAddress: replyTo?.address ?? null,
-  });
+  const fromAddress = fromAddressOf(opts.from);
+
+  const row = ({ replyTo, fromName, automatic, listUnsubscribeUrl, ...mail }: Mail): q.NewOutboxRow => {
+    const headers = mailHeaders({ automatic, listUnsubscribeUrl });
+    const name = fromName === undefined ? "" : fromNameOf(fromName);
+    return {
+      ...mail,
+      // Every mail has an HTML part in the one layout; its text stays the caller's words.
+      html: mail.html ?? mailDocument({ title: mail.subject, body: textToMailHtml(mail.text) }),
+      replyToName: replyTo ? fromNameOf(replyTo.name) : null,
+      replyToAddress: replyTo?.address ?? null,
+      fromName: name === "" ? null : name,
+      headers: Object.keys(headers).length > 0 ? headers : null,
+    };
+  };
 
   if (!smtpUrl) {
     return {
@@ -130,7 +187,11 @@ export function createMailer(opts: {
   let making: Promise<Transporter> | undefined;
   const transport = () =>
     (making ??= import("nodemailer").then((m) => {
-      made = m.default.createTransport({ url: smtpUrl, ...timeouts(o.timeoutMs) });
+      made = m.default.createTransport({
+        url: smtpUrl,
+        ...timeouts(o.timeoutMs),
+        ...(opts.dkim ? { dkim: opts.dkim } : {}),
+      });
       return made;
     }));
 
@@ -147,12 +208,14 @@ export function createMailer(opts: {
           : undefined;
       await deadline(
         t.sendMail({
-          from: opts.from,
+          // nodemailer quotes or encodes the name (RFC 2047); it was made one line when queued.
+          from: claimed.fromName !== null ? { name: claimed.fromName, address: fromAddress } : opts.from,
           to: claimed.to,
           subject: claimed.subject,
           text: claimed.text,
           ...(claimed.html !== null ? { html: claimed.html } : {}),
           ...(replyTo ? { replyTo } : {}),
+          ...(claimed.headers ? { headers: claimed.headers } : {}),
         }),
         6 * o.timeoutMs,
         "Sending",

@@ -91,6 +91,7 @@ export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest
           `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of the website ${site}.\n` +
           `To confirm, open this link and press "Confirm subscription":\n\n${link}\n\n` +
           "If it was not you, ignore this mail: you will not be subscribed.\n",
+        automatic: true,
       });
     } catch (err) {
       deps.logger.warn({ err, reqId: r.requestId }, "newsletter confirmation mail failed");

@@ -38,7 +38,7 @@ export function contactEmailState(a: q.ContactAddresses): ContactEmailState {
  * Where the contact form's messages for this author go: the contact address once verified, else the
  * account's verified email; null when neither is proven (the message is only stored).
  */
-export async function contactDeliveryAddress(db: Db, userId: string): Promise<string | null> {
+export async function contactDeliveryAddress(db: Db | Tx, userId: string): Promise<string | null> {
   const a = await q.selectContactAddresses(db, userId);
   if (!a) return null;
   // "account" with an address set means the address is the account's own.
@@ -96,6 +96,7 @@ export async function mailLink(link: PendingLink, m: VerificationMail): Promise<
       `sent to ${link.email}. To agree, open this link and press "Confirm this address":\n\n${url}\n\n` +
       "The link works once, for 24 hours. If you did not expect this mail, ignore it: nothing will\n" +
       "be sent to this address.\n",
+    automatic: true,
   });
 }
 

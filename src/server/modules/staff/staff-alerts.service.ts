@@ -19,7 +19,12 @@ export async function alertStaff(deps: { db: Db; mailer: MailSender; logger: Log
   }
   for (const { email } of staff) {
     try {
-      await deps.mailer.send({ to: email, subject: `[Bookplate alert] ${alert.subject}`, text: alert.text });
+      await deps.mailer.send({
+        to: email,
+        subject: `[Bookplate alert] ${alert.subject}`,
+        text: alert.text,
+        automatic: true,
+      });
     } catch (err) {
       deps.logger.error({ err, to: email }, "staff alert mail failed");
     }

@@ -7,6 +7,7 @@ import type { TicketPriority, TicketStatus } from "../../../shared/enums.ts";
 import type { NewTicket, Ticket } from "../../../shared/schemas/admin.ts";
 import { notFoundError, RateLimited, waitInWords } from "../../lib/domain-error.ts";
 import { dbRateLimiter, type Limiter } from "../../lib/rate-limiter.ts";
+import type { MailSender } from "../mail/mail.service.ts";
 import * as q from "./support.queries.ts";
 
 export const TICKETS_CHANNEL = "support_tickets";
@@ -137,6 +138,7 @@ export const MARKETING_CONTACT_REPLY = {
     "usually within two working days.\n\nIf you did not write to us, someone else entered this address " +
     "in the contact form on our website; you can ignore this mail and you will hear nothing more.\n\n" +
     "Bookplate support\n",
+  automatic: true,
 };
 
 /**
@@ -146,7 +148,7 @@ export const MARKETING_CONTACT_REPLY = {
  * phishing, ADR 048), and one address gets at most `replies` allows (a day's worth) of them.
  */
 export async function receiveMarketingContact(
-  deps: { db: Db; mailer: { send(m: { to: string; subject: string; text: string }): Promise<void> }; replies: Limiter },
+  deps: { db: Db; mailer: MailSender; replies: Limiter },
   input: { name: string; email: string; subject: string; message: string },
 ): Promise<Ticket> {
   const ticket = await fileTicket(
