@@ -1,6 +1,7 @@
 // Newsletter settings: an email provider's sign-up embed, or (left empty) the site's own
 // sign-up form with confirmation by mail. The embed runs only inside a sandboxed frame.
 import { z } from "zod";
+import { SUBSCRIBER_STATUSES } from "../enums.ts";
 
 export const EMBED_CODE_MAX = 20_000;
 export const EMBED_WARNING =
@@ -27,7 +28,7 @@ export const newsletterSubscriberSchema = z
   .object({
     id: z.string(),
     email: z.string(),
-    status: z.enum(["pending", "confirmed", "unsubscribed"]),
+    status: z.enum(SUBSCRIBER_STATUSES),
     createdAt: z.string(),
     confirmedAt: z.string().nullable(),
   })
