@@ -29,6 +29,7 @@ const dashboard = () => import("./routes/dashboard.tsx");
 const pricing = () => import("./routes/pricing.tsx");
 const settings = () => import("./routes/settings.tsx");
 const blog = () => import("./routes/blog.tsx");
+const newsletters = () => import("./routes/newsletters.tsx");
 const stats = () => import("./routes/stats.tsx");
 const admin = () => import("./routes/admin.tsx");
 const help = () => import("./routes/help.tsx");
@@ -84,6 +85,10 @@ export const router = createBrowserRouter([
           { path: "/dashboard/series", lazy: async () => ({ Component: (await books()).SeriesRoute }) },
           { path: "/dashboard/bio", lazy: async () => ({ Component: (await bio()).BioRoute }) },
           { path: "/dashboard/blog", lazy: async () => ({ Component: (await blog()).BlogRoute }) },
+          {
+            path: "/dashboard/newsletters",
+            lazy: async () => ({ Component: (await newsletters()).NewslettersRoute }),
+          },
           { path: "/dashboard/stats", lazy: async () => ({ Component: (await stats()).StatsRoute }) },
           { path: "/dashboard/settings", lazy: async () => ({ Component: (await settings()).SettingsRoute }) },
           { path: "/dashboard/contact", lazy: async () => ({ Component: (await settings()).ContactSettingsRoute }) },
