@@ -12,6 +12,7 @@ import { booksRoutes } from "../server/modules/books/books.routes.ts";
 import { launchRoutes } from "../server/modules/books/launches.routes.ts";
 import { seriesRoutes } from "../server/modules/books/series.routes.ts";
 import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
+import { newslettersRoutes } from "../server/modules/newsletter/newsletters.routes.ts";
 import { subscribersRoutes } from "../server/modules/newsletter/subscribers.routes.ts";
 import { onboardingRoutes } from "../server/modules/onboarding/onboarding.routes.ts";
 import { postsRoutes } from "../server/modules/posts/posts.routes.ts";
@@ -47,6 +48,7 @@ export function createApi() {
     .route("/", settingsRoutes())
     .route("/", subscribersRoutes())
     .route("/", postsRoutes())
+    .route("/", newslettersRoutes())
     .route("/", statsRoutes())
     .route("/", accountRoutes())
     .route("/", domainRoutes())

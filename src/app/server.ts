@@ -12,6 +12,7 @@ import type { Env } from "../server/env.ts";
 import { startDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
 import { startDomainChecks } from "../server/jobs/domain-checks.job.ts";
 import { startLaunchDayMails } from "../server/jobs/launches.job.ts";
+import { startNewsletterJob } from "../server/jobs/newsletters.job.ts";
 import { startScheduler } from "../server/jobs/subscription-expiry.job.ts";
 import { createDnsLookup } from "../server/lib/dns.ts";
 import { createLogger, type Logger } from "../server/lib/logger.ts";
@@ -20,6 +21,7 @@ import { localStorage } from "../server/lib/storage.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
+import { makeNewsletterCopy } from "../server/modules/newsletter/newsletters.service.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
 import { createApp } from "./app.ts";
 
@@ -77,16 +79,18 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       ? (await import("../server/lib/s3-storage.ts")).s3Storage(env.s3)
       : localStorage(join(env.dataDir, "uploads"));
     if (env.seedDemo && (await seedDemo(database.db, storage))) logger.info("demo author created at /demo");
+    const secret = authSecret(env);
+    const unsubscribeKey = unsubscribeKeyFrom(secret);
+    const siteAddress = { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain };
     mailer = createMailer({
       database,
       smtpUrl: env.smtpUrl,
       from: env.mailFrom,
       logger,
-      delivery: opts.mailDelivery,
+      delivery: { leaseMs: env.mailLeaseMs, bulkPerSecond: env.newsletter.sendRate, ...opts.mailDelivery },
       ...(env.dkim ? { dkim: env.dkim } : {}),
+      newsletterCopy: makeNewsletterCopy(database.db, siteAddress, env.mailFrom, unsubscribeKey),
     });
-    const secret = authSecret(env);
-    const unsubscribeKey = unsubscribeKeyFrom(secret);
     const auth = createAuth({
       db: database.db,
       mailer,
@@ -153,8 +157,15 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       db: database.db,
       mailer,
       logger,
-      site: { protocol: new URL(env.appOrigin).protocol, sitesDomain: env.sitesDomain },
+      site: siteAddress,
       unsubscribeKey,
+    });
+    const newsletterJob = startNewsletterJob({
+      db: database.db,
+      mailer,
+      logger,
+      site: siteAddress,
+      dailyCap: env.newsletter.dailyCap,
     });
     let closing: Promise<void> | undefined;
     return {
@@ -175,6 +186,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
             domainChecks.stop(),
             dailyMetrics.stop(),
             launchDayMails.stop(),
+            newsletterJob.stop(),
           ]);
           // The sender stops taking rows now; whatever is queued stays for the next start.
           const mailDone = sender.close();

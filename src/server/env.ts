@@ -25,6 +25,21 @@ const envSchema = z.object({
   DKIM_SELECTOR: optionalString,
   DKIM_PRIVATE_KEY: optionalString,
   DKIM_PRIVATE_KEY_FILE: optionalString,
+  /** How long a claimed outbox row is its process's; a row of a process that died goes again after it (ADR 048). */
+  MAIL_LEASE_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(2).max(3600).default(300),
+  ),
+  /** Newsletter copies each process sends a second at most (ADR 066). */
+  NEWSLETTER_SEND_RATE: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().positive().max(1000).default(10),
+  ),
+  /** Newsletter copies one account may queue in 24 hours (ADR 066). */
+  NEWSLETTER_DAILY_CAP: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_HOST: optionalString,
@@ -98,6 +113,10 @@ export type Env = {
   mailFrom: string;
   /** Sign outgoing mail with DKIM (DKIM_DOMAIN, DKIM_SELECTOR and a key); null: unsigned. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | null;
+  /** MAIL_LEASE_SECONDS, in ms. */
+  mailLeaseMs: number;
+  /** NEWSLETTER_SEND_RATE (per process, per second) and NEWSLETTER_DAILY_CAP (per account, 24 hours). */
+  newsletter: { sendRate: number; dailyCap: number };
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Where the Stripe SDK sends requests; set only to point it at a fake Stripe in tests. */
@@ -241,6 +260,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     dkim,
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
+    newsletter: { sendRate: e.NEWSLETTER_SEND_RATE, dailyCap: e.NEWSLETTER_DAILY_CAP },
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApi: {

@@ -36,6 +36,7 @@ export const API_ERROR_CODES = [
   "unsupported_media_type",
   "rate_limited",
   "sign_in_locked", // too many wrong passwords for one account: paused (Retry-After)
+  "sending_limit_reached", // the account's newsletter mails for 24 hours would be exceeded: nothing queued
   // 5xx
   "internal_error",
   "payment_provider_failed",
@@ -83,6 +84,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   sign_in_locked: 429,
+  sending_limit_reached: 429,
   internal_error: 500,
   payment_provider_failed: 502,
   mail_failed: 502,

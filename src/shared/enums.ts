@@ -63,14 +63,23 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ["urgent", "high", "normal", "low"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+/** `bounced`: a newsletter to the address was refused for good (5xx); it gets no more (ADR 066). */
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+/**
+ * An author's newsletter: `draft` is being written, `scheduled` waits for its time, `sending` has
+ * one outbox row per recipient, `sent` has none left waiting (ADR 066).
+ */
+export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const TRANSACTION_TYPES = ["subscription_payment", "refund"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /**
  * `queued` waits for the background sender (ADR 048), `sending` is claimed by one process until
- * its lease ends; `logged` was only written to the log (no SMTP_URL).
+ * its lease ends; `logged` was only written to the log (no SMTP_URL); `skipped` is a newsletter
+ * row whose reader unsubscribed or bounced before it went (ADR 066).
  */
-export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "logged"] as const;
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed", "logged", "skipped"] as const;
 
 /** `'a', 'b'` for use inside a SQL `in (...)` check. */
 export function sqlList(values: readonly string[]): string {

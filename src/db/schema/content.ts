@@ -1,7 +1,7 @@
 // What an author publishes and what readers send back: posts, contact messages, subscribers.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { NEWSLETTER_STATUSES, POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import { createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
@@ -73,5 +73,41 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_user_email_idx").on(t.userId, sql`lower(${t.email})`),
     index("newsletter_subscribers_user_created_idx").on(t.userId, t.createdAt),
     check("newsletter_subscribers_status_check", oneOf(t.status, SUBSCRIBER_STATUSES)),
+  ],
+);
+
+/**
+ * What an author writes to their confirmed subscribers (ADR 066). Each recipient's copy is one
+ * `mail_outbox` row (`newsletter_id`, `subscriber_id`), made when the newsletter goes out.
+ */
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: parentText("user_id", () => user.id),
+    subject: text("subject").notNull(),
+    /** Author HTML as the post editor makes it, cleaned like a post's before it is stored. */
+    content: text("content").notNull(),
+    status: text("status").notNull().default("draft"),
+    /** When a scheduled newsletter goes (a "send now" is scheduled for now). */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** When it went out: its recipients' rows were queued. */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** When the last recipient's row was settled (sent, failed or skipped). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Confirmed subscribers it went to (the rows queued). */
+    recipients: integer("recipients"),
+    /** Why a scheduled newsletter went back to draft (the day's sending cap), for the author. */
+    error: text("error"),
+    /** Also publish it on the blog when it goes out; the post made is `post_id`. */
+    publishAsPost: boolean("publish_as_post").notNull().default(false),
+    postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("newsletters_user_created_idx").on(t.userId, t.createdAt),
+    // The job reads only the newsletters due or still going out.
+    index("newsletters_due_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
+    check("newsletters_status_check", oneOf(t.status, NEWSLETTER_STATUSES)),
   ],
 );

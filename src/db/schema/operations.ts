@@ -1,8 +1,21 @@
 // The back office: support, metrics and outgoing mail.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
+import { newsletterSubscribers, newsletters } from "./content.ts";
 import { count, createdAt, oneOf, parentUuid, uuidKey } from "./util.ts";
 
 export const supportTickets = pgTable(
@@ -105,11 +118,23 @@ export const mailOutbox = pgTable(
     error: text("error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** One recipient's copy of an author's newsletter (ADR 066); null for every other mail. */
+    newsletterId: uuid("newsletter_id").references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),
-    // The sender's claim reads only the rows still to send.
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    // The sender's claims read only the rows still to send: other mail and newsletters apart, so
+    // a reset mail never waits behind a newsletter's thousands of rows (ADR 066).
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.newsletterId} is null`),
+    index("mail_outbox_bulk_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.newsletterId} is not null`),
+    // One copy per recipient per newsletter, however often it is queued.
+    uniqueIndex("mail_outbox_newsletter_recipient_idx").on(t.newsletterId, t.subscriberId),
+    index("mail_outbox_subscriber_idx").on(t.subscriberId),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],
 );

@@ -30,6 +30,7 @@ const dashboard = () => import("./routes/dashboard.tsx");
 const pricing = () => import("./routes/pricing.tsx");
 const settings = () => import("./routes/settings.tsx");
 const blog = () => import("./routes/blog.tsx");
+const newsletters = () => import("./routes/newsletters.tsx");
 const stats = () => import("./routes/stats.tsx");
 const subscribers = () => import("./routes/subscribers.tsx");
 const admin = () => import("./routes/admin.tsx");
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
           { path: "/dashboard/series", lazy: screen(books, "SeriesRoute") },
           { path: "/dashboard/bio", lazy: screen(bio, "BioRoute") },
           { path: "/dashboard/blog", lazy: screen(blog, "BlogRoute") },
+          { path: "/dashboard/newsletters", lazy: screen(newsletters, "NewslettersRoute") },
           { path: "/dashboard/stats", lazy: screen(stats, "StatsRoute") },
           { path: "/dashboard/subscribers", lazy: screen(subscribers, "SubscribersRoute") },
           { path: "/dashboard/settings", lazy: screen(settings, "SettingsRoute") },

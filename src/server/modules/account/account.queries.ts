@@ -18,6 +18,7 @@ import {
   legalPages,
   mailOutbox,
   newsletterSubscribers,
+  newsletters,
   profiles,
   retailerLinks,
   reviews,
@@ -96,6 +97,11 @@ export async function selectAccountData(db: Db, userId: string) {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.userId, userId))
       .orderBy(asc(newsletterSubscribers.createdAt)),
+    newsletters: await db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.userId, userId))
+      .orderBy(asc(newsletters.createdAt)),
     contactMessages: await db
       .select()
       .from(contactMessages)

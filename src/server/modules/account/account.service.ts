@@ -35,7 +35,8 @@ const README = `Your Bookplate data
 ===================
 
 data.json   Your account, profile, site settings, books (with their retailer links, genres and
-            reviews), series, blog posts, newsletter subscribers and contact messages, as JSON.
+            reviews), series, blog posts, newsletter subscribers, newsletters and contact
+            messages, as JSON.
 images/     Every picture you uploaded, as stored on your site (WebP, in each size), in the same
             folders as the addresses in data.json (/uploads/... is images/...).
 `;

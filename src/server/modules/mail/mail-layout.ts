@@ -105,8 +105,10 @@ export function mailText(body: MailHtml): string {
       const url = htmlToText(href);
       return escapeHtml(words === url ? url : `${words}: ${url}`);
     })
+    .replace(/<img\s[^>]*alt="([^"]+)"[^>]*>/gi, "[$1]")
+    .replace(/<li[^>]*>/gi, "\uE000- ")
     .replace(/<br\s*\/?>/gi, "\uE000")
-    .replace(/<\/(p|h\d|table|li)>/gi, "\uE001");
+    .replace(/<\/(p|h\d|table|ul|ol|blockquote|pre|figure)>/gi, "\uE001");
   return `${htmlToText(marked)
     .replace(/\s*\uE000\s*/g, "\n")
     .replace(/\s*\uE001\s*/g, "\n\n")
@@ -122,6 +124,17 @@ export type MailLayout = {
   /** Small print under the card (the sender, an unsubscribe link). */
   footer?: MailHtml;
 };
+
+/**
+ * An author's own writing as the post editor made it, already cleaned by the one rule for author
+ * HTML (`cleanAuthorHtml`): put in as it is, with pictures kept within the column.
+ */
+export function authorHtml(cleaned: string): MailHtml {
+  const styled = cleaned
+    .replace(/<img\b/gi, '<img style="max-width:100%;height:auto;"')
+    .replace(/<p>/gi, `<p style="margin:0 0 16px;${FONT}font-size:17px;line-height:1.6;color:${INK};">`);
+  return safe(styled);
+}
 
 /** The whole HTML document of a mail. */
 export function mailDocument(m: MailLayout): string {

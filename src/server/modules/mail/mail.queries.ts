@@ -1,9 +1,9 @@
 // The outbox as a queue (ADR 048): rows are claimed with FOR UPDATE SKIP LOCKED, so when several
 // processes share PostgreSQL each row is sent by exactly one of them, and a claim carries a lease
 // so a row whose process died mid-send is tried again.
-import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { mailOutbox } from "../../../db/schema/index.ts";
+import { mailOutbox, newsletterSubscribers } from "../../../db/schema/index.ts";
 
 /** The NOTIFY channel that wakes every process's sender when a mail is queued (sent on commit). */
 export const OUTBOX_CHANNEL = "mail_outbox";
@@ -32,12 +32,19 @@ const due = () =>
     and(eq(mailOutbox.status, "sending"), lte(mailOutbox.leaseUntil, sql`now()`)),
   );
 
-/** Takes up to `limit` rows that are due (or whose sender's lease ran out) for this process. */
-export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+/**
+ * The two lanes of the queue (ADR 066): `mail` is everything but newsletters (a reset mail, a
+ * confirmation), `bulk` is newsletters' copies, sent at their own pace. Each has its own index.
+ */
+export type Lane = "mail" | "bulk";
+const inLane = (lane: Lane) => (lane === "bulk" ? isNotNull(mailOutbox.newsletterId) : isNull(mailOutbox.newsletterId));
+
+/** Takes up to `limit` rows of a lane that are due (or whose sender's lease ran out) for this process. */
+export async function claimDue(db: Db, limit: number, leaseMs: number, lane: Lane = "mail"): Promise<OutboxRow[]> {
   const ids = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(due())
+    .where(and(inLane(lane), due()))
     .orderBy(mailOutbox.nextAttemptAt, mailOutbox.createdAt)
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -93,6 +100,58 @@ export async function release(db: Db, row: OutboxRow): Promise<void> {
     .where(stillClaimed(row.id, row.attempts));
 }
 
+/** A newsletter's copy whose reader unsubscribed or bounced before it went: not sent, ever. */
+export async function markSkipped(db: Db, row: OutboxRow, reason: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "skipped", leaseUntil: null, error: reason })
+    .where(stillClaimed(row.id, row.attempts));
+}
+
+/**
+ * A newsletter's copy refused for good (5xx): the row fails and its reader is marked bounced in
+ * the same transaction, so no later newsletter is queued for the address (ADR 066).
+ */
+export async function markBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(mailOutbox)
+      .set({ status: "failed", leaseUntil: null, error })
+      .where(stillClaimed(row.id, row.attempts))
+      .returning({ id: mailOutbox.id });
+    if (failed.length === 0 || row.subscriberId === null) return;
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "bounced" })
+      .where(and(eq(newsletterSubscribers.id, row.subscriberId), eq(newsletterSubscribers.status, "confirmed")));
+  });
+}
+
+/**
+ * One queued row per confirmed subscriber of the author, for this newsletter, in the caller's
+ * transaction (ADR 066). The copy's text is made when it is sent (`text` stays empty here), so
+ * a newsletter is stored once, not once per reader. Queueing again adds nobody twice: the
+ * unique (newsletter_id, subscriber_id) index and ON CONFLICT DO NOTHING. Returns rows added.
+ */
+export async function insertNewsletterCopies(
+  tx: Tx,
+  n: { newsletterId: string; userId: string; subject: string; status: "queued" | "logged" },
+): Promise<number> {
+  const res = await tx.execute(sql`
+    with added as (
+      insert into ${mailOutbox} ("to", "subject", "text", "status", "newsletter_id", "subscriber_id")
+      select ${newsletterSubscribers.email}, ${n.subject}, '', ${n.status}, ${n.newsletterId}::uuid, ${newsletterSubscribers.id}
+      from ${newsletterSubscribers}
+      where ${newsletterSubscribers.userId} = ${n.userId} and ${newsletterSubscribers.status} = 'confirmed'
+      order by ${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}
+      on conflict ("newsletter_id", "subscriber_id") do nothing
+      returning 1
+    )
+    select count(*)::int as n from added`);
+  if (n.status === "queued") await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
 /** Rows whose process died while sending them on their last allowed attempt: given up. */
 export async function failAbandoned(db: Db, maxAttempts: number): Promise<void> {
   await db
@@ -115,7 +174,10 @@ export type OutboxBacklog = {
   /** Waiting to go (queued or being sent). */
   queued: number;
   failedLastDay: number;
-  /** How long the oldest waiting mail has waited, in seconds (0 when none). */
+  /**
+   * How long the oldest waiting mail other than a newsletter's copy has waited, in seconds (0
+   * when none): a large newsletter takes a while at its pace without mail being stuck.
+   */
   oldestQueuedSeconds: number;
 };
 
@@ -124,7 +186,7 @@ export async function selectBacklog(db: Db): Promise<OutboxBacklog> {
     .select({
       queued: sql<number>`(count(*) filter (where ${mailOutbox.status} in ('queued', 'sending')))::int`,
       failedLastDay: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed' and ${mailOutbox.createdAt} > now() - interval '1 day'))::int`,
-      oldestQueuedSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} in ('queued', 'sending'))), 0)::int`,
+      oldestQueuedSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} in ('queued', 'sending') and ${mailOutbox.newsletterId} is null)), 0)::int`,
     })
     .from(mailOutbox)
     .where(

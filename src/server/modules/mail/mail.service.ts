@@ -27,6 +27,20 @@ export type Mail = {
   automatic?: boolean;
   /** Mail to a list's reader: their one-click unsubscribe link (RFC 8058), `unsubscribeUrl` in unsubscribe.service.ts. */
   listUnsubscribeUrl?: string;
+  /** The Message-ID, when it must be the same on every attempt (a newsletter's copy, ADR 066). */
+  messageId?: string;
+};
+
+/**
+ * A newsletter's copy as it goes out, made from its row when it is sent (the row holds only the
+ * newsletter and the reader): null when the reader is no longer confirmed (skipped).
+ */
+export type NewsletterCopy = (row: { newsletterId: string; subscriberId: string }) => Promise<Mail | null>;
+
+/** What the newsletter module hands the outbox: its copies, queued in the caller's transaction. */
+export type NewsletterQueue = {
+  /** One row per confirmed subscriber of the author; returns how many were added (ADR 066). */
+  queueNewsletter(tx: Tx, n: { newsletterId: string; userId: string; subject: string }): Promise<number>;
 };
 
 /** A header value we write ourselves: one line, no control characters, bounded. */
@@ -64,7 +78,7 @@ export type DkimOptions = { domainName: string; keySelector: string; privateKey:
 
 export type { OutboxBacklog } from "./mail.queries.ts";
 
-export type Mailer = {
+export type Mailer = NewsletterQueue & {
   /**
    * Queues the mail and returns at once. Given a transaction, the mail is queued with it: it goes
    * only if that transaction commits.
@@ -96,6 +110,8 @@ export type DeliveryOptions = {
   checkTimeoutMs: number;
   /** How long close() waits for sends in progress. */
   closeGraceMs: number;
+  /** Newsletter copies each process sends a second at most (NEWSLETTER_SEND_RATE, ADR 066). */
+  bulkPerSecond: number;
 };
 
 const MINUTE = 60_000;
@@ -106,6 +122,7 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   pollMs: 5_000,
   checkTimeoutMs: 2_500,
   closeGraceMs: 5_000,
+  bulkPerSecond: 10,
 };
 
 /** Rows one round takes; each goes over its own SMTP connection. */
@@ -143,6 +160,8 @@ export function createMailer(opts: {
   delivery?: Partial<DeliveryOptions>;
   /** Sign every mail with this key (DKIM_*, ADR 065); nodemailer signs as it sends. */
   dkim?: DkimOptions;
+  /** Makes a newsletter's copy at send time (the newsletter module's; ADR 066). */
+  newsletterCopy?: NewsletterCopy;
 }): Mailer {
   const { database, logger } = opts;
   const db = database.db;
@@ -152,7 +171,7 @@ export function createMailer(opts: {
 
   const fromAddress = fromAddressOf(opts.from);
 
-  const row = ({ replyTo, fromName, automatic, listUnsubscribeUrl, ...mail }: Mail): q.NewOutboxRow => {
+  const row = ({ replyTo, fromName, automatic, listUnsubscribeUrl, messageId: _id, ...mail }: Mail): q.NewOutboxRow => {
     const headers = mailHeaders({ automatic, listUnsubscribeUrl });
     const name = fromName === undefined ? "" : fromNameOf(fromName);
     return {
@@ -171,6 +190,11 @@ export function createMailer(opts: {
       async send(mail, tx) {
         logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail (no SMTP_URL: not sent)");
         await q.insertLogged(tx ?? db, row(mail));
+      },
+      async queueNewsletter(tx, n) {
+        const added = await q.insertNewsletterCopies(tx, { ...n, status: "logged" });
+        logger.info({ newsletterId: n.newsletterId, recipients: added }, "newsletter (no SMTP_URL: not sent)");
+        return added;
       },
       async check() {
         return { ok: true, detail: "No SMTP_URL: mail is kept in the outbox and the log" };
@@ -199,31 +223,53 @@ export function createMailer(opts: {
   let round: Promise<void> | null = null;
   let wokenMeanwhile = false;
 
+  // A whole send must end well inside the row's lease, or another process could take it meanwhile.
+  const sendDeadlineMs = Math.min(6 * o.timeoutMs, Math.floor(o.leaseMs / 2));
+
   async function deliver(claimed: q.OutboxRow): Promise<void> {
+    let mail: Mail | null = null;
     try {
+      if (claimed.newsletterId !== null && claimed.subscriberId !== null) {
+        if (!opts.newsletterCopy) throw new Error("no newsletter renderer");
+        mail = await opts.newsletterCopy({ newsletterId: claimed.newsletterId, subscriberId: claimed.subscriberId });
+        if (mail === null) {
+          await q.markSkipped(db, claimed, "The reader unsubscribed or bounced before it went");
+          return;
+        }
+      }
       const t = await transport();
+      // A newsletter's copy is made now, in the same shape as a queued row; other mail was made when queued.
+      const copy = mail ? row(mail) : null;
+      const sent = copy ?? claimed;
+      const { html, fromName, headers } = sent;
       const replyTo =
-        claimed.replyToAddress !== null
-          ? { name: claimed.replyToName ?? "", address: claimed.replyToAddress }
+        sent.replyToAddress !== null && sent.replyToAddress !== undefined
+          ? { name: sent.replyToName ?? "", address: sent.replyToAddress }
           : undefined;
       await deadline(
         t.sendMail({
           // nodemailer quotes or encodes the name (RFC 2047); it was made one line when queued.
-          from: claimed.fromName !== null ? { name: claimed.fromName, address: fromAddress } : opts.from,
-          to: claimed.to,
-          subject: claimed.subject,
-          text: claimed.text,
-          ...(claimed.html !== null ? { html: claimed.html } : {}),
+          from: fromName !== null ? { name: fromName, address: fromAddress } : opts.from,
+          to: copy?.to ?? claimed.to,
+          subject: copy?.subject ?? claimed.subject,
+          text: copy?.text ?? claimed.text,
+          ...(html !== null ? { html } : {}),
           ...(replyTo ? { replyTo } : {}),
-          ...(claimed.headers ? { headers: claimed.headers } : {}),
+          ...(headers ? { headers } : {}),
+          ...(mail?.messageId ? { messageId: mail.messageId } : {}),
         }),
-        6 * o.timeoutMs,
+        sendDeadlineMs,
         "Sending",
       );
+      // The one statement between the server's 250 and the row being done: nothing else may
+      // come before it (ADR 066 on the window left).
       await q.markSent(db, claimed);
     } catch (err) {
       const error = messageOf(err).slice(0, 1000);
-      if (isPermanent(err) || claimed.attempts >= maxAttempts) {
+      if (isPermanent(err) && claimed.subscriberId !== null) {
+        logger.warn({ err, newsletterId: claimed.newsletterId, attempts: claimed.attempts }, "newsletter copy bounced");
+        await q.markBounced(db, claimed, error);
+      } else if (isPermanent(err) || claimed.attempts >= maxAttempts) {
         logger.error({ err, to: claimed.to, subject: claimed.subject, attempts: claimed.attempts }, "mail failed");
         await q.markFailed(db, claimed, error);
       } else {
@@ -240,7 +286,7 @@ export function createMailer(opts: {
   async function drain(): Promise<void> {
     await q.failAbandoned(db, maxAttempts);
     while (!stopped) {
-      const claimed = await q.claimDue(db, BATCH, o.leaseMs);
+      const claimed = await q.claimDue(db, BATCH, o.leaseMs, "mail");
       if (claimed.length === 0) return;
       // Different recipients in parallel; one recipient's mails in the order they were queued
       // (of two links mailed to an address, the one that works arrives last).
@@ -260,8 +306,49 @@ export function createMailer(opts: {
     }
   }
 
+  // Newsletters' copies: one at a time, at most `bulkPerSecond` a second, in a loop of their own,
+  // so other mail never waits behind them (ADR 066). One in flight per process also keeps what a
+  // kill can leave half-done to one copy.
+  const bulkGapMs = 1000 / Math.max(0.01, o.bulkPerSecond);
+  let nextBulkAt = 0;
+  let bulkRound: Promise<void> | null = null;
+  let bulkWokenMeanwhile = false;
+  async function drainBulk(): Promise<void> {
+    while (!stopped) {
+      const wait = nextBulkAt - Date.now();
+      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+      if (stopped) return;
+      const [claimed] = await q.claimDue(db, 1, o.leaseMs, "bulk");
+      if (!claimed) return;
+      nextBulkAt = Date.now() + bulkGapMs;
+      await deliver(claimed).catch((err: unknown) => {
+        if (!stopped) logger.error({ err }, "mail outbox: a newsletter row could not be settled");
+      });
+    }
+  }
+  function wakeBulk(): void {
+    if (stopped) return;
+    if (bulkRound) {
+      bulkWokenMeanwhile = true;
+      return;
+    }
+    bulkRound = (async () => {
+      do {
+        bulkWokenMeanwhile = false;
+        await drainBulk();
+      } while (bulkWokenMeanwhile && !stopped);
+    })()
+      .catch((err: unknown) => {
+        if (!stopped) logger.error({ err }, "mail outbox newsletter round failed");
+      })
+      .finally(() => {
+        bulkRound = null;
+      });
+  }
+
   /** Runs a round now, or one more after the current round (a burst of wakes costs one round). */
   function wake(): void {
+    wakeBulk();
     if (stopped) return;
     if (round) {
       wokenMeanwhile = true;
@@ -298,6 +385,8 @@ export function createMailer(opts: {
       // Outside a transaction the row is visible now; inside one, NOTIFY wakes us on commit.
       if (!tx) wake();
     },
+    // NOTIFY (sent with the rows, delivered on commit) wakes every process's newsletter lane.
+    queueNewsletter: (tx, n) => q.insertNewsletterCopies(tx, { ...n, status: "queued" }),
     async check() {
       const started = performance.now();
       // A transport of its own, so a frozen server cannot hold the panel past its wait.
@@ -322,8 +411,8 @@ export function createMailer(opts: {
     backlog: () => q.selectBacklog(db),
     async idle() {
       while (!stopped) {
-        if (round) {
-          await round;
+        if (round || bulkRound) {
+          await Promise.all([round, bulkRound]);
           continue;
         }
         if (!(await q.hasDue(db))) return;
@@ -336,7 +425,12 @@ export function createMailer(opts: {
       const unlisten = await listening;
       await unlisten?.().catch(() => {});
       // A send still running after the grace keeps its lease: another start sends the row again.
-      if (round) await Promise.race([round, new Promise((ok) => setTimeout(ok, o.closeGraceMs).unref())]);
+      if (round || bulkRound) {
+        await Promise.race([
+          Promise.all([round, bulkRound]),
+          new Promise((ok) => setTimeout(ok, o.closeGraceMs).unref()),
+        ]);
+      }
       made?.close();
     },
   };

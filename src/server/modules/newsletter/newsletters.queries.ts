@@ -1,0 +1,203 @@
+// An author's newsletters (ADR 066). Every author-side query takes the owner's id; the job's
+// queries (due newsletters, finished ones) and the copy maker's read across authors by row id.
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { mailOutbox, newsletterSubscribers, newsletters, profiles, user, websites } from "../../../db/schema/index.ts";
+import type { NewsletterStatus } from "../../../shared/enums.ts";
+
+type Conn = Db | Tx;
+export type NewsletterRow = typeof newsletters.$inferSelect;
+export type NewsletterValues = Partial<
+  Pick<typeof newsletters.$inferInsert, "subject" | "content" | "publishAsPost" | "status" | "scheduledAt" | "error">
+>;
+
+export async function selectNewsletters(db: Conn, userId: string): Promise<NewsletterRow[]> {
+  return db
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.userId, userId))
+    .orderBy(desc(newsletters.createdAt), desc(newsletters.id));
+}
+
+export async function selectNewsletter(db: Conn, userId: string, id: string): Promise<NewsletterRow | null> {
+  const [row] = await db
+    .select()
+    .from(newsletters)
+    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)));
+  return row ?? null;
+}
+
+/** The row, locked until the transaction ends (a send, an edit and a cancel never interleave). */
+export async function lockNewsletter(tx: Tx, userId: string, id: string): Promise<NewsletterRow | null> {
+  const [row] = await tx
+    .select()
+    .from(newsletters)
+    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function insertNewsletter(
+  db: Conn,
+  userId: string,
+  v: { subject: string; content: string; publishAsPost: boolean },
+): Promise<NewsletterRow> {
+  const [row] = await db
+    .insert(newsletters)
+    .values({ userId, ...v })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  return row;
+}
+
+/** Changes the row only while it is in one of `from` (null: nothing changed). */
+export async function updateNewsletter(
+  db: Conn,
+  userId: string,
+  id: string,
+  values: NewsletterValues,
+  from: readonly NewsletterStatus[],
+): Promise<NewsletterRow | null> {
+  const [row] = await db
+    .update(newsletters)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id), inArray(newsletters.status, [...from])))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteNewsletter(db: Conn, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(newsletters)
+    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)))
+    .returning({ id: newsletters.id });
+  return rows.length > 0;
+}
+
+/** Marks it going out now, with how many copies were queued. */
+export async function markGoingOut(tx: Tx, id: string, recipients: number): Promise<NewsletterRow> {
+  const [row] = await tx
+    .update(newsletters)
+    .set({
+      status: "sending",
+      recipients,
+      error: null,
+      // Sent now: now; a scheduled one keeps the time it was due.
+      scheduledAt: sql`least(coalesce(${newsletters.scheduledAt}, now()), now())`,
+      startedAt: sql`now()`,
+      updatedAt: new Date(),
+    })
+    .where(eq(newsletters.id, id))
+    .returning();
+  if (!row) throw new Error("newsletter vanished while locked");
+  return row;
+}
+
+export async function setPost(db: Conn, id: string, postId: string): Promise<void> {
+  await db.update(newsletters).set({ postId }).where(eq(newsletters.id, id));
+}
+
+/** Serialises one author's sends, so two at once cannot both pass the day's cap. */
+export async function lockAuthor(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+}
+
+export async function countConfirmed(db: Conn, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.userId, userId), eq(newsletterSubscribers.status, "confirmed")));
+  return row?.n ?? 0;
+}
+
+/** Newsletter copies of the author queued in the last 24 hours (the sending cap counts these). */
+export async function countCopiesLastDay(db: Conn, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .innerJoin(newsletters, eq(newsletters.id, mailOutbox.newsletterId))
+    .where(and(eq(newsletters.userId, userId), sql`${mailOutbox.createdAt} > now() - interval '1 day'`));
+  return row?.n ?? 0;
+}
+
+/** One scheduled newsletter whose time has come, locked; skipped by other processes meanwhile. */
+export async function lockOneDue(tx: Tx): Promise<NewsletterRow | null> {
+  const [row] = await tx
+    .select()
+    .from(newsletters)
+    .where(and(eq(newsletters.status, "scheduled"), lte(newsletters.scheduledAt, sql`now()`)))
+    .orderBy(newsletters.scheduledAt)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}
+
+/** Newsletters going out with no copy left to send are sent; returns how many. */
+export async function markFinished(db: Conn): Promise<number> {
+  const rows = await db
+    .update(newsletters)
+    .set({ status: "sent", sentAt: sql`now()`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(newsletters.status, "sending"),
+        sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.newsletterId} = ${newsletters.id} and ${mailOutbox.status} in ('queued', 'sending'))`,
+      ),
+    )
+    .returning({ id: newsletters.id });
+  return rows.length;
+}
+
+export async function selectFigures(db: Conn, newsletterId: string) {
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*)::int`,
+      accepted: sql<number>`(count(*) filter (where ${mailOutbox.status} in ('sent', 'logged')))::int`,
+      bounced: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed' and ${newsletterSubscribers.status} = 'bounced'))::int`,
+      unsubscribed: sql<number>`(count(*) filter (where ${mailOutbox.status} in ('sent', 'logged') and ${newsletterSubscribers.status} = 'unsubscribed'))::int`,
+      waiting: sql<number>`(count(*) filter (where ${mailOutbox.status} in ('queued', 'sending')))::int`,
+      skipped: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'skipped'))::int`,
+    })
+    .from(mailOutbox)
+    .leftJoin(newsletterSubscribers, eq(newsletterSubscribers.id, mailOutbox.subscriberId))
+    .where(eq(mailOutbox.newsletterId, newsletterId));
+  return row ?? { sent: 0, accepted: 0, bounced: 0, unsubscribed: 0, waiting: 0, skipped: 0 };
+}
+
+/** What one reader's copy is made of: the newsletter, its author's site, the reader. */
+export async function selectCopy(db: Conn, newsletterId: string, subscriberId: string) {
+  const [row] = await db
+    .select({
+      userId: newsletters.userId,
+      subject: newsletters.subject,
+      content: newsletters.content,
+      authorName: profiles.name,
+      authorEmail: user.email,
+      subdomain: websites.subdomain,
+      customDomain: websites.customDomain,
+      email: newsletterSubscribers.email,
+      subscriberStatus: newsletterSubscribers.status,
+    })
+    .from(newsletters)
+    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.userId, newsletters.userId))
+    .innerJoin(user, eq(user.id, newsletters.userId))
+    .leftJoin(profiles, eq(profiles.id, newsletters.userId))
+    .leftJoin(websites, eq(websites.userId, newsletters.userId))
+    .where(and(eq(newsletters.id, newsletterId), eq(newsletterSubscribers.id, subscriberId)));
+  return row ?? null;
+}
+
+/** The author's account address (a test goes only there) and their site's address. */
+export async function selectAuthor(db: Conn, userId: string) {
+  const [row] = await db
+    .select({
+      authorName: profiles.name,
+      authorEmail: user.email,
+      subdomain: websites.subdomain,
+      customDomain: websites.customDomain,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(websites, eq(websites.userId, user.id))
+    .where(eq(user.id, userId));
+  return row ?? null;
+}

@@ -1,0 +1,338 @@
+// The author's own mailing list (issue 32, ADR 066): newsletters written in the post editor and
+// sent to the confirmed subscribers of their site, now or at a set time.
+//
+// Going out is one transaction: the newsletter becomes `sending` and one outbox row per confirmed
+// subscriber is queued (INSERT … SELECT, ON CONFLICT DO NOTHING on (newsletter, subscriber)), so a
+// newsletter is queued for everybody or nobody, and never twice. The outbox then sends the copies
+// in a lane of their own at NEWSLETTER_SEND_RATE, each made when it goes (`makeNewsletterCopy`):
+// a reader who unsubscribed or bounced meanwhile is skipped. Every function takes the owner's id;
+// a newsletter that is not theirs is 'Newsletter not found' and nothing changes.
+import type { Db, Tx } from "../../../db/client.ts";
+import {
+  capMessage,
+  NEWSLETTER_MESSAGES,
+  type Newsletter,
+  type NewsletterCreate,
+  type NewsletterFigures,
+  type NewsletterSend,
+  type NewsletterUpdate,
+} from "../../../shared/schemas/newsletter.ts";
+import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
+import { cleanAuthorHtml } from "../../lib/html.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
+import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
+import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
+import { createPost } from "../posts/posts.service.ts";
+import * as q from "./newsletters.queries.ts";
+
+export const newsletterNotFound = () => notFoundError(NEWSLETTER_MESSAGES.notFound);
+
+/** Where the author's site is, for links in a copy. */
+export type SiteAddress = { protocol: string; sitesDomain: string };
+
+export type NewsletterDeps = {
+  db: Db;
+  mailer: MailSender & NewsletterQueue;
+  logger: Logger;
+  site: SiteAddress;
+  /** Newsletter copies one account may queue in 24 hours (NEWSLETTER_DAILY_CAP). */
+  dailyCap: number;
+};
+
+function view(row: q.NewsletterRow): Newsletter {
+  return {
+    id: row.id,
+    subject: row.subject,
+    content: row.content,
+    status: row.status as Newsletter["status"],
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    recipients: row.recipients,
+    error: row.error,
+    publishAsPost: row.publishAsPost,
+    postId: row.postId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Cleaned like a post's body; a body that was only markup or script is blank. */
+function cleanContent(html: string): string {
+  const clean = cleanAuthorHtml(html);
+  if (clean === null) throw new DomainError("required", NEWSLETTER_MESSAGES.required, { field: "content" });
+  return clean;
+}
+
+export async function listNewsletters(db: Db, userId: string): Promise<Newsletter[]> {
+  return (await q.selectNewsletters(db, userId)).map(view);
+}
+
+export async function getNewsletter(db: Db, userId: string, id: string): Promise<Newsletter> {
+  const row = await q.selectNewsletter(db, userId, id);
+  if (!row) throw newsletterNotFound();
+  return view(row);
+}
+
+export async function createNewsletter(db: Db, userId: string, input: NewsletterCreate): Promise<Newsletter> {
+  const content = cleanContent(input.content);
+  return view(await q.insertNewsletter(db, userId, { ...input, content }));
+}
+
+/** Why a newsletter in this state cannot be changed, sent again or deleted. */
+function refusal(row: q.NewsletterRow) {
+  return conflictError(
+    row.status === "sending" ? NEWSLETTER_MESSAGES.notWhileSending : NEWSLETTER_MESSAGES.notEditable,
+  );
+}
+
+/** A draft or a scheduled newsletter may change (a scheduled one goes with what it says then). */
+export async function updateNewsletter(
+  db: Db,
+  userId: string,
+  id: string,
+  input: NewsletterUpdate,
+): Promise<Newsletter> {
+  const values: q.NewsletterValues = { ...input };
+  if (input.content !== undefined) values.content = cleanContent(input.content);
+  return db.transaction(async (tx) => {
+    const row = await q.lockNewsletter(tx, userId, id);
+    if (!row) throw newsletterNotFound();
+    const changed = await q.updateNewsletter(tx, userId, id, values, ["draft", "scheduled"]);
+    if (!changed) throw refusal(row);
+    return view(changed);
+  });
+}
+
+/** Any newsletter but one going out; a sent one's copies go with it (and its figures). */
+export async function deleteNewsletter(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await q.lockNewsletter(tx, userId, id);
+    if (!row) throw newsletterNotFound();
+    if (row.status === "sending") throw refusal(row);
+    await q.deleteNewsletter(tx, userId, id);
+  });
+}
+
+/**
+ * Queues one copy per confirmed subscriber, in the caller's transaction, after the day's cap.
+ * The caller holds the newsletter's row lock; the author's lock taken here (always after the
+ * newsletter's, so two sends never wait on each other crosswise) serialises the author's sends.
+ */
+async function goOut(tx: Tx, deps: NewsletterDeps, row: q.NewsletterRow): Promise<q.NewsletterRow> {
+  await capAllows(tx, deps, row.userId);
+  const added = await deps.mailer.queueNewsletter(tx, {
+    newsletterId: row.id,
+    userId: row.userId,
+    subject: row.subject,
+  });
+  return q.markGoingOut(tx, row.id, added);
+}
+
+/** Refuses (nothing queued) when the author's confirmed readers would take them over the cap. */
+async function capAllows(tx: Tx, deps: NewsletterDeps, userId: string): Promise<void> {
+  await q.lockAuthor(tx, userId);
+  const recipients = await q.countConfirmed(tx, userId);
+  const used = await q.countCopiesLastDay(tx, userId);
+  if (used + recipients > deps.dailyCap) {
+    throw new DomainError("sending_limit_reached", capMessage(deps.dailyCap, used, recipients));
+  }
+}
+
+/**
+ * Send now (no `at`), or at `at` (a time to come; a past one is refused). Refused, with nothing
+ * queued: a newsletter going out or gone, no confirmed subscribers, the day's cap.
+ */
+export async function sendNewsletter(
+  deps: NewsletterDeps,
+  userId: string,
+  id: string,
+  input: NewsletterSend,
+  now = new Date(),
+): Promise<Newsletter> {
+  const at = input.at ? new Date(input.at) : null;
+  if (at && at.getTime() <= now.getTime()) {
+    throw new DomainError("validation_failed", NEWSLETTER_MESSAGES.pastTime, { field: "at" });
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    const n = await q.lockNewsletter(tx, userId, id);
+    if (!n) throw newsletterNotFound();
+    if (n.status === "sending" || n.status === "sent") throw refusal(n);
+    if ((await q.countConfirmed(tx, userId)) === 0) throw conflictError(NEWSLETTER_MESSAGES.noSubscribers);
+    if (!at) return goOut(tx, deps, n);
+    // Checked now too, so the author hears at once; checked again when it goes.
+    await capAllows(tx, deps, userId);
+    const scheduled = await q.updateNewsletter(tx, userId, id, { status: "scheduled", scheduledAt: at, error: null }, [
+      "draft",
+      "scheduled",
+    ]);
+    if (!scheduled) throw refusal(n);
+    return scheduled;
+  });
+  const postId = row.status === "sending" ? await publishIfAsked(deps, row) : null;
+  return view(postId ? { ...row, postId } : row);
+}
+
+/** A scheduled newsletter goes back to draft. */
+export async function cancelNewsletter(db: Db, userId: string, id: string): Promise<Newsletter> {
+  return db.transaction(async (tx) => {
+    const row = await q.lockNewsletter(tx, userId, id);
+    if (!row) throw newsletterNotFound();
+    if (row.status !== "scheduled") throw conflictError(NEWSLETTER_MESSAGES.notScheduled);
+    const back = await q.updateNewsletter(tx, userId, id, { status: "draft", scheduledAt: null }, ["scheduled"]);
+    if (!back) throw conflictError(NEWSLETTER_MESSAGES.notScheduled);
+    return view(back);
+  });
+}
+
+/** The blog post a newsletter asked for, once it went out (after its own transaction). */
+async function publishIfAsked(deps: NewsletterDeps, row: q.NewsletterRow): Promise<string | null> {
+  if (!row.publishAsPost || row.postId) return null;
+  try {
+    const post = await createPost(deps.db, row.userId, { title: row.subject, content: row.content, category: "news" });
+    await q.setPost(deps.db, row.id, post.id);
+    return post.id;
+  } catch (err) {
+    deps.logger.error({ err, newsletterId: row.id }, "newsletter went out but its blog post was not made");
+    return null;
+  }
+}
+
+export async function newsletterFigures(db: Db, userId: string, id: string): Promise<NewsletterFigures> {
+  if (!(await q.selectNewsletter(db, userId, id))) throw newsletterNotFound();
+  return q.selectFigures(db, id);
+}
+
+/**
+ * The job (every few seconds, in every process): each scheduled newsletter whose time came goes
+ * out, one transaction each, taken with SKIP LOCKED so two processes never take the same one
+ * (and the unique index would add nobody twice anyway). One over the day's cap goes back to
+ * draft with the reason. Then newsletters with no copy left waiting are marked sent.
+ */
+export async function runNewsletterJob(deps: NewsletterDeps): Promise<{ started: number; finished: number }> {
+  let started = 0;
+  for (;;) {
+    const went = await deps.db.transaction(async (tx) => {
+      const n = await q.lockOneDue(tx);
+      if (!n) return null;
+      try {
+        return await goOut(tx, deps, n);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        deps.logger.warn({ newsletterId: n.id, code: err.code }, "scheduled newsletter not sent");
+        await q.updateNewsletter(tx, n.userId, n.id, { status: "draft", scheduledAt: null, error: err.message }, [
+          "scheduled",
+        ]);
+        return undefined;
+      }
+    });
+    if (went === null) break;
+    if (went) {
+      started++;
+      await publishIfAsked(deps, went);
+    }
+  }
+  return { started, finished: await q.markFinished(deps.db) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The copy a reader gets.
+
+const siteHost = (s: { subdomain: string | null; customDomain: string | null }, site: SiteAddress) =>
+  s.customDomain ?? `${s.subdomain ?? ""}.${site.sitesDomain}`;
+
+export type CopyFrame = {
+  subject: string;
+  /** Cleaned author HTML (as stored). */
+  contentHtml: string;
+  authorName: string;
+  /** The author's site, e.g. jane.bookplate.example. */
+  siteHost: string;
+  siteUrl: string;
+  /** The reader's own way out; null in the author's test copy. */
+  unsubscribeUrl: string | null;
+};
+
+/**
+ * A newsletter as a reader gets it, in the one mail layout (ADR 065): the author's writing, then
+ * why they get it and their one-click way out (the author's test copy has none: they are on no list).
+ */
+export function newsletterFrame(f: CopyFrame): { html: string; text: string } {
+  const why = `You receive this because you subscribed to the newsletter of ${f.siteHost}.`;
+  return mailParts({
+    title: f.subject,
+    body: authorHtml(f.contentHtml),
+    footer: f.unsubscribeUrl
+      ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
+      : footnote([`${why} Readers get a link to unsubscribe here.`]),
+  });
+}
+
+/** The stable Message-ID of one reader's copy: the same on every attempt and in every process. */
+export function copyMessageId(newsletterId: string, subscriberId: string, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "bookplate.local";
+  return `<newsletter-${newsletterId}-${subscriberId}@${domain}>`;
+}
+
+/** The outbox's maker of copies (ADR 066): null when the reader is no longer confirmed. */
+export function makeNewsletterCopy(
+  db: Db,
+  site: SiteAddress,
+  mailFrom: string,
+  unsubscribeKey: string,
+): NewsletterCopy {
+  return async ({ newsletterId, subscriberId }) => {
+    const c = await q.selectCopy(db, newsletterId, subscriberId);
+    if (c?.subscriberStatus !== "confirmed") return null;
+    const host = siteHost(c, site);
+    const unsubscribe = unsubscribeUrl(unsubscribeKey, `${site.protocol}//${host}`, {
+      list: "newsletter",
+      userId: c.userId,
+      subscriberId,
+    });
+    const frame = newsletterFrame({
+      subject: c.subject,
+      contentHtml: c.content,
+      authorName: c.authorName ?? "",
+      siteHost: host,
+      siteUrl: `${site.protocol}//${host}/`,
+      unsubscribeUrl: unsubscribe,
+    });
+    // From the author's name at our address, answered to the author; written by a person, so no
+    // Auto-Submitted; the reader's own one-click way out (ADR 065).
+    return {
+      to: c.email,
+      subject: c.subject,
+      text: frame.text,
+      html: frame.html,
+      fromName: c.authorName || host,
+      listUnsubscribeUrl: unsubscribe,
+      replyTo: { name: c.authorName ?? "", address: c.authorEmail },
+      messageId: copyMessageId(newsletterId, subscriberId, mailFrom),
+    };
+  };
+}
+
+/** The newsletter as a reader will get it, to the author's own account address, marked a test. */
+export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, id: string): Promise<string> {
+  const row = await q.selectNewsletter(deps.db, userId, id);
+  if (!row) throw newsletterNotFound();
+  const author = await q.selectAuthor(deps.db, userId);
+  if (!author) throw newsletterNotFound();
+  const host = siteHost(author, deps.site);
+  const frame = newsletterFrame({
+    subject: row.subject,
+    contentHtml: row.content,
+    authorName: author.authorName ?? "",
+    siteHost: host,
+    siteUrl: `${deps.site.protocol}//${host}/`,
+    unsubscribeUrl: null,
+  });
+  const mail: Mail = { to: author.authorEmail, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
+  try {
+    await deps.mailer.send(mail);
+  } catch {
+    throw new DomainError("mail_failed", NEWSLETTER_MESSAGES.testFailed);
+  }
+  return author.authorEmail;
+}

@@ -1,0 +1,358 @@
+// The author's own mailing list (issue 32, ADR 066) through the API and a real SMTP server:
+// drafts, a test to oneself, sending now and at a time, one copy per confirmed reader whatever
+// happens, bounces suppressed, the day's cap, and another author seeing none of it.
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
+import { copyMessageId, runNewsletterJob } from "./newsletters.service.ts";
+
+const CAP = 60;
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer(
+    { NEWSLETTER_SEND_RATE: "5", NEWSLETTER_DAILY_CAP: String(CAP) },
+    { mailDelivery: { retryDelaysMs: [150, 150, 150], pollMs: 150 } },
+  );
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+let seq = 0;
+/** Readers on the author's list, as the sign-up form and its link leave them. */
+async function addReaders(a: TestAuthor, n: number, status = "confirmed"): Promise<string[]> {
+  const emails = Array.from({ length: n }, () => `reader-${status}-${seq++}-${a.subdomain}@example.com`);
+  await s.database.db.insert(newsletterSubscribers).values(
+    emails.map((email) => ({
+      userId: a.id,
+      email,
+      status,
+      confirmToken: randomBytes(18).toString("base64url"),
+      confirmedAt: status === "confirmed" ? new Date() : null,
+    })),
+  );
+  return emails;
+}
+
+const draft = async (a: TestAuthor, body: Json = {}) => {
+  const res = await callApi(s, a, "POST", "/api/newsletters", {
+    subject: "News from the desk",
+    content: '<p>Chapter three is done. <a href="https://example.com/x">Read it</a></p>',
+    ...body,
+  });
+  expect(res.status).toBe(201);
+  return res.body.newsletter as Json;
+};
+
+const copiesOf = (id: string) => s.database.db.select().from(mailOutbox).where(eq(mailOutbox.newsletterId, id));
+
+/** How many messages the SMTP server accepted for each address. */
+function acceptedBy(emails: string[]) {
+  return emails.map((e) => s.smtp.mails.filter((m) => m.to.includes(e)).length);
+}
+
+async function settled(id: string) {
+  await s.mailer.idle();
+  const rows = await copiesOf(id);
+  expect(rows.filter((r) => r.status === "queued" || r.status === "sending")).toEqual([]);
+  return rows;
+}
+
+describe("newsletters: drafts", () => {
+  it("are written, listed, read, changed and deleted; the body is cleaned like a post's", async () => {
+    const a = await createAuthor(s);
+    const n = await draft(a, { content: '<p>Hi</p><script>alert(1)</script><img src="x" onerror="y">' });
+    expect(n).toMatchObject({ subject: "News from the desk", status: "draft", recipients: null, postId: null });
+    expect(n.content).toBe('<p>Hi</p><img src="x" />');
+    const list = await callApi(s, a, "GET", "/api/newsletters");
+    expect(list.body.newsletters.map((x: Json) => x.id)).toEqual([n.id]);
+    const changed = await callApi(s, a, "PATCH", `/api/newsletters/${n.id}`, { subject: "A better subject" });
+    expect(changed.status).toBe(200);
+    expect(changed.body.newsletter.subject).toBe("A better subject");
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter.subject).toBe("A better subject");
+    expect((await callApi(s, a, "DELETE", `/api/newsletters/${n.id}`)).status).toBe(204);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).status).toBe(404);
+  });
+
+  it("refuse a blank subject or body with the product's message, and change nothing", async () => {
+    const a = await createAuthor(s);
+    for (const body of [
+      { subject: "  ", content: "<p>x</p>" },
+      { subject: "Hi", content: "<p> </p>" },
+      { subject: "Hi", content: "<script>alert(1)</script>" },
+    ]) {
+      const res = await callApi(s, a, "POST", "/api/newsletters", body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe("Please fill in all fields");
+    }
+    const header = await callApi(s, a, "POST", "/api/newsletters", {
+      subject: "Hi\r\nBcc: x@example.com",
+      content: "<p>x</p>",
+    });
+    expect(header.status).toBe(400);
+    expect(header.body.error.field).toBe("subject");
+    expect((await callApi(s, a, "GET", "/api/newsletters")).body.newsletters).toEqual([]);
+
+    const n = await draft(a);
+    const blank = await callApi(s, a, "PATCH", `/api/newsletters/${n.id}`, { subject: "" });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toMatchObject({ message: "Please fill in all fields", field: "subject" });
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter).toEqual(n);
+  });
+
+  it("send a test to the author's own address only", async () => {
+    const a = await createAuthor(s);
+    await addReaders(a, 2);
+    const n = await draft(a, { subject: "Proof copy" });
+    const res = await callApi(s, a, "POST", `/api/newsletters/${n.id}/test`);
+    expect(res.status).toBe(200);
+    expect(res.body.sentTo).toBe(a.email);
+    const mail = await s.smtp.waitFor(a.email, "[Test] Proof copy");
+    expect(mail.raw).toContain("Chapter three is done.");
+    expect(mail.raw).toContain(`${a.subdomain}.localhost`);
+    await s.mailer.idle();
+    expect(await copiesOf(n.id as string)).toEqual([]);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter.status).toBe("draft");
+  });
+});
+
+describe("newsletters: sending", () => {
+  it("sends one copy to each confirmed reader, none to the others, with a stable Message-ID", async () => {
+    const a = await createAuthor(s);
+    const confirmed = await addReaders(a, 3);
+    const pending = await addReaders(a, 1, "pending");
+    const gone = await addReaders(a, 1, "unsubscribed");
+    const n = await draft(a, { subject: "Out now", publishAsPost: true });
+    const sent = await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, {});
+    expect(sent.status).toBe(200);
+    expect(sent.body.newsletter).toMatchObject({ status: "sending", recipients: 3 });
+    expect(sent.body.newsletter.postId).toEqual(expect.any(String));
+
+    const rows = await settled(n.id as string);
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+    expect(acceptedBy(confirmed)).toEqual([1, 1, 1]);
+    expect(acceptedBy([...pending, ...gone])).toEqual([0, 0]);
+    const one = s.smtp.mails.find((m) => m.to.includes(confirmed[0] as string));
+    const row = rows.find((r) => r.to === confirmed[0]);
+    const unfolded = one?.raw.replace(/\r?\n[ \t]+/g, " ");
+    expect(unfolded).toContain(
+      `Message-ID: ${copyMessageId(n.id as string, row?.subscriberId as string, "Bookplate <no-reply@bookplate.local>")}`,
+    );
+    expect(unfolded).toMatch(/Reply-To: .*<author-/);
+    expect(one?.subject).toBe("Out now");
+
+    // Queued again (a retried job, a second process): nobody gets a second copy.
+    const again = await s.database.db.transaction((tx) =>
+      s.mailer.queueNewsletter(tx, { newsletterId: n.id as string, userId: a.id, subject: "Out now" }),
+    );
+    expect(again).toBe(0);
+    expect(await copiesOf(n.id as string)).toHaveLength(3);
+
+    // Sent once: a second send, an edit, a cancel are refused.
+    expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, {})).status).toBe(409);
+    expect((await callApi(s, a, "PATCH", `/api/newsletters/${n.id}`, { subject: "x" })).status).toBe(409);
+    expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/cancel`)).status).toBe(409);
+
+    await runNewsletterJob({
+      db: s.database.db,
+      mailer: s.mailer,
+      logger: s.logger,
+      site: { protocol: "http:", sitesDomain: "localhost" },
+      dailyCap: CAP,
+    });
+    const done = (await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter;
+    expect(done.status).toBe("sent");
+    expect(done.sentAt).toEqual(expect.any(String));
+    const figures = await callApi(s, a, "GET", `/api/newsletters/${n.id}/figures`);
+    expect(figures.body).toEqual({ sent: 3, accepted: 3, bounced: 0, unsubscribed: 0, waiting: 0, skipped: 0 });
+    // Published on the blog too.
+    const posts = await callApi(s, a, "GET", "/api/posts");
+    expect(posts.body.posts.map((p: Json) => p.title)).toEqual(["Out now"]);
+
+    // A reader who unsubscribes afterwards is counted.
+    await s.database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(newsletterSubscribers.email, confirmed[1] as string));
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}/figures`)).body.unsubscribed).toBe(1);
+  });
+
+  it("refuses a time in the past with a clear message and changes nothing; schedules, cancels, and the job sends it when due", async () => {
+    const a = await createAuthor(s);
+    const readers = await addReaders(a, 2);
+    const n = await draft(a, { subject: "Scheduled news" });
+    const past = await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, {
+      at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatchObject({
+      field: "at",
+      message: "Choose a time in the future to send it, or send it now.",
+    });
+    const bad = await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, { at: "tomorrow" });
+    expect(bad.status).toBe(400);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter).toEqual(n);
+
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, { at });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.newsletter).toMatchObject({ status: "scheduled", scheduledAt: at });
+    const cancelled = await callApi(s, a, "POST", `/api/newsletters/${n.id}/cancel`);
+    expect(cancelled.body.newsletter).toMatchObject({ status: "draft", scheduledAt: null });
+    expect(await copiesOf(n.id as string)).toEqual([]);
+
+    await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, { at });
+    const deps = {
+      db: s.database.db,
+      mailer: s.mailer,
+      logger: s.logger,
+      site: { protocol: "http:", sitesDomain: "localhost" },
+      dailyCap: CAP,
+    };
+    // Not due yet: the job leaves it.
+    await runNewsletterJob(deps);
+    expect(await copiesOf(n.id as string)).toEqual([]);
+    // Its time comes.
+    await s.database.db
+      .update(newsletters)
+      .set({ scheduledAt: sql`now() - interval '1 second'` })
+      .where(eq(newsletters.id, n.id as string));
+    const [first, second] = await Promise.all([runNewsletterJob(deps), runNewsletterJob(deps)]);
+    expect((first?.started ?? 0) + (second?.started ?? 0)).toBe(1);
+    await settled(n.id as string);
+    expect(acceptedBy(readers)).toEqual([1, 1]);
+  });
+
+  it("skips a reader who unsubscribed while their copy waited, and suppresses an address that bounced", async () => {
+    const a = await createAuthor(s);
+    const [stays, leaves] = await addReaders(a, 2);
+    const n = await draft(a, { subject: "Skip test" });
+    // Queued but not due yet, as if far back in a long send.
+    await s.database.db.transaction(async (tx) => {
+      await s.mailer.queueNewsletter(tx, { newsletterId: n.id as string, userId: a.id, subject: "Skip test" });
+      await tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(eq(mailOutbox.newsletterId, n.id as string));
+    });
+    await s.database.db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(eq(newsletterSubscribers.email, leaves as string));
+    await s.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(mailOutbox.newsletterId, n.id as string));
+    const rows = await settled(n.id as string);
+    expect(Object.fromEntries(rows.map((r) => [r.to, r.status]))).toEqual({
+      [stays as string]: "sent",
+      [leaves as string]: "skipped",
+    });
+    expect(acceptedBy([stays as string, leaves as string])).toEqual([1, 0]);
+
+    // A permanent refusal (5xx): the reader is marked bounced, and the next newsletter skips them.
+    const b = await createAuthor(s);
+    const [bouncer] = await addReaders(b, 1);
+    const first = await draft(b, { subject: "Bounce one" });
+    s.smtp.refuse(550);
+    try {
+      expect((await callApi(s, b, "POST", `/api/newsletters/${first.id}/send`, {})).status).toBe(200);
+      const failed = await settled(first.id as string);
+      expect(failed.map((r) => r.status)).toEqual(["failed"]);
+    } finally {
+      s.smtp.refuse(null);
+    }
+    const [reader] = await s.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, bouncer as string));
+    expect(reader?.status).toBe("bounced");
+    expect((await callApi(s, b, "GET", `/api/newsletters/${first.id}/figures`)).body).toMatchObject({
+      sent: 1,
+      accepted: 0,
+      bounced: 1,
+    });
+    const second = await draft(b, { subject: "Bounce two" });
+    const refused = await callApi(s, b, "POST", `/api/newsletters/${second.id}/send`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe("You have no confirmed subscribers yet: nobody would receive it.");
+    const list = await callApi(s, b, "GET", "/api/newsletter/subscribers");
+    expect(list.status).toBe(200);
+    expect(list.body.subscribers[0].status).toBe("bounced");
+  });
+
+  it("keeps to the day's cap (nothing queued over it), and a reset mail does not wait behind a newsletter", async () => {
+    const a = await createAuthor(s);
+    await addReaders(a, 40);
+    const big = await draft(a, { subject: "Big send" });
+    expect((await callApi(s, a, "POST", `/api/newsletters/${big.id}/send`, {})).status).toBe(200);
+
+    // 40 copies at 5 a second take 8 s; other mail goes meanwhile.
+    const started = Date.now();
+    await s.mailer.send({ to: "urgent@example.com", subject: "Reset your password", text: "Link" });
+    await s.smtp.waitFor("urgent@example.com", "Reset your password", 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const waiting = (await copiesOf(big.id as string)).filter((r) => r.status === "queued").length;
+    expect(waiting).toBeGreaterThan(20);
+
+    const over = await draft(a, { subject: "One too many" });
+    const refused = await callApi(s, a, "POST", `/api/newsletters/${over.id}/send`, {});
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("sending_limit_reached");
+    expect(refused.body.error.message).toContain("60 newsletter mails in 24 hours");
+    const later = await callApi(s, a, "POST", `/api/newsletters/${over.id}/send`, {
+      at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(later.status).toBe(429);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${over.id}`)).body.newsletter.status).toBe("draft");
+    expect(await copiesOf(over.id as string)).toEqual([]);
+    await settled(big.id as string);
+  }, 60_000);
+});
+
+describe("newsletters: another author", () => {
+  it("can neither read, change, send, cancel, delete nor see the figures of one", async () => {
+    const owner = await createAuthor(s);
+    const other = await createAuthor(s);
+    await addReaders(owner, 1);
+    await addReaders(other, 1);
+    const n = await draft(owner, { subject: "Mine" });
+    const scheduled = await draft(owner, { subject: "Mine later" });
+    await callApi(s, owner, "POST", `/api/newsletters/${scheduled.id}/send`, {
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const before = (await callApi(s, owner, "GET", "/api/newsletters")).body.newsletters;
+
+    const tries: [string, string, unknown?][] = [
+      ["GET", `/api/newsletters/${n.id}`],
+      ["PATCH", `/api/newsletters/${n.id}`, { subject: "Theirs now" }],
+      ["DELETE", `/api/newsletters/${n.id}`],
+      ["POST", `/api/newsletters/${n.id}/test`],
+      ["POST", `/api/newsletters/${n.id}/send`, {}],
+      ["POST", `/api/newsletters/${scheduled.id}/cancel`],
+      ["GET", `/api/newsletters/${n.id}/figures`],
+    ];
+    for (const [method, path, body] of tries) {
+      const res = await callApi(s, other, method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error.message).toBe("Newsletter not found");
+    }
+    expect((await callApi(s, other, "GET", "/api/newsletters")).body.newsletters).toEqual([]);
+    expect((await callApi(s, owner, "GET", "/api/newsletters")).body.newsletters).toEqual(before);
+    await s.mailer.idle();
+    expect(await copiesOf(n.id as string)).toEqual([]);
+    expect(s.smtp.mails.filter((m) => m.subject.includes("Mine"))).toEqual([]);
+    // Nobody signed in: nothing at all.
+    expect((await callApi(s, { cookie: "" }, "GET", "/api/newsletters")).status).toBe(401);
+    expect((await callApi(s, { cookie: "" }, "POST", `/api/newsletters/${n.id}/send`, {})).status).toBe(401);
+    const rows = await s.database.db
+      .select()
+      .from(newsletters)
+      .where(and(eq(newsletters.userId, owner.id)));
+    expect(rows.map((r) => r.status).sort()).toEqual(["draft", "scheduled"]);
+  });
+});

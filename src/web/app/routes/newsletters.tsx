@@ -1,0 +1,5 @@
+import { NewslettersPage } from "../../features/newsletters/index.ts";
+
+export function NewslettersRoute() {
+  return <NewslettersPage />;
+}

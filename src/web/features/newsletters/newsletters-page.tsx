@@ -1,0 +1,350 @@
+// 'Newsletters' (issue 32): the author writes to their confirmed subscribers in the post editor,
+// previews it at desktop and phone widths, sends themselves a test, then sends now or schedules.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Mail, Monitor, Plus, Send, Smartphone } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import {
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  type NewsletterCreate,
+  newsletterCreateSchema,
+} from "../../../shared/schemas/newsletter.ts";
+import { RichTextField } from "../../components/rich-text-field.tsx";
+import { Alert } from "../../components/ui/alert.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Switch } from "../../components/ui/switch.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useZodForm } from "../../lib/use-zod-form.ts";
+import { cn } from "../../lib/utils.ts";
+import {
+  cancelNewsletter,
+  createNewsletter,
+  NEWSLETTERS_KEY,
+  type Newsletter,
+  sendNewsletter,
+  sendTest,
+  updateNewsletter,
+  uploadImage,
+  useFigures,
+  useNewsletters,
+} from "./newsletters-api.ts";
+
+const IMAGES = {
+  upload: async (file: File) => {
+    const img = await uploadImage(file);
+    return { src: img.url, alt: "", width: img.width, height: img.height };
+  },
+};
+
+const STATUS_LABEL: Record<Newsletter["status"], string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  sending: "Sending",
+  sent: "Sent",
+};
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "";
+
+type Mode = { kind: "list" } | { kind: "edit"; newsletter: Newsletter | null };
+
+export function NewslettersPage() {
+  const [mode, setMode] = useState<Mode>({ kind: "list" });
+  const show = (next: Mode) => {
+    setMode(next);
+    window.scrollTo({ top: 0 });
+  };
+  if (mode.kind === "edit") {
+    return (
+      <NewsletterEditor
+        key={mode.newsletter?.id ?? "new"}
+        newsletter={mode.newsletter}
+        onBack={() => show({ kind: "list" })}
+      />
+    );
+  }
+  return (
+    <NewsletterList
+      onNew={() => show({ kind: "edit", newsletter: null })}
+      onOpen={(n) => show({ kind: "edit", newsletter: n })}
+    />
+  );
+}
+
+function NewsletterList({ onNew, onOpen }: { onNew: () => void; onOpen: (n: Newsletter) => void }) {
+  const list = useNewsletters();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Newsletters</h1>
+          <p className="mt-1 text-sm text-slate-600">Write to the readers who confirmed their subscription.</p>
+        </div>
+        <Button onClick={onNew}>
+          <Plus aria-hidden="true" className="h-4 w-4" /> New Newsletter
+        </Button>
+      </div>
+      {list.isPending ? (
+        <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-slate-100">
+          <span className="sr-only">Loading...</span>
+        </div>
+      ) : list.isError ? (
+        <Alert tone="error">{errorMessage(list.error)}</Alert>
+      ) : list.data.length === 0 ? (
+        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <Mail className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold text-slate-900">No newsletters yet</h2>
+          <p className="mt-1 text-sm text-slate-500">Tell your readers what you are working on.</p>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Newsletters">
+          {list.data.map((n) => (
+            <li key={n.id}>
+              <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs text-slate-500">
+                    <span className="font-medium text-slate-700">{STATUS_LABEL[n.status]}</span>
+                    {n.scheduledAt ? ` · ${when(n.scheduledAt)}` : ""}
+                    {n.recipients !== null ? ` · ${n.recipients} readers` : ""}
+                  </p>
+                  <h2 className="mt-1 break-words text-base font-semibold text-slate-900">{n.subject}</h2>
+                  {n.error ? <p className="mt-1 text-sm text-red-700">{n.error}</p> : null}
+                </div>
+                <Button variant="secondary" size="sm" onClick={() => onOpen(n)} aria-label={`Open "${n.subject}"`}>
+                  Open
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | null; onBack: () => void }) {
+  const qc = useQueryClient();
+  const [current, setCurrent] = useState<Newsletter | null>(newsletter);
+  const editable = !current || current.status === "draft" || current.status === "scheduled";
+  const form = useZodForm(newsletterCreateSchema, {
+    subject: current?.subject ?? "",
+    content: current?.content ?? "",
+    publishAsPost: current?.publishAsPost ?? false,
+  });
+  const { register, control, handleSubmit, formState, setError, getValues, watch, setValue } = form;
+  const errors = formState.errors;
+  const [width, setWidth] = useState<"desktop" | "phone">("desktop");
+  const [at, setAt] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const changed = (n: Newsletter) => {
+    setCurrent(n);
+    void qc.invalidateQueries({ queryKey: NEWSLETTERS_KEY });
+  };
+  const fail = (err: unknown) => {
+    setProblem(errorMessage(err));
+    if (err instanceof ApiError && err.field && err.field in getValues()) {
+      setError(err.field as keyof NewsletterCreate, { type: "server", message: err.message });
+    }
+    toast.error(errorMessage(err));
+  };
+
+  const save = useMutation({
+    mutationFn: (body: NewsletterCreate) => (current ? updateNewsletter(current.id, body) : createNewsletter(body)),
+    onSuccess: (n) => {
+      setProblem(null);
+      changed(n);
+      toast.success("Newsletter saved");
+    },
+    onError: fail,
+  });
+  const test = useMutation({
+    mutationFn: (id: string) => sendTest(id),
+    onSuccess: (to) => toast.success(`Test sent to ${to}`),
+    onError: fail,
+  });
+  const send = useMutation({
+    mutationFn: (v: { id: string; at?: string }) => sendNewsletter(v.id, v.at),
+    onSuccess: (n) => {
+      setProblem(null);
+      changed(n);
+      toast.success(n.status === "scheduled" ? `Scheduled for ${when(n.scheduledAt)}` : "Sending to your readers");
+    },
+    onError: fail,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelNewsletter(id),
+    onSuccess: changed,
+    onError: fail,
+  });
+  const figures = useFigures(
+    current?.id ?? "",
+    Boolean(current && (current.status === "sending" || current.status === "sent")),
+  );
+
+  const onSave = handleSubmit((body) => save.mutate(body));
+  const busy = save.isPending || send.isPending || test.isPending || cancel.isPending;
+  const content = watch("content");
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+            {current ? "Edit Newsletter" : "New Newsletter"}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {current
+              ? `${STATUS_LABEL[current.status]}${current.scheduledAt ? ` · ${when(current.scheduledAt)}` : ""}`
+              : "Only readers who confirmed get it."}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={onBack}>
+          Back to newsletters
+        </Button>
+      </div>
+
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+
+      <form noValidate onSubmit={onSave} className="space-y-6" aria-label="Newsletter">
+        <Card>
+          <CardContent className="space-y-5">
+            <Field
+              id="newsletter-subject"
+              label="Subject"
+              maxLength={NEWSLETTER_LIMITS.subject}
+              disabled={!editable}
+              error={errors.subject?.message}
+              {...register("subject")}
+            />
+            <RichTextField
+              control={control}
+              name="content"
+              id="newsletter-content"
+              label="Message"
+              error={errors.content?.message}
+              minHeight="min-h-64"
+              images={IMAGES}
+              invalid={Boolean(errors.content)}
+            />
+            <Switch
+              label="Also publish on my blog"
+              description="When it goes out, it also appears on your site's Blog page."
+              checked={watch("publishAsPost") ?? false}
+              disabled={!editable}
+              onChange={(v) => setValue("publishAsPost", v, { shouldDirty: true })}
+            />
+          </CardContent>
+        </Card>
+        {editable ? (
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button type="submit" disabled={busy}>
+              {save.isPending ? "Saving..." : "Save draft"}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+
+      <Card>
+        <CardContent className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">Preview</h2>
+            <fieldset className="flex gap-2">
+              <legend className="sr-only">Preview width</legend>
+              <Button
+                size="sm"
+                variant={width === "desktop" ? "primary" : "secondary"}
+                aria-pressed={width === "desktop"}
+                onClick={() => setWidth("desktop")}
+              >
+                <Monitor aria-hidden="true" className="h-4 w-4" /> Desktop
+              </Button>
+              <Button
+                size="sm"
+                variant={width === "phone" ? "primary" : "secondary"}
+                aria-pressed={width === "phone"}
+                onClick={() => setWidth("phone")}
+              >
+                <Smartphone aria-hidden="true" className="h-4 w-4" /> Phone
+              </Button>
+            </fieldset>
+          </div>
+          <div className="overflow-x-auto rounded-xl bg-stone-100 p-3">
+            <iframe
+              title="Newsletter preview"
+              sandbox=""
+              className={cn(
+                "mx-auto block h-96 rounded-lg border border-slate-200 bg-white",
+                width === "phone" ? "w-[360px] max-w-full" : "w-full",
+              )}
+              srcDoc={`<!doctype html><meta charset="utf-8"><body style="margin:0;padding:16px;font-family:Georgia,serif;font-size:17px;line-height:1.6;color:#1c1917;max-width:600px;margin:0 auto"><h1 style="font-size:20px">${escapeHtml(watch("subject"))}</h1>${content}</body>`}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      {current ? (
+        <Card>
+          <CardContent className="space-y-4">
+            <h2 className="text-lg font-semibold text-slate-900">Send</h2>
+            {current.status === "draft" || current.status === "scheduled" ? (
+              <>
+                <p className="text-sm text-slate-600">Save first: what is saved is what goes.</p>
+                <div className="flex flex-wrap gap-3">
+                  <Button variant="secondary" disabled={busy} onClick={() => test.mutate(current.id)}>
+                    <Mail aria-hidden="true" className="h-4 w-4" /> Send me a test
+                  </Button>
+                  <Button disabled={busy} onClick={() => send.mutate({ id: current.id })}>
+                    <Send aria-hidden="true" className="h-4 w-4" /> Send now
+                  </Button>
+                </div>
+                <div className="flex flex-wrap items-end gap-3">
+                  <Field id="newsletter-at" label="Or send at">
+                    <Input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+                  </Field>
+                  <Button
+                    variant="secondary"
+                    disabled={busy || !at}
+                    onClick={() => send.mutate({ id: current.id, at: new Date(at).toISOString() })}
+                  >
+                    Schedule
+                  </Button>
+                  {current.status === "scheduled" ? (
+                    <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate(current.id)}>
+                      Cancel schedule
+                    </Button>
+                  ) : null}
+                </div>
+              </>
+            ) : figures.data ? (
+              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label="How it went">
+                {(
+                  [
+                    ["Sent", figures.data.sent],
+                    ["Accepted", figures.data.accepted],
+                    ["Bounced", figures.data.bounced],
+                    ["Unsubscribed", figures.data.unsubscribed],
+                  ] as const
+                ).map(([label, n]) => (
+                  <div key={label} className="rounded-lg bg-slate-50 p-3">
+                    <dt className="text-slate-500">{label}</dt>
+                    <dd className="text-xl font-semibold text-slate-900">{n}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-600">{NEWSLETTER_MESSAGES.notWhileSending}</p>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+}
