@@ -90,7 +90,7 @@ describe("listing", () => {
     expect(first.body.total).toBe(120);
     expect(first.body.pageSize).toBe(50);
     expect(first.body.subscribers[0].email).toBe("reader119@example.com"); // newest first
-    expect(first.body.counts).toEqual({ confirmed: 72, pending: 36, unsubscribed: 12 });
+    expect(first.body.counts).toEqual({ confirmed: 72, pending: 36, unsubscribed: 12, bounced: 0 });
 
     const third = await list(a, "?page=3");
     expect(third.body.subscribers).toHaveLength(20);
