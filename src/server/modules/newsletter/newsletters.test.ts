@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
 import { callApi, type Json } from "../../../testing/api-client.ts";
+import { decodeWords, readMail } from "../../../testing/mail-message.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { copyMessageId, runNewsletterJob } from "./newsletters.service.ts";
@@ -179,6 +180,40 @@ describe("newsletters: sending", () => {
       .set({ status: "unsubscribed" })
       .where(eq(newsletterSubscribers.email, confirmed[1] as string));
     expect((await callApi(s, a, "GET", `/api/newsletters/${n.id}/figures`)).body.unsubscribed).toBe(1);
+  });
+
+  it("goes from the author's name with the reader's one-click unsubscribe, which works at once", async () => {
+    const a = await createAuthor(s);
+    const [reader] = await addReaders(a, 1);
+    const n = await draft(a, { subject: "Letter with a way out" });
+    expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, {})).status).toBe(200);
+    await settled(n.id as string);
+    const caught = s.smtp.mails.find((m) => m.to.includes(reader as string) && m.subject === "Letter with a way out");
+    const mail = readMail(caught?.raw ?? "");
+    expect(mail.type).toBe("multipart/alternative");
+    expect(mail.part("text/html")?.body).toContain("Chapter three is done.");
+    expect(mail.part("text/plain")?.body).toContain("Read it: https://example.com/x");
+    // Written by a person: no Auto-Submitted; from the site's author at our address.
+    expect(mail.header("auto-submitted")).toBe("");
+    expect(decodeWords(mail.header("from"))).toContain("<no-reply@bookplate.local>");
+    expect(mail.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const link = new URL(/^<(.+)>$/.exec(mail.header("list-unsubscribe"))?.[1] ?? "");
+    expect(link.hostname).toBe(`${a.subdomain}.localhost`);
+    expect(mail.part("text/html")?.body).toContain(link.pathname);
+
+    const status = async () =>
+      (
+        await s.database.db
+          .select({ status: newsletterSubscribers.status })
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, reader as string))
+      )[0]?.status;
+    // The mail program's one-click POST, no cookie: unsubscribed at once.
+    const oneClick = await s.postOnHost(link.hostname, `${link.pathname}${link.search}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await status()).toBe("unsubscribed");
   });
 
   it("refuses a time in the past with a clear message and changes nothing; schedules, cancels, and the job sends it when due", async () => {
