@@ -149,7 +149,7 @@ export function billingRoutes() {
   return apiRouter()
     .openapi(
       ...answer(status, async (c, me) => {
-        const d = await getSubscriptionDetails(billing(c).db, me.id);
+        const d = await getSubscriptionDetails(c.get("deps").database.db, me.id);
         return { ...d, trialEndsAt: iso(d.trialEndsAt), currentPeriodEnd: iso(d.currentPeriodEnd) };
       }),
     )
