@@ -95,6 +95,17 @@ export function errors<const S extends ErrorStatus[]>(...statuses: S) {
 /** The `{id}` of a path: read as text, each route's own check makes one that is no row's a 404. */
 export const idParams = z.object({ id: z.string() });
 
+/** The `{name}`s of a path, as a type. */
+type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
+
+/** A path's parameters, each read as text (as `idParams`). */
+function textParams(path: string) {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
+}
+
 /** A JSON response with its schema. */
 export function json<const T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } } as const;
@@ -136,6 +147,52 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 type Responses = RouteConfig["responses"];
+type Answer = Responses[string];
+type Method = "get" | "post" | "put" | "patch" | "delete";
+/** A request body that is documented only (not zod): the handler reads it (an upload's multipart). */
+type DocumentedBody = { required?: boolean; content: Record<string, { schema: unknown }> };
+
+/** What a route says about itself; `routes(…)` derives the rest (see there). */
+export type Declaration = {
+  summary: string;
+  description?: string;
+  public?: true;
+  /** The path's parameters when one is not plain text (an enum, say). */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  /** A JSON body's schema, or a documented-only body (`uploadBody`). */
+  body?: z.ZodType | DocumentedBody;
+  middleware?: MiddlewareHandler<AppVars>[];
+  /** The success answers, by status: `{ 201: json(…) }`, `{ 204: { description: "Deleted" } }`. */
+  ok: { 200?: Answer; 201?: Answer; 204?: Answer };
+  /** The error answers nothing here derives: 403, 409, 429, 502… */
+  errors?: ErrorStatus[];
+};
+
+type Nothing = Record<never, never>;
+type RequestOf<P extends string, D extends Declaration> = (D extends { params: infer X extends z.ZodType }
+  ? { params: X }
+  : [PathParamNames<P>] extends [never]
+    ? Nothing
+    : { params: z.ZodObject<{ [K in PathParamNames<P>]: z.ZodString }> }) &
+  (D extends { query: infer Q extends z.ZodType } ? { query: Q } : Nothing) &
+  (D extends { body: infer B } ? { body: B extends z.ZodType ? ReturnType<typeof jsonBody<B>> : B } : Nothing);
+
+type ErrorsOf<D extends Declaration> = D extends { errors: (infer S extends ErrorStatus)[] } ? S : never;
+/** 404 where a path has text parameters: a value that is no row's (or not the caller's) is not found. */
+type NotFoundOf<P extends string, D extends Declaration> = D extends { params: z.ZodType }
+  ? never
+  : [PathParamNames<P>] extends [never]
+    ? never
+    : 404;
+
+/** The route `routes(…)` makes, typed as `.openapi(route, handler)` reads it. */
+export type DeclaredRoute<M extends Method, P extends string, D extends Declaration, E extends ErrorStatus> = {
+  method: M;
+  path: P;
+  request: RequestOf<P, D>;
+  responses: D["ok"] & ReturnType<typeof errors<(ErrorsOf<D> | NotFoundOf<P, D> | E)[]>>;
+};
 
 /**
  * Why `res` is not an answer that `responses` declares, or undefined when it is one: its status
@@ -216,4 +273,55 @@ export function apiRoute<const R extends RouteConfig>(config: R & { public?: tru
     middleware,
     responses,
   }) as unknown as R;
+}
+
+/**
+ * Routes of one module, declared by what only they can say; the rest is derived the same way
+ * for all. `route.patch("/books/{id}", { summary, body: bookUpdateSchema, ok: { 200: oneBook },
+ * errors: [403, 409] })` is `apiRoute` with the module's tags (and its gate, `middleware`, and
+ * the errors that gate answers, `errors`), the body as `jsonBody` (a zod schema; any other body
+ * is documented only), each `{name}` of the path read as text unless `params` says otherwise,
+ * and the answers `ok` lists, plus: 404 for a path with text parameters (the route's own check
+ * makes a value that is no row's, or not the caller's, not found), and what `apiRoute` adds
+ * (401 unless public, 400 for input, 415 for a JSON body).
+ */
+export function routes<const E extends ErrorStatus = never>(defaults: {
+  tags: string[];
+  middleware?: MiddlewareHandler<AppVars>[];
+  errors?: E[];
+}) {
+  const declare =
+    <M extends Method>(method: M) =>
+    <const P extends string, const D extends Declaration>(path: P, declaration: D) => {
+      const { summary, description, public: isPublic, params, query, body, middleware, ok } = declaration;
+      const pathParams = params ?? textParams(path);
+      const request = {
+        ...(pathParams ? { params: pathParams } : {}),
+        ...(query ? { query } : {}),
+        ...(body ? { body: body instanceof z.ZodType ? jsonBody(body) : body } : {}),
+      };
+      const statuses = [
+        ...(params || !pathParams ? [] : [404]),
+        ...(defaults.errors ?? []),
+        ...(declaration.errors ?? []),
+      ];
+      return apiRoute({
+        method,
+        path,
+        tags: defaults.tags,
+        summary,
+        ...(description ? { description } : {}),
+        ...(isPublic ? { public: isPublic } : {}),
+        ...(Object.keys(request).length ? { request } : {}),
+        middleware: [...(defaults.middleware ?? []), ...(middleware ?? [])],
+        responses: { ...ok, ...errors(...(statuses as ErrorStatus[])) },
+      } as RouteConfig) as unknown as DeclaredRoute<M, P, D, E>;
+    };
+  return {
+    get: declare("get"),
+    post: declare("post"),
+    put: declare("put"),
+    patch: declare("patch"),
+    delete: declare("delete"),
+  };
 }

@@ -5,33 +5,28 @@
 //      (nothing deleted). The owner is always the session's user.
 import { z } from "zod";
 import { deleteAccountSchema } from "../../../shared/schemas/account.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { answer } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { deleteAccount, exportArchive } from "./account.service.ts";
 
-const tags = ["Account"];
+const route = routes({ tags: ["Account"], errors: [404] });
 
-const exportRoute = apiRoute({
-  method: "get",
-  path: "/account/export",
-  tags,
+const exportRoute = route.get("/account/export", {
   summary: "Download everything: a ZIP of the account's data (JSON) and uploaded images",
-  responses: {
+  ok: {
     200: {
       description: "The archive",
       content: { "application/zip": { schema: { type: "string", format: "binary" } } },
     },
-    ...errors(404),
   },
 });
-const deleteRoute = apiRoute({
-  method: "post",
-  path: "/account/delete",
-  tags,
+const deleteRoute = route.post("/account/delete", {
   summary: "Delete the account, its website and everything in it (typed confirmation)",
-  request: { body: jsonBody(deleteAccountSchema) },
-  responses: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted"), ...errors(400, 404, 415, 502) },
+  body: deleteAccountSchema,
+  ok: { 200: json(z.object({ deleted: z.literal(true) }), "Deleted") },
+  errors: [502],
 });
 
 export function accountRoutes() {
@@ -45,10 +40,11 @@ export function accountRoutes() {
         "Content-Disposition": `attachment; filename="${filename}"`,
       });
     })
-    .openapi(deleteRoute, async (c) => {
-      const me = await requireUser(c);
-      const { database, storage, env } = c.get("deps");
-      await deleteAccount(database.db, storage, billingProviderFor(env), me.id, c.req.valid("json").confirmation);
-      return c.json({ deleted: true as const }, 200);
-    });
+    .openapi(
+      ...answer(deleteRoute, async (c, me) => {
+        const { database, storage, env } = c.get("deps");
+        await deleteAccount(database.db, storage, billingProviderFor(env), me.id, c.req.valid("json").confirmation);
+        return { deleted: true as const };
+      }),
+    );
 }

@@ -11,85 +11,66 @@ import {
   refreshAnalyticsSchema,
   reportQuerySchema,
 } from "../../../shared/schemas/back-office-actions.ts";
-import { apiRouter, errors, json } from "../../http/openapi.ts";
+import { apiRouter, json } from "../../http/openapi.ts";
 import { requireStaff } from "./admin.guard.ts";
-import { adminRoute } from "./admin.routes.ts";
+import { adminRoute, staffAnswer } from "./admin.routes.ts";
 import { recordAudit } from "./admin.service.ts";
 import { backupFile, listBackups } from "./backups.ts";
 import { refreshAnalytics, requireSuperAdmin, runMaintenance } from "./maintenance.ts";
 import { monthlyReport } from "./reports.ts";
 
-const refresh = adminRoute({
-  method: "post",
-  path: "/admin/actions/refresh-analytics",
+const refresh = adminRoute.post("/admin/actions/refresh-analytics", {
   summary: "Write the buffered visit counts and recompute today's metrics",
-  responses: { 200: json(refreshAnalyticsSchema, "Today's metrics") },
+  ok: { 200: json(refreshAnalyticsSchema, "Today's metrics") },
 });
-const maintenance = adminRoute({
-  method: "post",
-  path: "/admin/actions/maintenance",
+const maintenance = adminRoute.post("/admin/actions/maintenance", {
   summary: "VACUUM (ANALYZE), then a backup of the database and uploads (super admin only)",
-  responses: { 200: json(maintenanceResultSchema, "What ran and the new backup"), ...errors(409, 500) },
+  ok: { 200: json(maintenanceResultSchema, "What ran and the new backup") },
+  errors: [409, 500],
 });
-const backups = adminRoute({
-  method: "get",
-  path: "/admin/backups",
+const backups = adminRoute.get("/admin/backups", {
   summary: "The backups kept in DATA_DIR/backups, newest first",
-  responses: { 200: json(backupsSchema, "The backups") },
+  ok: { 200: json(backupsSchema, "The backups") },
 });
-const download = adminRoute({
-  method: "get",
-  path: "/admin/backups/{name}",
+// A name that is no backup's is a 404.
+const download = adminRoute.get("/admin/backups/{name}", {
   summary: "Download a backup (super admin only: it holds every password hash)",
-  request: { params: z.object({ name: z.string() }) },
-  responses: {
+  ok: {
     200: {
       description: "The backup",
       content: { "application/gzip": { schema: { type: "string", format: "binary" } } },
     },
-    ...errors(404),
   },
 });
-const report = adminRoute({
-  method: "get",
-  path: "/admin/reports/{kind}",
+const report = adminRoute.get("/admin/reports/{kind}", {
   summary: "A month's revenue or subscriptions as CSV (default: this month, UTC)",
-  request: { params: z.object({ kind: z.enum(REPORT_KINDS) }), query: reportQuerySchema },
-  responses: {
-    200: { description: "The report", content: { "text/csv": { schema: { type: "string" } } } },
-    ...errors(400),
-  },
+  params: z.object({ kind: z.enum(REPORT_KINDS) }),
+  query: reportQuerySchema,
+  ok: { 200: { description: "The report", content: { "text/csv": { schema: { type: "string" } } } } },
 });
 
 export function adminActionsRoutes() {
   return apiRouter()
-    .openapi(refresh, async (c) => {
-      const actor = await requireStaff(c);
-      const { database, visits } = c.get("deps");
-      const metrics = await refreshAnalytics({ database, flushVisits: () => visits.flush() }, actor);
-      return c.json({ metrics }, 200);
-    })
-    .openapi(maintenance, async (c) => {
-      const actor = await requireStaff(c);
-      const { database, storage, env } = c.get("deps");
-      const result = await runMaintenance(
-        { database, storage, dataDir: env.dataDir, databaseUrl: env.databaseUrl, keep: env.backupKeep },
-        actor,
-      );
-      return c.json(result, 200);
-    })
-    .openapi(backups, async (c) => {
-      const { database, env } = c.get("deps");
-      return c.json(
-        {
-          backups: await listBackups(env.dataDir),
-          keep: env.backupKeep,
-          database: database.kind,
-          includesUploads: env.s3 === null,
-        },
-        200,
-      );
-    })
+    .openapi(
+      ...staffAnswer(refresh, async (c, actor) => {
+        const { database, visits } = c.get("deps");
+        return { metrics: await refreshAnalytics({ database, flushVisits: () => visits.flush() }, actor) };
+      }),
+    )
+    .openapi(
+      ...staffAnswer(maintenance, (c, actor) => {
+        const { database, storage, env } = c.get("deps");
+        const { dataDir, databaseUrl, backupKeep: keep } = env;
+        return runMaintenance({ database, storage, dataDir, databaseUrl, keep }, actor);
+      }),
+    )
+    .openapi(
+      ...staffAnswer(backups, async (c) => {
+        const { database, env } = c.get("deps");
+        const list = await listBackups(env.dataDir);
+        return { backups: list, keep: env.backupKeep, database: database.kind, includesUploads: env.s3 === null };
+      }),
+    )
     .openapi(download, async (c) => {
       const actor = await requireStaff(c);
       requireSuperAdmin(actor);

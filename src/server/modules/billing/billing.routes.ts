@@ -33,9 +33,10 @@ import {
   subscriptionDetailsSchema,
   subscriptionViewSchema,
 } from "../../../shared/schemas/billing.ts";
-import type { AppVars } from "../../http/context.ts";
+import type { AppDeps, AppVars } from "../../http/context.ts";
 import { errorBody, HttpError, invalidJson, parseWith } from "../../http/errors.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { answer } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { alertStaff } from "../staff/staff-alerts.service.ts";
 import {
@@ -80,121 +81,111 @@ const signedInToSubscribe: MiddlewareHandler<AppVars> = async (c, next) => {
   await next();
 };
 
-const tags = ["Billing"];
+const route = routes({ tags: ["Billing"] });
 const subscriptionAnswer = json(z.object({ subscription: subscriptionViewSchema }), "The subscription now");
 const urlAnswer = json(z.object({ url: z.string() }), "Open this address");
 
-const status = apiRoute({
-  method: "get",
-  path: "/subscription/status",
-  tags,
+const status = route.get("/subscription/status", {
   summary: "The plan, its status, currency, period end and payment state (no subscription: mini/trial)",
-  responses: { 200: json(subscriptionDetailsSchema, "The subscription") },
+  ok: { 200: json(subscriptionDetailsSchema, "The subscription") },
 });
-const checkout = apiRoute({
-  method: "post",
-  path: "/billing/checkout",
-  tags,
+const checkout = route.post("/billing/checkout", {
   summary: "Start (or resume) the payment step",
   public: true,
   middleware: [signedInToSubscribe],
-  request: { body: jsonBody(checkoutSchema) },
-  responses: { 200: urlAnswer, ...errors(400, 401, 415, 502) },
+  body: checkoutSchema,
+  ok: { 200: urlAnswer },
+  errors: [401, 502],
 });
-const portal = apiRoute({
-  method: "post",
-  path: "/billing/portal",
-  tags,
+// The actions without input: `emptyBody` answers 400 for a body that is not empty.
+const portal = route.post("/billing/portal", {
   summary: "Manage card, plan and cancellation at the provider (no input)",
   middleware: [emptyBody],
-  responses: { 200: urlAnswer, ...errors(400, 404, 409) },
+  ok: { 200: urlAnswer },
+  errors: [400, 404, 409],
 });
-const changePlanRoute = apiRoute({
-  method: "post",
-  path: "/billing/change-plan",
-  tags,
+const changePlanRoute = route.post("/billing/change-plan", {
   summary: "Change plan; a plan that would hide books needs keepVisible (the books that stay) or confirmHiddenBooks",
-  request: { body: jsonBody(changePlanSchema) },
-  responses: { 200: subscriptionAnswer, ...errors(400, 404, 409, 415) },
+  body: changePlanSchema,
+  ok: { 200: subscriptionAnswer },
+  errors: [404, 409],
 });
-const cancel = apiRoute({
-  method: "post",
-  path: "/billing/cancel",
-  tags,
+const cancel = route.post("/billing/cancel", {
   summary: "Cancel: the site stays live to the end of the paid period (no input)",
   middleware: [emptyBody],
-  responses: { 200: subscriptionAnswer, ...errors(400, 404, 409) },
+  ok: { 200: subscriptionAnswer },
+  errors: [400, 404, 409],
 });
-const reactivate = apiRoute({
-  method: "post",
-  path: "/billing/reactivate",
-  tags,
+const reactivate = route.post("/billing/reactivate", {
   summary: "Resume a cancelled subscription, or get a checkout for an expired one (no input)",
   middleware: [emptyBody],
-  responses: {
+  ok: {
     200: json(
       z.object({ subscription: subscriptionViewSchema, checkoutUrl: z.string().nullable() }),
       "Resumed, or pay here",
     ),
-    ...errors(400, 404, 409),
   },
+  errors: [400, 404, 409],
 });
-const webhook = apiRoute({
-  method: "post",
-  path: "/webhooks/stripe",
-  tags,
+const webhook = route.post("/webhooks/stripe", {
   summary: "Stripe's events, signed (the raw body is verified, so it is not parsed here)",
   public: true,
-  responses: {
+  ok: {
     200: json(
       z.object({ received: z.boolean(), applied: z.number(), unprocessable: z.number() }),
       "Acknowledged (events that can never apply are recorded and mailed to staff)",
     ),
-    ...errors(400, 404, 500),
   },
+  errors: [400, 404, 500],
 });
+
+/** The request's database, the configured payment provider and the app's origin. */
+function billing(c: { get(key: "deps"): AppDeps }) {
+  const { database, env } = c.get("deps");
+  return { db: database.db, provider: billingProviderFor(env), appOrigin: env.appOrigin };
+}
 
 export function billingRoutes() {
   return apiRouter()
-    .openapi(status, async (c) => {
-      const me = await requireUser(c);
-      const d = await getSubscriptionDetails(c.get("deps").database.db, me.id);
-      return c.json({ ...d, trialEndsAt: iso(d.trialEndsAt), currentPeriodEnd: iso(d.currentPeriodEnd) }, 200);
-    })
-    .openapi(checkout, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json(
-        await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, c.req.valid("json")),
-        200,
-      );
-    })
-    .openapi(portal, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json(await openPortal(database.db, billingProviderFor(env), env.appOrigin, me.id), 200);
-    })
-    .openapi(changePlanRoute, async (c) => {
-      const me = await requireUser(c);
-      const { tier, confirmHiddenBooks, keepVisible } = c.req.valid("json");
-      const { database, env } = c.get("deps");
-      await assertDowngradeConfirmed(database.db, me.id, tier, confirmHiddenBooks === true, keepVisible);
-      const provider = billingProviderFor(env);
-      const subscription = await changePlan(database.db, provider, me.id, tier, new Date(), keepVisible);
-      return c.json({ subscription: viewOut(subscription) }, 200);
-    })
-    .openapi(cancel, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      const subscription = await cancelSubscription(database.db, billingProviderFor(env), me.id);
-      return c.json({ subscription: viewOut(subscription) }, 200);
-    })
-    .openapi(reactivate, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      const r = await reactivateSubscription(database.db, billingProviderFor(env), env.appOrigin, me);
-      return c.json({ subscription: viewOut(r.subscription), checkoutUrl: r.checkoutUrl }, 200);
-    })
+    .openapi(
+      ...answer(status, async (c, me) => {
+        const d = await getSubscriptionDetails(c.get("deps").database.db, me.id);
+        return { ...d, trialEndsAt: iso(d.trialEndsAt), currentPeriodEnd: iso(d.currentPeriodEnd) };
+      }),
+    )
+    .openapi(
+      ...answer(checkout, (c, me) => {
+        const { db, provider, appOrigin } = billing(c);
+        return startCheckout(db, provider, appOrigin, me, c.req.valid("json"));
+      }),
+    )
+    .openapi(
+      ...answer(portal, (c, me) => {
+        const { db, provider, appOrigin } = billing(c);
+        return openPortal(db, provider, appOrigin, me.id);
+      }),
+    )
+    .openapi(
+      ...answer(changePlanRoute, async (c, me) => {
+        const { tier, confirmHiddenBooks, keepVisible } = c.req.valid("json");
+        const { db, provider } = billing(c);
+        await assertDowngradeConfirmed(db, me.id, tier, confirmHiddenBooks === true, keepVisible);
+        return { subscription: viewOut(await changePlan(db, provider, me.id, tier, new Date(), keepVisible)) };
+      }),
+    )
+    .openapi(
+      ...answer(cancel, async (c, me) => {
+        const { db, provider } = billing(c);
+        return { subscription: viewOut(await cancelSubscription(db, provider, me.id)) };
+      }),
+    )
+    .openapi(
+      ...answer(reactivate, async (c, me) => {
+        const { db, provider, appOrigin } = billing(c);
+        const r = await reactivateSubscription(db, provider, appOrigin, me);
+        return { subscription: viewOut(r.subscription), checkoutUrl: r.checkoutUrl };
+      }),
+    )
     .openapi(webhook, async (c) => {
       const { database, env, logger } = c.get("deps");
       const provider = billingProviderFor(env);

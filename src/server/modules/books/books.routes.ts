@@ -43,9 +43,9 @@ import {
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
 import type { AppVars } from "../../http/context.ts";
+import { answer, db } from "../../http/handlers.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import type { DomainError } from "../../lib/domain-error.ts";
 import * as details from "./book-details.service.ts";
@@ -56,7 +56,6 @@ import { coverTooLarge, processCover, storeCover } from "./covers.ts";
 const bookId = (raw: string | undefined, notFound: () => DomainError = books.bookNotFound) => idParam(raw, notFound);
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
-const db = (c: Deps) => c.get("deps").database.db;
 
 function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) {
   const { database, storage, logger } = c.get("deps");
@@ -66,283 +65,202 @@ function pruneCovers(c: Deps, userId: string, bookId: string, graceMs?: number) 
 // ---------------------------------------------------------------------------------------------
 // Declarations.
 
-const tags = ["Books"];
-const reviewParams = z.object({ id: z.string(), reviewId: z.string() });
+const route = routes({ tags: ["Books"] });
 const oneBook = json(z.object({ book: bookDetailSchema }), "The book with its retailer links, genres and reviews");
 const bookRow = json(z.object({ book: bookSchema }), "The book");
 const bookList = json(z.object({ books: z.array(bookSchema) }), "The author's books in display order");
 const retailerLinks = json(z.object({ retailerLinks: z.array(retailerLinkSchema) }), "The book's retailer links");
 const genres = json(z.object({ genres: z.array(z.string()) }), "The book's genres, in order");
 const oneReview = json(z.object({ review: reviewSchema }), "The review");
+const deleted = { 204: { description: "Deleted" } };
 
-const list = apiRoute({
-  method: "get",
-  path: "/books",
-  tags,
+const list = route.get("/books", {
   summary: "The author's books in display order (with overLimit)",
-  responses: { 200: bookList },
+  ok: { 200: bookList },
 });
-const capacity = apiRoute({
-  method: "get",
-  path: "/books/capacity",
-  tags,
+const capacity = route.get("/books/capacity", {
   summary: "The plan's book limit and how much of it is used",
-  responses: { 200: json(capacitySchema, "The capacity") },
+  ok: { 200: json(capacitySchema, "The capacity") },
 });
-const create = apiRoute({
-  method: "post",
-  path: "/books",
-  tags,
+const create = route.post("/books", {
   summary: "Add a book (title and author required)",
   description:
     "403 `plan_limit_reached` when the plan's limit is reached. 409 on `seriesName` when it names a new series whose address (/series/{slug}) another series of the author's has.",
-  request: { body: jsonBody(bookCreateSchema) },
-  responses: { 201: oneBook, ...errors(400, 403, 409, 415) },
+  body: bookCreateSchema,
+  ok: { 201: oneBook },
+  errors: [403, 409],
 });
-const order = apiRoute({
-  method: "post",
-  path: "/books/order",
-  tags,
+// 404: an id that is not one of the author's books.
+const order = route.post("/books/order", {
   summary: "Put the books in this order",
-  request: { body: jsonBody(orderSchema) },
-  responses: { 200: bookList, ...errors(400, 404, 415) },
+  body: orderSchema,
+  ok: { 200: bookList },
+  errors: [404],
 });
-const read = apiRoute({
-  method: "get",
-  path: "/books/{id}",
-  tags,
+const read = route.get("/books/{id}", {
   summary: "One book with its retailer links, genres and reviews",
-  request: { params: idParams },
-  responses: { 200: oneBook, ...errors(404) },
+  ok: { 200: oneBook },
 });
-const update = apiRoute({
-  method: "patch",
-  path: "/books/{id}",
-  tags,
+const update = route.patch("/books/{id}", {
   summary: "Change any of a book's fields; lists given replace the stored ones",
   description:
     "409 on `seriesName` as when adding a book; 403 `plan_limit_reached` when `visibilityEnabled: true` would pass the plan's limit.",
-  request: { params: idParams, body: jsonBody(bookUpdateSchema) },
-  responses: { 200: oneBook, ...errors(400, 403, 404, 409, 415) },
+  body: bookUpdateSchema,
+  ok: { 200: oneBook },
+  errors: [403, 409],
 });
-const remove = apiRoute({
-  method: "delete",
-  path: "/books/{id}",
-  tags,
-  summary: "Delete a book (positions are rewritten)",
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, ...errors(404) },
-});
-const visibility = apiRoute({
-  method: "patch",
-  path: "/books/{id}/visibility",
-  tags,
+const remove = route.delete("/books/{id}", { summary: "Delete a book (positions are rewritten)", ok: deleted });
+const visibility = route.patch("/books/{id}/visibility", {
   summary: "Show or hide a book on the public site",
   description: "403 `plan_limit_reached` when showing it would pass the plan's limit.",
-  request: { params: idParams, body: jsonBody(visibilitySchema) },
-  responses: { 200: bookRow, ...errors(400, 403, 404, 415) },
+  body: visibilitySchema,
+  ok: { 200: bookRow },
+  errors: [403],
 });
-const move = apiRoute({
-  method: "post",
-  path: "/books/{id}/move",
-  tags,
+const move = route.post("/books/{id}/move", {
   summary: "Move a book to a 1-based position (clamped)",
-  request: { params: idParams, body: jsonBody(moveSchema) },
-  responses: { 200: bookList, ...errors(400, 404, 415) },
+  body: moveSchema,
+  ok: { 200: bookList },
 });
-const uploadCover = apiRoute({
-  method: "post",
-  path: "/books/{id}/cover",
-  tags,
+const uploadCover = route.post("/books/{id}/cover", {
   summary: "Upload a cover image",
   description: `Stored as WebP in three widths. At most ${COVER_MAX_BYTES / 1024 / 1024} MB.`,
   // The body is documented, not validated by zod: the handler reads it after the owner check.
-  request: { params: idParams, body: uploadBody },
+  body: uploadBody,
   middleware: [uploadLimit(COVER_MAX_BYTES, coverTooLarge)],
-  responses: { 200: bookRow, ...errors(400, 404, 413) },
+  ok: { 200: bookRow },
+  errors: [413],
 });
-const removeCover = apiRoute({
-  method: "delete",
-  path: "/books/{id}/cover",
-  tags,
-  summary: "Remove the cover",
-  request: { params: idParams },
-  responses: { 200: bookRow, ...errors(404) },
-});
-const readLinks = apiRoute({
-  method: "get",
-  path: "/books/{id}/retailer-links",
-  tags,
+const removeCover = route.delete("/books/{id}/cover", { summary: "Remove the cover", ok: { 200: bookRow } });
+const readLinks = route.get("/books/{id}/retailer-links", {
   summary: "The book's retailer links",
-  request: { params: idParams },
-  responses: { 200: retailerLinks, ...errors(404) },
+  ok: { 200: retailerLinks },
 });
-const replaceLinks = apiRoute({
-  method: "put",
-  path: "/books/{id}/retailer-links",
-  tags,
+const replaceLinks = route.put("/books/{id}/retailer-links", {
   summary: "Replace the book's retailer links (ids of kept rows stay)",
-  request: { params: idParams, body: jsonBody(retailerLinksBodySchema) },
-  responses: { 200: retailerLinks, ...errors(400, 404, 415) },
+  body: retailerLinksBodySchema,
+  ok: { 200: retailerLinks },
 });
-const readGenres = apiRoute({
-  method: "get",
-  path: "/books/{id}/genres",
-  tags,
-  summary: "The book's genres",
-  request: { params: idParams },
-  responses: { 200: genres, ...errors(404) },
-});
-const replaceGenres = apiRoute({
-  method: "put",
-  path: "/books/{id}/genres",
-  tags,
+const readGenres = route.get("/books/{id}/genres", { summary: "The book's genres", ok: { 200: genres } });
+const replaceGenres = route.put("/books/{id}/genres", {
   summary: "Replace the book's genres",
-  request: { params: idParams, body: jsonBody(genresBodySchema) },
-  responses: { 200: genres, ...errors(400, 404, 415) },
+  body: genresBodySchema,
+  ok: { 200: genres },
 });
-const readReviews = apiRoute({
-  method: "get",
-  path: "/books/{id}/reviews",
-  tags,
+const readReviews = route.get("/books/{id}/reviews", {
   summary: "The book's reviews",
-  request: { params: idParams },
-  responses: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews"), ...errors(404) },
+  ok: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews") },
 });
-const addReview = apiRoute({
-  method: "post",
-  path: "/books/{id}/reviews",
-  tags,
+const addReview = route.post("/books/{id}/reviews", {
   summary: "Add a review",
-  request: { params: idParams, body: jsonBody(reviewInputSchema.omit({ id: true })) },
-  responses: { 201: oneReview, ...errors(400, 404, 415) },
+  body: reviewInputSchema.omit({ id: true }),
+  ok: { 201: oneReview },
 });
-const updateReview = apiRoute({
-  method: "patch",
-  path: "/books/{id}/reviews/{reviewId}",
-  tags,
+const updateReview = route.patch("/books/{id}/reviews/{reviewId}", {
   summary: "Change a review",
-  request: { params: reviewParams, body: jsonBody(reviewUpdateSchema) },
-  responses: { 200: oneReview, ...errors(400, 404, 415) },
+  body: reviewUpdateSchema,
+  ok: { 200: oneReview },
 });
-const removeReview = apiRoute({
-  method: "delete",
-  path: "/books/{id}/reviews/{reviewId}",
-  tags,
-  summary: "Delete a review",
-  request: { params: reviewParams },
-  responses: { 204: { description: "Deleted" }, ...errors(404) },
-});
+const removeReview = route.delete("/books/{id}/reviews/{reviewId}", { summary: "Delete a review", ok: deleted });
+
+/** The book id of the request's path (a 404 when it cannot be one). */
+const pathBookId = (c: { req: { param(name: "id"): string } }) => bookId(c.req.param("id"));
 
 export function booksRoutes() {
   return apiRouter()
-    .openapi(list, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ books: await books.listBooks(db(c), me.id) }, 200);
-    })
-    .openapi(capacity, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await books.getCapacity(db(c), me.id), 200);
-    })
-    .openapi(create, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ book: await books.createBook(db(c), me.id, c.req.valid("json")) }, 201);
-    })
-    .openapi(order, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ books: await books.orderBooks(db(c), me.id, c.req.valid("json").ids) }, 200);
-    })
-    .openapi(read, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ book: await books.getBook(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
-    })
-    .openapi(update, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ book: await books.updateBook(db(c), me.id, id, c.req.valid("json")) }, 200);
-    })
-    .openapi(remove, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      await books.deleteBook(db(c), me.id, id);
-      await pruneCovers(c, me.id, id, 0);
-      return c.body(null, 204);
-    })
-    .openapi(visibility, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ book: await books.setVisibility(db(c), me.id, id, c.req.valid("json").visible) }, 200);
-    })
-    .openapi(move, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ books: await books.moveBook(db(c), me.id, id, c.req.valid("json").position) }, 200);
-    })
-    .openapi(uploadCover, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      const { database, storage } = c.get("deps");
-      // Another author's id is refused before the upload is even read.
-      await books.assertOwnBook(database.db, me.id, id);
-      const bytes = await readUploadedFile(c, {
-        maxBytes: COVER_MAX_BYTES,
-        tooLarge: coverTooLarge,
-        notAFile: BOOK_MESSAGES.notImage,
-        what: "cover",
-      });
-      const processed = await processCover(bytes);
-      const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);
-      const book = await books.setCover(database.db, me.id, id, variants);
-      await pruneCovers(c, me.id, id);
-      return c.json({ book }, 200);
-    })
-    .openapi(removeCover, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      const book = await books.setCover(db(c), me.id, id, null);
-      await pruneCovers(c, me.id, id);
-      return c.json({ book }, 200);
-    })
-    .openapi(readLinks, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ retailerLinks: await details.listRetailerLinks(db(c), me.id, id) }, 200);
-    })
-    .openapi(replaceLinks, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      const links = c.req.valid("json").retailerLinks;
-      return c.json({ retailerLinks: await details.replaceRetailerLinks(db(c), me.id, id, links) }, 200);
-    })
-    .openapi(readGenres, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ genres: await details.listGenres(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
-    })
-    .openapi(replaceGenres, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ genres: await details.replaceGenres(db(c), me.id, id, c.req.valid("json").genres) }, 200);
-    })
-    .openapi(readReviews, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ reviews: await details.listReviews(db(c), me.id, bookId(c.req.valid("param").id)) }, 200);
-    })
-    .openapi(addReview, async (c) => {
-      const me = await requireUser(c);
-      const id = bookId(c.req.valid("param").id);
-      return c.json({ review: await details.addReview(db(c), me.id, id, c.req.valid("json")) }, 201);
-    })
-    .openapi(updateReview, async (c) => {
-      const me = await requireUser(c);
-      const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
-      const id = bookId(rawId);
-      const reviewId = bookId(rawReviewId, details.reviewNotFound);
-      return c.json({ review: await details.updateReview(db(c), me.id, id, reviewId, c.req.valid("json")) }, 200);
-    })
-    .openapi(removeReview, async (c) => {
-      const me = await requireUser(c);
-      const { id: rawId, reviewId: rawReviewId } = c.req.valid("param");
-      await details.deleteReview(db(c), me.id, bookId(rawId), bookId(rawReviewId, details.reviewNotFound));
-      return c.body(null, 204);
-    });
+    .openapi(...answer(list, async (c, me) => ({ books: await books.listBooks(db(c), me.id) })))
+    .openapi(...answer(capacity, (c, me) => books.getCapacity(db(c), me.id)))
+    .openapi(...answer(create, async (c, me) => ({ book: await books.createBook(db(c), me.id, c.req.valid("json")) })))
+    .openapi(
+      ...answer(order, async (c, me) => ({ books: await books.orderBooks(db(c), me.id, c.req.valid("json").ids) })),
+    )
+    .openapi(...answer(read, async (c, me) => ({ book: await books.getBook(db(c), me.id, pathBookId(c)) })))
+    .openapi(
+      ...answer(update, async (c, me) => ({
+        book: await books.updateBook(db(c), me.id, pathBookId(c), c.req.valid("json")),
+      })),
+    )
+    .openapi(
+      ...answer(remove, async (c, me) => {
+        const id = pathBookId(c);
+        await books.deleteBook(db(c), me.id, id);
+        await pruneCovers(c, me.id, id, 0);
+      }),
+    )
+    .openapi(
+      ...answer(visibility, async (c, me) => ({
+        book: await books.setVisibility(db(c), me.id, pathBookId(c), c.req.valid("json").visible),
+      })),
+    )
+    .openapi(
+      ...answer(move, async (c, me) => ({
+        books: await books.moveBook(db(c), me.id, pathBookId(c), c.req.valid("json").position),
+      })),
+    )
+    .openapi(
+      ...answer(uploadCover, async (c, me) => {
+        const id = pathBookId(c);
+        const { database, storage } = c.get("deps");
+        // Another author's id is refused before the upload is even read.
+        await books.assertOwnBook(database.db, me.id, id);
+        const bytes = await readUploadedFile(c, {
+          maxBytes: COVER_MAX_BYTES,
+          tooLarge: coverTooLarge,
+          notAFile: BOOK_MESSAGES.notImage,
+          what: "cover",
+        });
+        const processed = await processCover(bytes);
+        const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);
+        const book = await books.setCover(database.db, me.id, id, variants);
+        await pruneCovers(c, me.id, id);
+        return { book };
+      }),
+    )
+    .openapi(
+      ...answer(removeCover, async (c, me) => {
+        const id = pathBookId(c);
+        const book = await books.setCover(db(c), me.id, id, null);
+        await pruneCovers(c, me.id, id);
+        return { book };
+      }),
+    )
+    .openapi(
+      ...answer(readLinks, async (c, me) => ({
+        retailerLinks: await details.listRetailerLinks(db(c), me.id, pathBookId(c)),
+      })),
+    )
+    .openapi(
+      ...answer(replaceLinks, async (c, me) => {
+        const links = c.req.valid("json").retailerLinks;
+        return { retailerLinks: await details.replaceRetailerLinks(db(c), me.id, pathBookId(c), links) };
+      }),
+    )
+    .openapi(
+      ...answer(readGenres, async (c, me) => ({ genres: await details.listGenres(db(c), me.id, pathBookId(c)) })),
+    )
+    .openapi(
+      ...answer(replaceGenres, async (c, me) => ({
+        genres: await details.replaceGenres(db(c), me.id, pathBookId(c), c.req.valid("json").genres),
+      })),
+    )
+    .openapi(
+      ...answer(readReviews, async (c, me) => ({ reviews: await details.listReviews(db(c), me.id, pathBookId(c)) })),
+    )
+    .openapi(
+      ...answer(addReview, async (c, me) => ({
+        review: await details.addReview(db(c), me.id, pathBookId(c), c.req.valid("json")),
+      })),
+    )
+    .openapi(
+      ...answer(updateReview, async (c, me) => {
+        const reviewId = bookId(c.req.valid("param").reviewId, details.reviewNotFound);
+        return { review: await details.updateReview(db(c), me.id, pathBookId(c), reviewId, c.req.valid("json")) };
+      }),
+    )
+    .openapi(
+      ...answer(removeReview, async (c, me) => {
+        const reviewId = bookId(c.req.valid("param").reviewId, details.reviewNotFound);
+        await details.deleteReview(db(c), me.id, pathBookId(c), reviewId);
+      }),
+    );
 }

@@ -15,83 +15,59 @@ import {
   seriesSchema,
   seriesUpdateSchema,
 } from "../../../shared/schemas/series.ts";
+import { answer, db } from "../../http/handlers.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import * as series from "./series.service.ts";
 
 const seriesId = (raw: string | undefined) => idParam(raw, series.seriesNotFound);
 
-const tags = ["Series"];
+const route = routes({ tags: ["Series"] });
 const oneSeries = json(z.object({ series: seriesSchema }), "The series");
 
-const list = apiRoute({
-  method: "get",
-  path: "/series",
-  tags,
+const list = route.get("/series", {
   summary: "The author's series, by name, each with its books in reading order",
-  responses: { 200: json(z.object({ series: z.array(seriesSchema) }), "The series") },
+  ok: { 200: json(z.object({ series: z.array(seriesSchema) }), "The series") },
 });
-const create = apiRoute({
-  method: "post",
-  path: "/series",
-  tags,
+const create = route.post("/series", {
   summary: "Start a series",
-  request: { body: jsonBody(seriesCreateSchema) },
-  responses: { 201: oneSeries, ...errors(400, 409, 415) },
+  body: seriesCreateSchema,
+  ok: { 201: oneSeries },
+  errors: [409],
 });
-const update = apiRoute({
-  method: "patch",
-  path: "/series/{id}",
-  tags,
+const update = route.patch("/series/{id}", {
   summary: "Rename a series (its books follow) or change its description",
-  request: { params: idParams, body: jsonBody(seriesUpdateSchema) },
-  responses: { 200: oneSeries, ...errors(400, 404, 409, 415) },
+  body: seriesUpdateSchema,
+  ok: { 200: oneSeries },
+  errors: [409],
 });
-const order = apiRoute({
-  method: "put",
-  path: "/series/{id}/order",
-  tags,
+const order = route.put("/series/{id}/order", {
   summary: "Set the reading order: every book of the series, once",
-  request: { params: idParams, body: jsonBody(seriesOrderSchema) },
-  responses: { 200: oneSeries, ...errors(400, 404, 415) },
+  body: seriesOrderSchema,
+  ok: { 200: oneSeries },
 });
-const remove = apiRoute({
-  method: "delete",
-  path: "/series/{id}",
-  tags,
+const remove = route.delete("/series/{id}", {
   summary: "Remove a series; its books stay, in no series",
-  request: { params: idParams },
-  responses: { 204: { description: "Removed" }, ...errors(404) },
+  ok: { 204: { description: "Removed" } },
 });
 
 export function seriesRoutes() {
   return apiRouter()
-    .openapi(list, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ series: await series.listSeries(c.get("deps").database.db, me.id) }, 200);
-    })
-    .openapi(create, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ series: await series.createSeries(c.get("deps").database.db, me.id, c.req.valid("json")) }, 201);
-    })
-    .openapi(update, async (c) => {
-      const me = await requireUser(c);
-      const id = seriesId(c.req.param("id"));
-      return c.json(
-        { series: await series.updateSeries(c.get("deps").database.db, me.id, id, c.req.valid("json")) },
-        200,
-      );
-    })
-    .openapi(order, async (c) => {
-      const me = await requireUser(c);
-      const id = seriesId(c.req.param("id"));
-      const { bookIds } = c.req.valid("json");
-      return c.json({ series: await series.orderSeries(c.get("deps").database.db, me.id, id, bookIds) }, 200);
-    })
-    .openapi(remove, async (c) => {
-      const me = await requireUser(c);
-      await series.deleteSeries(c.get("deps").database.db, me.id, seriesId(c.req.param("id")));
-      return c.body(null, 204);
-    });
+    .openapi(...answer(list, async (c, me) => ({ series: await series.listSeries(db(c), me.id) })))
+    .openapi(
+      ...answer(create, async (c, me) => ({ series: await series.createSeries(db(c), me.id, c.req.valid("json")) })),
+    )
+    .openapi(
+      ...answer(update, async (c, me) => {
+        const id = seriesId(c.req.valid("param").id);
+        return { series: await series.updateSeries(db(c), me.id, id, c.req.valid("json")) };
+      }),
+    )
+    .openapi(
+      ...answer(order, async (c, me) => {
+        const id = seriesId(c.req.valid("param").id);
+        return { series: await series.orderSeries(db(c), me.id, id, c.req.valid("json").bookIds) };
+      }),
+    )
+    .openapi(...answer(remove, async (c, me) => series.deleteSeries(db(c), me.id, seriesId(c.req.valid("param").id))));
 }

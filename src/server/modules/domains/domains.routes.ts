@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { domainCheckSchema, domainInputSchema, domainStateSchema } from "../../../shared/schemas/domain.ts";
 import { HttpError } from "../../http/errors.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { answer, db } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { DomainError } from "../../lib/domain-error.ts";
 import { setCustomDomainAddon } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
@@ -24,68 +24,52 @@ async function withProvider(work: () => Promise<void>) {
   }
 }
 
-const tags = ["Domain"];
+// Every route answers 404 'Set up your website first' before onboarding made the site.
+const route = routes({ tags: ["Domain"], errors: [404] });
 const state = json(domainStateSchema, "The custom domain as it stands");
 
-const read = apiRoute({
-  method: "get",
-  path: "/domain",
-  tags,
+const read = route.get("/domain", {
   summary: "The custom domain, its DNS records and the site's live address",
-  responses: { 200: state, ...errors(404) },
+  ok: { 200: state },
 });
-const start = apiRoute({
-  method: "put",
-  path: "/domain",
-  tags,
+const start = route.put("/domain", {
   summary: "Add or change the custom domain (verification starts)",
-  request: { body: jsonBody(domainInputSchema) },
-  responses: { 200: state, ...errors(400, 404, 409, 415, 502) },
+  body: domainInputSchema,
+  ok: { 200: state },
+  errors: [409, 502],
 });
-const verify = apiRoute({
-  method: "post",
-  path: "/domain/verify",
-  tags,
+const verify = route.post("/domain/verify", {
   summary: "Check the domain's DNS records now",
-  responses: {
-    200: json(z.object({ state: domainStateSchema, check: domainCheckSchema }), "What the check found"),
-    ...errors(404, 409, 429),
-  },
+  ok: { 200: json(z.object({ state: domainStateSchema, check: domainCheckSchema }), "What the check found") },
+  errors: [409, 429],
 });
-const remove = apiRoute({
-  method: "delete",
-  path: "/domain",
-  tags,
-  summary: "Remove the custom domain",
-  responses: { 200: state, ...errors(404, 409, 502) },
-});
+const remove = route.delete("/domain", { summary: "Remove the custom domain", ok: { 200: state }, errors: [409, 502] });
 
 export function domainRoutes() {
   return apiRouter()
-    .openapi(read, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json(await domains.getDomainState(database.db, env, me.id), 200);
-    })
-    .openapi(start, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      const { domain } = c.req.valid("json");
-      await domains.assertClaimable(database.db, env, me.id, domain);
-      // The add-on first: if the provider refuses, nothing has changed.
-      await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, true));
-      return c.json(await domains.startDomain(database.db, env, me.id, domain), 200);
-    })
-    .openapi(verify, async (c) => {
-      const me = await requireUser(c);
-      const { database, env, dns } = c.get("deps");
-      return c.json(await domains.verifyDomain(database.db, env, dns, me.id), 200);
-    })
-    .openapi(remove, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      const state = await domains.removeDomain(database.db, env, me.id);
-      await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, false));
-      return c.json(state, 200);
-    });
+    .openapi(...answer(read, (c, me) => domains.getDomainState(db(c), c.get("deps").env, me.id)))
+    .openapi(
+      ...answer(start, async (c, me) => {
+        const { database, env } = c.get("deps");
+        const { domain } = c.req.valid("json");
+        await domains.assertClaimable(database.db, env, me.id, domain);
+        // The add-on first: if the provider refuses, nothing has changed.
+        await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, true));
+        return domains.startDomain(database.db, env, me.id, domain);
+      }),
+    )
+    .openapi(
+      ...answer(verify, (c, me) => {
+        const { database, env, dns } = c.get("deps");
+        return domains.verifyDomain(database.db, env, dns, me.id);
+      }),
+    )
+    .openapi(
+      ...answer(remove, async (c, me) => {
+        const { database, env } = c.get("deps");
+        const state = await domains.removeDomain(database.db, env, me.id);
+        await withProvider(() => setCustomDomainAddon(database.db, billingProviderFor(env), me.id, false));
+        return state;
+      }),
+    );
 }

@@ -32,14 +32,14 @@ import {
 } from "../../../shared/schemas/onboarding.ts";
 import type { AppVars } from "../../http/context.ts";
 import { HttpError } from "../../http/errors.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { answer, db } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { clientAddress } from "../../lib/client-address.ts";
 import { startCheckout } from "../billing/billing.service.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { checkSubdomain, completeOnboarding, getOnboardingState } from "./onboarding.service.ts";
 
-const tags = ["Onboarding"];
+const route = routes({ tags: ["Onboarding"] });
 
 export function onboardingRoutes() {
   // A light per-address allowance for the public availability check.
@@ -51,34 +51,24 @@ export function onboardingRoutes() {
     await next();
   };
 
-  const availability = apiRoute({
-    method: "get",
-    path: "/onboarding/subdomain-availability",
-    tags,
+  const availability = route.get("/onboarding/subdomain-availability", {
     summary: "Whether a subdomain can be had (lower-cased, non-alphanumerics removed first)",
     public: true,
     middleware: [limited],
     // Not strict: a cache-busting parameter is no reason to refuse.
-    request: { query: z.object(subdomainQuerySchema.shape) },
-    responses: { 200: json(availabilitySchema, "The cleaned subdomain and whether it is free"), ...errors(400, 429) },
+    query: z.object(subdomainQuerySchema.shape),
+    ok: { 200: json(availabilitySchema, "The cleaned subdomain and whether it is free") },
+    errors: [429],
   });
-  const state = apiRoute({
-    method: "get",
-    path: "/onboarding",
-    tags,
+  const state = route.get("/onboarding", {
     summary: "What the signed-in person has set up (prefills the wizard; the dashboard's site address)",
-    responses: { 200: json(onboardingStateSchema, "The state") },
+    ok: { 200: json(onboardingStateSchema, "The state") },
   });
-  const complete = apiRoute({
-    method: "post",
-    path: "/onboarding/complete",
-    tags,
+  const complete = route.post("/onboarding/complete", {
     summary: "Create the profile, website and trial, then start checkout",
-    request: { body: jsonBody(onboardingCompleteSchema) },
-    responses: {
-      201: json(onboardingCompletedSchema, "Set up: open checkoutUrl"),
-      ...errors(400, 409, 415, 502),
-    },
+    body: onboardingCompleteSchema,
+    ok: { 201: json(onboardingCompletedSchema, "Set up: open checkoutUrl") },
+    errors: [409, 502],
   });
 
   return apiRouter()
@@ -86,29 +76,29 @@ export function onboardingRoutes() {
       const { database } = c.get("deps");
       return c.json(await checkSubdomain(database.db, c.req.valid("query").subdomain), 200);
     })
-    .openapi(state, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json({ ...(await getOnboardingState(database.db, me.id)), sitesDomain: env.sitesDomain }, 200);
-    })
-    .openapi(complete, async (c) => {
-      const me = await requireUser(c);
-      const input = c.req.valid("json");
-      const { database, env, logger } = c.get("deps");
-      const done = await completeOnboarding(database.db, me.id, input);
-      let checkoutUrl: string;
-      try {
-        ({ url: checkoutUrl } = await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, {
-          tier: input.tier,
-          currency: input.currency,
-          customDomain: input.domainOption === "custom",
-        }));
-      } catch (err) {
-        logger.error({ err, userId: me.id }, "checkout after onboarding failed");
-        throw new HttpError(502, "Your website is ready, but we could not start the payment step. Please try again.");
-      }
-      return c.json(
-        {
+    .openapi(
+      ...answer(state, async (c, me) => ({
+        ...(await getOnboardingState(db(c), me.id)),
+        sitesDomain: c.get("deps").env.sitesDomain,
+      })),
+    )
+    .openapi(
+      ...answer(complete, async (c, me) => {
+        const input = c.req.valid("json");
+        const { database, env, logger } = c.get("deps");
+        const done = await completeOnboarding(database.db, me.id, input);
+        let checkoutUrl: string;
+        try {
+          ({ url: checkoutUrl } = await startCheckout(database.db, billingProviderFor(env), env.appOrigin, me, {
+            tier: input.tier,
+            currency: input.currency,
+            customDomain: input.domainOption === "custom",
+          }));
+        } catch (err) {
+          logger.error({ err, userId: me.id }, "checkout after onboarding failed");
+          throw new HttpError(502, "Your website is ready, but we could not start the payment step. Please try again.");
+        }
+        return {
           checkoutUrl,
           website: {
             subdomain: done.website.subdomain,
@@ -121,8 +111,7 @@ export function onboardingRoutes() {
             trialEndsAt: done.subscription.trialEndsAt?.toISOString() ?? null,
           },
           domainVerification: done.verification,
-        },
-        201,
-      );
-    });
+        };
+      }),
+    );
 }

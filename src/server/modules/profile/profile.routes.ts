@@ -10,8 +10,8 @@ import { profileSchema, profileUpdateSchema } from "../../../shared/schemas/prof
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { answer, db } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import { getProfile, photoDir, prunePhotoFiles, setPhoto, updateProfile } from "./profile.service.ts";
@@ -24,80 +24,69 @@ function tidyPhotos(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId:
   return tidyUploads(logger, "photo", () => prunePhotoFiles(database.db, storage, userId, graceMs));
 }
 
-const tags = ["Profile"];
+// Every route answers 404 'Profile not found' for an account with no profile row.
+const route = routes({ tags: ["Profile"], errors: [404] });
+const withProfile = (description: string) => json(z.object({ profile: profileSchema }), description);
 
-const read = apiRoute({
-  method: "get",
-  path: "/profile",
-  tags,
+const read = route.get("/profile", {
   summary: "The signed-in author's profile and role",
-  responses: { 200: json(z.object({ profile: profileSchema, role: z.string() }), "The profile"), ...errors(404) },
+  ok: { 200: json(z.object({ profile: profileSchema, role: z.string() }), "The profile") },
 });
-const update = apiRoute({
-  method: "patch",
-  path: "/profile",
-  tags,
+const update = route.patch("/profile", {
   summary: "Change any of the profile's fields",
-  request: { body: jsonBody(profileUpdateSchema) },
-  responses: { 200: json(z.object({ profile: profileSchema }), "The saved profile"), ...errors(400, 404, 415) },
+  body: profileUpdateSchema,
+  ok: { 200: withProfile("The saved profile") },
 });
-const uploadPhoto = apiRoute({
-  method: "post",
-  path: "/profile/photo",
-  tags,
+const uploadPhoto = route.post("/profile/photo", {
   summary: "Upload the author's photo",
   description: `Cropped square and stored as WebP in ${PHOTO_WIDTHS.length} sizes. At most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
-  request: { body: uploadBody },
+  body: uploadBody,
   middleware: [uploadLimit(PHOTO_MAX_BYTES, photoTooLarge)],
-  responses: {
-    200: json(z.object({ profile: profileSchema }), "The profile with its photo"),
-    ...errors(400, 404, 413),
-  },
+  ok: { 200: withProfile("The profile with its photo") },
+  errors: [413],
 });
-const removePhoto = apiRoute({
-  method: "delete",
-  path: "/profile/photo",
-  tags,
+const removePhoto = route.delete("/profile/photo", {
   summary: "Remove the author's photo",
-  responses: { 200: json(z.object({ profile: profileSchema }), "The profile without a photo"), ...errors(404) },
+  ok: { 200: withProfile("The profile without a photo") },
 });
+
+/** The profile a service returned, or the 404 every route here answers without one. */
+function found<P>(profile: P | null | undefined): P {
+  if (!profile) throw notFound("Profile not found");
+  return profile;
+}
 
 export function profileRoutes() {
   return apiRouter()
-    .openapi(read, async (c) => {
-      const me = await requireUser(c);
-      const profile = await getProfile(c.get("deps").database.db, me.id);
-      if (!profile) throw notFound("Profile not found");
-      return c.json({ profile, role: me.role }, 200);
-    })
-    .openapi(update, async (c) => {
-      const me = await requireUser(c);
-      const input = c.req.valid("json");
-      const profile = await updateProfile(c.get("deps").database.db, me.id, input);
-      if (!profile) throw notFound("Profile not found");
-      if (input.authorPhotoUrl !== undefined) await tidyPhotos(c, me.id);
-      return c.json({ profile }, 200);
-    })
-    .openapi(uploadPhoto, async (c) => {
-      const me = await requireUser(c);
-      const { database, storage } = c.get("deps");
-      const bytes = await readUploadedFile(c, {
-        maxBytes: PHOTO_MAX_BYTES,
-        tooLarge: photoTooLarge,
-        notAFile: NOT_AN_IMAGE,
-        what: "photo",
-      });
-      const variants = await storeImage(storage, photoDir(me.id), await processImage(bytes, PHOTO_RULES));
-      const profile = await setPhoto(database.db, me.id, variants);
-      if (!profile) throw notFound("Profile not found");
-      await tidyPhotos(c, me.id);
-      return c.json({ profile }, 200);
-    })
-    .openapi(removePhoto, async (c) => {
-      const me = await requireUser(c);
-      const profile = await setPhoto(c.get("deps").database.db, me.id, null);
-      if (!profile) throw notFound("Profile not found");
-      await tidyPhotos(c, me.id, 0);
-      return c.json({ profile }, 200);
-    });
+    .openapi(...answer(read, async (c, me) => ({ profile: found(await getProfile(db(c), me.id)), role: me.role })))
+    .openapi(
+      ...answer(update, async (c, me) => {
+        const input = c.req.valid("json");
+        const profile = found(await updateProfile(db(c), me.id, input));
+        if (input.authorPhotoUrl !== undefined) await tidyPhotos(c, me.id);
+        return { profile };
+      }),
+    )
+    .openapi(
+      ...answer(uploadPhoto, async (c, me) => {
+        const { database, storage } = c.get("deps");
+        const bytes = await readUploadedFile(c, {
+          maxBytes: PHOTO_MAX_BYTES,
+          tooLarge: photoTooLarge,
+          notAFile: NOT_AN_IMAGE,
+          what: "photo",
+        });
+        const variants = await storeImage(storage, photoDir(me.id), await processImage(bytes, PHOTO_RULES));
+        const profile = found(await setPhoto(database.db, me.id, variants));
+        await tidyPhotos(c, me.id);
+        return { profile };
+      }),
+    )
+    .openapi(
+      ...answer(removePhoto, async (c, me) => {
+        const profile = found(await setPhoto(db(c), me.id, null));
+        await tidyPhotos(c, me.id, 0);
+        return { profile };
+      }),
+    );
 }

@@ -33,7 +33,8 @@ import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/sc
 import { siteStatusSchema, siteStatusUpdateSchema } from "../../../shared/schemas/site-status.ts";
 import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
-import { apiRoute, apiRouter, errors, json, jsonBody } from "../../http/openapi.ts";
+import { answer, db } from "../../http/handlers.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
@@ -61,7 +62,9 @@ import {
   updateStatus,
 } from "./settings.service.ts";
 
-const tags = ["Site settings"];
+// Every /site route answers 404 'Set up your website first' before onboarding made the site.
+const route = routes({ tags: ["Site settings"], errors: [404] });
+const newsletterRoute = routes({ tags: ["Newsletter"] });
 const site = json(siteSettingsSchema, "The site's settings");
 const contact = json(contactSettingsViewSchema, "The contact settings and where messages go");
 const newsletter = json(newsletterSettingsSchema, "The newsletter settings");
@@ -76,237 +79,123 @@ function tidyHeroes(c: { get(k: "deps"): AppVars["Variables"]["deps"] }, userId:
 }
 
 const blog = json(blogPageSchema, "The Blog page's title and description");
+const siteStatus = json(siteStatusSchema, "What readers see");
 
 const r = {
-  status: apiRoute({
-    method: "get",
-    path: "/site/status",
-    tags,
+  status: route.get("/site/status", {
     summary: "Whether readers can see the site (the renderer's rule) and which sections are in its menu",
-    responses: { 200: json(siteStatusSchema, "What readers see"), ...errors(404) },
+    ok: { 200: siteStatus },
   }),
-  statusPatch: apiRoute({
-    method: "patch",
-    path: "/site/status",
-    tags,
+  statusPatch: route.patch("/site/status", {
     summary: "Hide the dashboard's getting-started checklist, or show it again (on every device)",
-    request: { body: jsonBody(siteStatusUpdateSchema) },
-    responses: { 200: json(siteStatusSchema, "What readers see"), ...errors(400, 404, 415) },
+    body: siteStatusUpdateSchema,
+    ok: { 200: siteStatus },
   }),
-  siteGet: apiRoute({
-    method: "get",
-    path: "/site/settings",
-    tags,
-    summary: "The site's settings",
-    responses: { 200: site, ...errors(404) },
-  }),
-  sitePatch: apiRoute({
-    method: "patch",
-    path: "/site/settings",
-    tags,
+  siteGet: route.get("/site/settings", { summary: "The site's settings", ok: { 200: site } }),
+  sitePatch: route.patch("/site/settings", {
     summary: "Change the site's settings (only the fields sent)",
-    request: { body: jsonBody(siteSettingsUpdateSchema) },
-    responses: { 200: site, ...errors(400, 404, 415) },
+    body: siteSettingsUpdateSchema,
+    ok: { 200: site },
   }),
-  contactGet: apiRoute({
-    method: "get",
-    path: "/site/contact",
-    tags,
-    summary: "The contact settings",
-    responses: { 200: contact, ...errors(404) },
-  }),
-  contactPut: apiRoute({
-    method: "put",
-    path: "/site/contact",
-    tags,
+  contactGet: route.get("/site/contact", { summary: "The contact settings", ok: { 200: contact } }),
+  contactPut: route.put("/site/contact", {
     summary: "Save the contact settings (a new contact address is mailed a verification link)",
-    request: { body: jsonBody(contactSettingsSchema) },
-    responses: { 200: contact, ...errors(400, 404, 415) },
+    body: contactSettingsSchema,
+    ok: { 200: contact },
   }),
-  contactResend: apiRoute({
-    method: "post",
-    path: "/site/contact/verification",
-    tags,
+  contactResend: route.post("/site/contact/verification", {
     summary: "Mail the pending contact address a new link",
-    responses: { 200: contact, ...errors(400, 404, 429) },
+    ok: { 200: contact },
+    errors: [400, 429],
   }),
-  blogGet: apiRoute({
-    method: "get",
-    path: "/site/blog",
-    tags,
-    summary: "The Blog page's title and description",
-    responses: { 200: blog, ...errors(404) },
-  }),
-  blogPut: apiRoute({
-    method: "put",
-    path: "/site/blog",
-    tags,
+  blogGet: route.get("/site/blog", { summary: "The Blog page's title and description", ok: { 200: blog } }),
+  blogPut: route.put("/site/blog", {
     summary: "Save the Blog page's title and description (empty: the default)",
-    request: { body: jsonBody(blogPageSchema) },
-    responses: { 200: blog, ...errors(400, 404, 415) },
+    body: blogPageSchema,
+    ok: { 200: blog },
   }),
-  heroUpload: apiRoute({
-    method: "post",
-    path: "/site/hero",
-    tags,
+  heroUpload: route.post("/site/hero", {
     summary: "Upload the home page's hero image",
     description: `Stored as WebP in ${HERO_WIDTHS.length} widths (1920 × 800 or larger looks best). At most ${HERO_MAX_BYTES / 1024 / 1024} MB.`,
-    request: { body: uploadBody },
+    body: uploadBody,
     middleware: [uploadLimit(HERO_MAX_BYTES, heroTooLarge)],
-    responses: { 200: home, ...errors(400, 404, 413) },
+    ok: { 200: home },
+    errors: [413],
   }),
-  heroRemove: apiRoute({
-    method: "delete",
-    path: "/site/hero",
-    tags,
-    summary: "Remove the hero image",
-    responses: { 200: home, ...errors(404) },
-  }),
-  newsletterGet: apiRoute({
-    method: "get",
-    path: "/site/newsletter",
-    tags,
-    summary: "The newsletter settings",
-    responses: { 200: newsletter, ...errors(404) },
-  }),
-  newsletterPut: apiRoute({
-    method: "put",
-    path: "/site/newsletter",
-    tags,
+  heroRemove: route.delete("/site/hero", { summary: "Remove the hero image", ok: { 200: home } }),
+  newsletterGet: route.get("/site/newsletter", { summary: "The newsletter settings", ok: { 200: newsletter } }),
+  newsletterPut: route.put("/site/newsletter", {
     summary: "Save the newsletter settings",
-    request: { body: jsonBody(newsletterSettingsSchema) },
-    responses: { 200: newsletter, ...errors(400, 404, 415) },
+    body: newsletterSettingsSchema,
+    ok: { 200: newsletter },
   }),
-  homeGet: apiRoute({
-    method: "get",
-    path: "/site/home",
-    tags,
-    summary: "The home page's sections",
-    responses: { 200: home, ...errors(404) },
-  }),
-  homePut: apiRoute({
-    method: "put",
-    path: "/site/home",
-    tags,
+  homeGet: route.get("/site/home", { summary: "The home page's sections", ok: { 200: home } }),
+  homePut: route.put("/site/home", {
     summary: "Save the home page's sections",
-    request: { body: jsonBody(homePageSchema) },
-    responses: { 200: home, ...errors(400, 404, 415) },
+    body: homePageSchema,
+    ok: { 200: home },
   }),
-  legalGet: apiRoute({
-    method: "get",
-    path: "/site/legal",
-    tags,
-    summary: "The Privacy & Legal page",
-    responses: { 200: legal, ...errors(404) },
-  }),
-  legalPut: apiRoute({
-    method: "put",
-    path: "/site/legal",
-    tags,
-    summary: "Save the legal page",
-    request: { body: jsonBody(legalSchema) },
-    responses: { 200: legal, ...errors(400, 404, 415) },
-  }),
-  subscribersCsv: apiRoute({
-    method: "get",
-    path: "/newsletter/subscribers.csv",
-    tags: ["Newsletter"],
+  legalGet: route.get("/site/legal", { summary: "The Privacy & Legal page", ok: { 200: legal } }),
+  legalPut: route.put("/site/legal", { summary: "Save the legal page", body: legalSchema, ok: { 200: legal } }),
+  subscribersCsv: newsletterRoute.get("/newsletter/subscribers.csv", {
     summary: "Confirmed subscribers as a CSV download",
-    responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
+    ok: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
   }),
 };
 
 export function settingsRoutes() {
   return apiRouter()
-    .openapi(r.status, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getStatus(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.statusPatch, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await updateStatus(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
-    })
-    .openapi(r.siteGet, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getSiteSettings(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.sitePatch, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await updateSiteSettings(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
-    })
-    .openapi(r.contactGet, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getContactSettings(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.contactPut, async (c) => {
-      const me = await requireUser(c);
-      const input = c.req.valid("json");
-      return c.json(await saveContactSettings(c.get("deps").database.db, me.id, input, verificationMail(c)), 200);
-    })
-    .openapi(r.contactResend, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await resendContactVerification(c.get("deps").database.db, me.id, verificationMail(c)), 200);
-    })
-    .openapi(r.blogGet, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getBlogPage(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.blogPut, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await saveBlogPage(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
-    })
-    .openapi(r.heroUpload, async (c) => {
-      const me = await requireUser(c);
-      const { database, storage } = c.get("deps");
-      await getHomePage(database.db, me.id); // no website: 404 before the upload is read
-      const bytes = await readUploadedFile(c, {
-        maxBytes: HERO_MAX_BYTES,
-        tooLarge: heroTooLarge,
-        notAFile: NOT_AN_IMAGE,
-        what: "hero image",
-      });
-      const variants = await storeImage(storage, heroDir(me.id), await processImage(bytes, HERO_RULES));
-      const page = await setHero(database.db, me.id, variants);
-      await tidyHeroes(c, me.id);
-      return c.json(page, 200);
-    })
-    .openapi(r.heroRemove, async (c) => {
-      const me = await requireUser(c);
-      const page = await setHero(c.get("deps").database.db, me.id, null);
-      await tidyHeroes(c, me.id, 0);
-      return c.json(page, 200);
-    })
-    .openapi(r.newsletterGet, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getNewsletterSettings(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.newsletterPut, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await saveNewsletterSettings(c.get("deps").database.db, me.id, c.req.valid("json")), 200);
-    })
-    .openapi(r.homeGet, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await getHomePage(c.get("deps").database.db, me.id), 200);
-    })
-    .openapi(r.homePut, async (c) => {
-      const me = await requireUser(c);
-      const page = await saveHomePage(c.get("deps").database.db, me.id, c.req.valid("json"));
-      await tidyHeroes(c, me.id);
-      return c.json(page, 200);
-    })
-    .openapi(r.legalGet, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json(await getLegal(database.db, me.id, env.sitesDomain), 200);
-    })
-    .openapi(r.legalPut, async (c) => {
-      const me = await requireUser(c);
-      const { database, env } = c.get("deps");
-      return c.json(await saveLegal(database.db, me.id, c.req.valid("json"), env.sitesDomain), 200);
-    })
+    .openapi(...answer(r.status, (c, me) => getStatus(db(c), me.id)))
+    .openapi(...answer(r.statusPatch, (c, me) => updateStatus(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.siteGet, (c, me) => getSiteSettings(db(c), me.id)))
+    .openapi(...answer(r.sitePatch, (c, me) => updateSiteSettings(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.contactGet, (c, me) => getContactSettings(db(c), me.id)))
+    .openapi(
+      ...answer(r.contactPut, (c, me) => saveContactSettings(db(c), me.id, c.req.valid("json"), verificationMail(c))),
+    )
+    .openapi(...answer(r.contactResend, (c, me) => resendContactVerification(db(c), me.id, verificationMail(c))))
+    .openapi(...answer(r.blogGet, (c, me) => getBlogPage(db(c), me.id)))
+    .openapi(...answer(r.blogPut, (c, me) => saveBlogPage(db(c), me.id, c.req.valid("json"))))
+    .openapi(
+      ...answer(r.heroUpload, async (c, me) => {
+        const { database, storage } = c.get("deps");
+        await getHomePage(database.db, me.id); // no website: 404 before the upload is read
+        const bytes = await readUploadedFile(c, {
+          maxBytes: HERO_MAX_BYTES,
+          tooLarge: heroTooLarge,
+          notAFile: NOT_AN_IMAGE,
+          what: "hero image",
+        });
+        const variants = await storeImage(storage, heroDir(me.id), await processImage(bytes, HERO_RULES));
+        const page = await setHero(database.db, me.id, variants);
+        await tidyHeroes(c, me.id);
+        return page;
+      }),
+    )
+    .openapi(
+      ...answer(r.heroRemove, async (c, me) => {
+        const page = await setHero(db(c), me.id, null);
+        await tidyHeroes(c, me.id, 0);
+        return page;
+      }),
+    )
+    .openapi(...answer(r.newsletterGet, (c, me) => getNewsletterSettings(db(c), me.id)))
+    .openapi(...answer(r.newsletterPut, (c, me) => saveNewsletterSettings(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.homeGet, (c, me) => getHomePage(db(c), me.id)))
+    .openapi(
+      ...answer(r.homePut, async (c, me) => {
+        const page = await saveHomePage(db(c), me.id, c.req.valid("json"));
+        await tidyHeroes(c, me.id);
+        return page;
+      }),
+    )
+    .openapi(...answer(r.legalGet, (c, me) => getLegal(db(c), me.id, c.get("deps").env.sitesDomain)))
+    .openapi(
+      ...answer(r.legalPut, (c, me) => saveLegal(db(c), me.id, c.req.valid("json"), c.get("deps").env.sitesDomain)),
+    )
     .openapi(r.subscribersCsv, async (c) => {
       const me = await requireUser(c);
-      const csv = subscribersCsv(await listSubscribers(c.get("deps").database.db, me.id));
+      const csv = subscribersCsv(await listSubscribers(db(c), me.id));
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="newsletter-subscribers.csv"',

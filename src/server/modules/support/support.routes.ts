@@ -5,54 +5,45 @@
 // POST /api/support/tickets/:id/replies   { message } → 200 { ticket } (open again); 429 past 20 an hour
 import { z } from "zod";
 import { newTicketSchema, ticketReplySchema, ticketSchema } from "../../../shared/schemas/admin.ts";
+import { answer, db } from "../../http/handlers.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import * as support from "./support.service.ts";
 
 const ticketId = (raw: string) => idParam(raw, support.ticketNotFound);
 
-const tags = ["Support"];
+const route = routes({ tags: ["Support"] });
 
-const list = apiRoute({
-  method: "get",
-  path: "/support/tickets",
-  tags,
+const list = route.get("/support/tickets", {
   summary: "The author's tickets, newest first, with staff answers",
-  responses: { 200: json(z.object({ tickets: z.array(ticketSchema) }), "The tickets") },
+  ok: { 200: json(z.object({ tickets: z.array(ticketSchema) }), "The tickets") },
 });
-const create = apiRoute({
-  method: "post",
-  path: "/support/tickets",
-  tags,
+const create = route.post("/support/tickets", {
   summary: "Ask for help (subject, message, priority)",
-  request: { body: jsonBody(newTicketSchema) },
-  responses: { 201: json(z.object({ ticket: ticketSchema }), "The new ticket"), ...errors(400, 415, 429) },
+  body: newTicketSchema,
+  ok: { 201: json(z.object({ ticket: ticketSchema }), "The new ticket") },
+  errors: [429],
 });
-const reply = apiRoute({
-  method: "post",
-  path: "/support/tickets/{id}/replies",
-  tags,
+const reply = route.post("/support/tickets/{id}/replies", {
   summary: "Reply to a ticket (reopens it)",
-  request: { params: idParams, body: jsonBody(ticketReplySchema) },
-  responses: { 200: json(z.object({ ticket: ticketSchema }), "The ticket"), ...errors(400, 404, 415, 429) },
+  body: ticketReplySchema,
+  ok: { 200: json(z.object({ ticket: ticketSchema }), "The ticket") },
+  errors: [429],
 });
 
 export function supportRoutes() {
   return apiRouter()
-    .openapi(list, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ tickets: await support.listMyTickets(c.get("deps").database.db, me.id) }, 200);
-    })
-    .openapi(create, async (c) => {
-      const me = await requireUser(c);
-      const who = { userId: me.id, name: me.name, email: me.email };
-      return c.json({ ticket: await support.fileTicket(c.get("deps").database.db, who, c.req.valid("json")) }, 201);
-    })
-    .openapi(reply, async (c) => {
-      const me = await requireUser(c);
-      const id = ticketId(c.req.valid("param").id);
-      const ticket = await support.replyToMyTicket(c.get("deps").database.db, me.id, id, c.req.valid("json").message);
-      return c.json({ ticket }, 200);
-    });
+    .openapi(...answer(list, async (c, me) => ({ tickets: await support.listMyTickets(db(c), me.id) })))
+    .openapi(
+      ...answer(create, async (c, me) => {
+        const who = { userId: me.id, name: me.name, email: me.email };
+        return { ticket: await support.fileTicket(db(c), who, c.req.valid("json")) };
+      }),
+    )
+    .openapi(
+      ...answer(reply, async (c, me) => {
+        const id = ticketId(c.req.valid("param").id);
+        return { ticket: await support.replyToMyTicket(db(c), me.id, id, c.req.valid("json").message) };
+      }),
+    );
 }
