@@ -21,91 +21,62 @@ import {
   newsletterUpdateSchema,
 } from "../../../shared/schemas/newsletter.ts";
 import type { AppVars } from "../../http/context.ts";
+import { answer, db } from "../../http/handlers.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json, jsonBody } from "../../http/openapi.ts";
-import { requireUser } from "../../http/session.ts";
+import { apiRouter, json, routes } from "../../http/openapi.ts";
 import * as newsletters from "./newsletters.service.ts";
 
-/** A path id that cannot be a newsletter's is not found. */
-const newsletterId = (raw: string | undefined) => idParam(raw, newsletters.newsletterNotFound);
+/** The path's id; one that cannot be a newsletter's is not found. */
+const pathId = (c: { req: { param(name: "id"): string } }) =>
+  idParam(c.req.param("id"), newsletters.newsletterNotFound);
 
-const tags = ["Newsletters"];
+const route = routes({ tags: ["Newsletters"] });
 const one = json(z.object({ newsletter: newsletterSchema }), "The newsletter");
 
-const list = apiRoute({
-  method: "get",
-  path: "/newsletters",
-  tags,
+const list = route.get("/newsletters", {
   summary: "The author's newsletters, newest first",
-  responses: { 200: json(z.object({ newsletters: z.array(newsletterSchema) }), "The newsletters") },
+  ok: { 200: json(z.object({ newsletters: z.array(newsletterSchema) }), "The newsletters") },
 });
-const create = apiRoute({
-  method: "post",
-  path: "/newsletters",
-  tags,
+const create = route.post("/newsletters", {
   summary: "Write a newsletter (a draft)",
-  request: { body: jsonBody(newsletterCreateSchema) },
-  responses: { 201: one, ...errors(400, 415) },
+  body: newsletterCreateSchema,
+  ok: { 201: one },
 });
-const read = apiRoute({
-  method: "get",
-  path: "/newsletters/{id}",
-  tags,
-  summary: "One newsletter",
-  request: { params: idParams },
-  responses: { 200: one, ...errors(404) },
-});
-const update = apiRoute({
-  method: "patch",
-  path: "/newsletters/{id}",
-  tags,
+const read = route.get("/newsletters/{id}", { summary: "One newsletter", ok: { 200: one } });
+const update = route.patch("/newsletters/{id}", {
   summary: "Change a draft or scheduled newsletter (only the fields sent)",
-  request: { params: idParams, body: jsonBody(newsletterUpdateSchema) },
-  responses: { 200: one, ...errors(400, 404, 409, 415) },
+  body: newsletterUpdateSchema,
+  ok: { 200: one },
+  errors: [409],
 });
-const remove = apiRoute({
-  method: "delete",
-  path: "/newsletters/{id}",
-  tags,
+const remove = route.delete("/newsletters/{id}", {
   summary: "Delete a newsletter (not while it goes out)",
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" }, ...errors(404, 409) },
+  ok: { 204: { description: "Deleted" } },
+  errors: [409],
 });
-const test = apiRoute({
-  method: "post",
-  path: "/newsletters/{id}/test",
-  tags,
+const test = route.post("/newsletters/{id}/test", {
   summary: "Send the newsletter to the author's own address",
-  request: { params: idParams },
-  responses: { 200: json(z.object({ sentTo: z.string() }), "Queued to the author"), ...errors(404, 502) },
+  ok: { 200: json(z.object({ sentTo: z.string() }), "Queued to the author") },
+  errors: [502],
 });
-const send = apiRoute({
-  method: "post",
-  path: "/newsletters/{id}/send",
-  tags,
+const send = route.post("/newsletters/{id}/send", {
   summary: "Send to every confirmed subscriber now, or at a time to come",
   description:
     "Without `at` every confirmed subscriber's copy is queued now; with `at` (a time to come) it is scheduled. " +
     "Refused with nothing queued: a time past (400), a newsletter going out or gone, no confirmed subscribers (409), " +
     "the account's newsletter mails for 24 hours (429, `sending_limit_reached`).",
-  request: { params: idParams, body: jsonBody(newsletterSendSchema) },
-  responses: { 200: one, ...errors(400, 404, 409, 415, 429) },
+  body: newsletterSendSchema,
+  ok: { 200: one },
+  errors: [409, 429],
 });
-const cancel = apiRoute({
-  method: "post",
-  path: "/newsletters/{id}/cancel",
-  tags,
+const cancel = route.post("/newsletters/{id}/cancel", {
   summary: "Take a scheduled newsletter back to draft",
-  request: { params: idParams },
-  responses: { 200: one, ...errors(404, 409) },
+  ok: { 200: one },
+  errors: [409],
 });
-const figures = apiRoute({
-  method: "get",
-  path: "/newsletters/{id}/figures",
-  tags,
+const figures = route.get("/newsletters/{id}/figures", {
   summary: "How the newsletter went: sent, accepted, bounced, unsubscribed since",
-  request: { params: idParams },
-  responses: { 200: json(newsletterFiguresSchema, "The figures"), ...errors(404) },
+  ok: { 200: json(newsletterFiguresSchema, "The figures") },
 });
 
 /** What the service needs from the request's dependencies. */
@@ -122,49 +93,31 @@ function deps(c: { get(k: "deps"): AppVars["Variables"]["deps"] }): newsletters.
 
 export function newslettersRoutes() {
   return apiRouter()
-    .openapi(list, async (c) => {
-      const me = await requireUser(c);
-      return c.json({ newsletters: await newsletters.listNewsletters(c.get("deps").database.db, me.id) }, 200);
-    })
-    .openapi(create, async (c) => {
-      const me = await requireUser(c);
-      const newsletter = await newsletters.createNewsletter(c.get("deps").database.db, me.id, c.req.valid("json"));
-      return c.json({ newsletter }, 201);
-    })
-    .openapi(read, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      return c.json({ newsletter: await newsletters.getNewsletter(c.get("deps").database.db, me.id, id) }, 200);
-    })
-    .openapi(update, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      const db = c.get("deps").database.db;
-      return c.json({ newsletter: await newsletters.updateNewsletter(db, me.id, id, c.req.valid("json")) }, 200);
-    })
-    .openapi(remove, async (c) => {
-      const me = await requireUser(c);
-      await newsletters.deleteNewsletter(c.get("deps").database.db, me.id, newsletterId(c.req.valid("param").id));
-      return c.body(null, 204);
-    })
-    .openapi(test, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      return c.json({ sentTo: await newsletters.sendTestNewsletter(deps(c), me.id, id) }, 200);
-    })
-    .openapi(send, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      return c.json({ newsletter: await newsletters.sendNewsletter(deps(c), me.id, id, c.req.valid("json")) }, 200);
-    })
-    .openapi(cancel, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      return c.json({ newsletter: await newsletters.cancelNewsletter(c.get("deps").database.db, me.id, id) }, 200);
-    })
-    .openapi(figures, async (c) => {
-      const me = await requireUser(c);
-      const id = newsletterId(c.req.valid("param").id);
-      return c.json(await newsletters.newsletterFigures(c.get("deps").database.db, me.id, id), 200);
-    });
+    .openapi(...answer(list, async (c, me) => ({ newsletters: await newsletters.listNewsletters(db(c), me.id) })))
+    .openapi(
+      ...answer(create, async (c, me) => ({
+        newsletter: await newsletters.createNewsletter(db(c), me.id, c.req.valid("json")),
+      })),
+    )
+    .openapi(
+      ...answer(read, async (c, me) => ({ newsletter: await newsletters.getNewsletter(db(c), me.id, pathId(c)) })),
+    )
+    .openapi(
+      ...answer(update, async (c, me) => ({
+        newsletter: await newsletters.updateNewsletter(db(c), me.id, pathId(c), c.req.valid("json")),
+      })),
+    )
+    .openapi(...answer(remove, (c, me) => newsletters.deleteNewsletter(db(c), me.id, pathId(c))))
+    .openapi(
+      ...answer(test, async (c, me) => ({ sentTo: await newsletters.sendTestNewsletter(deps(c), me.id, pathId(c)) })),
+    )
+    .openapi(
+      ...answer(send, async (c, me) => ({
+        newsletter: await newsletters.sendNewsletter(deps(c), me.id, pathId(c), c.req.valid("json")),
+      })),
+    )
+    .openapi(
+      ...answer(cancel, async (c, me) => ({ newsletter: await newsletters.cancelNewsletter(db(c), me.id, pathId(c)) })),
+    )
+    .openapi(...answer(figures, (c, me) => newsletters.newsletterFigures(db(c), me.id, pathId(c))));
 }
