@@ -13,11 +13,12 @@ import {
   subscribersQuerySchema,
 } from "../../../shared/schemas/subscribers.ts";
 import { HttpError } from "../../http/errors.ts";
+import { answer, db } from "../../http/handlers.ts";
 import { idParam } from "../../http/ids.ts";
-import { apiRoute, apiRouter, errors, idParams, json } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, errors, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { uploadLimit } from "../../http/uploads.ts";
-import { DomainError } from "../../lib/domain-error.ts";
+import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import {
   deleteSubscriber,
   importSubscribers,
@@ -28,22 +29,16 @@ import {
 const tags = ["Newsletter"];
 const importTooLarge = () => new DomainError("payload_too_large", IMPORT_MESSAGES.tooLarge, { field: "file" });
 
-const list = apiRoute({
-  method: "get",
-  path: "/newsletter/subscribers",
-  tags,
+const route = routes({ tags });
+const list = route.get("/newsletter/subscribers", {
   summary: "A page of the newsletter's subscribers, searched and filtered, with counts per status",
-  request: { query: subscribersQuerySchema },
-  responses: { 200: json(subscribersPageSchema, "A page of the author's list"), ...errors(400) },
+  query: subscribersQuerySchema,
+  ok: { 200: json(subscribersPageSchema, "A page of the author's list") },
+  errors: [400],
 });
-
-const remove = apiRoute({
-  method: "delete",
-  path: "/newsletter/subscribers/{id}",
-  tags,
+const remove = route.delete("/newsletter/subscribers/{id}", {
   summary: "Remove a subscriber",
-  request: { params: idParams },
-  responses: { 204: { description: "Removed" }, ...errors(404) },
+  ok: { 204: { description: "Removed" } },
 });
 
 const importList = apiRoute({
@@ -80,16 +75,16 @@ const consentGiven = (v: unknown) => typeof v === "string" && ["true", "on", "ye
 
 export function subscribersRoutes() {
   return apiRouter()
-    .openapi(list, async (c) => {
-      const me = await requireUser(c);
-      return c.json(await listSubscriberPage(c.get("deps").database.db, me.id, c.req.valid("query")), 200);
-    })
-    .openapi(remove, async (c) => {
-      const me = await requireUser(c);
-      const id = idParam(c.req.valid("param").id, () => new HttpError(404, SUBSCRIBER_NOT_FOUND));
-      await deleteSubscriber(c.get("deps").database.db, me.id, id);
-      return c.body(null, 204);
-    })
+    .openapi(...answer(list, (c, me) => listSubscriberPage(db(c), me.id, c.req.valid("query"))))
+    .openapi(
+      ...answer(remove, (c, me) =>
+        deleteSubscriber(
+          db(c),
+          me.id,
+          idParam(c.req.param("id"), () => notFoundError(SUBSCRIBER_NOT_FOUND)),
+        ),
+      ),
+    )
     .openapi(importList, async (c) => {
       const me = await requireUser(c);
       if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
