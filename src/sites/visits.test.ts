@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../app/server.ts";
 import { openDatabase } from "../db/client.ts";
 import { books, profiles, user, websiteAnalytics, websites } from "../db/schema/index.ts";
-import { loadEnv } from "../server/env.ts";
 import { freePort } from "../testing/resources.ts";
-import { hostRequest, startTestServer, type TestServer } from "../testing/test-server.ts";
+import { hostRequest, startTestServer, type TestServer, testEnv } from "../testing/test-server.ts";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI =
@@ -103,17 +102,7 @@ describe("shutdown", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "bookplate-visits-"));
     try {
       const port = await freePort();
-      const env = loadEnv({
-        NODE_ENV: "test",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        SMTP_URL: "",
-        LOG_LEVEL: "silent",
-        AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-        SEED_DEMO: "false",
-      });
+      const env = testEnv({ PORT: String(port), DATA_DIR: dataDir });
       const server = await startServer(env);
       const site = await makeSite(server.database.db, "shutdown");
       for (let i = 0; i < 4; i++) await hit(port, "shutdown.localhost", "/", { "user-agent": FIREFOX });

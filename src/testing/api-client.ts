@@ -45,3 +45,17 @@ export function callApi(s: TestServer, caller: Caller, method: string, path: str
     }),
   );
 }
+
+/**
+ * The typed body of an answer that must have `status` (the test fails with the status and body
+ * otherwise): `const { post } = await expectStatus(apiClient(s, a).posts.$post({ json }), 201)`.
+ */
+export async function expectStatus<R extends { status: number; text(): Promise<string> }, S extends R["status"]>(
+  res: R | Promise<R>,
+  status: S,
+): Promise<Extract<R, { status: S }> extends { json(): Promise<infer T> } ? T : never> {
+  const r = await res;
+  const text = await r.text();
+  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${text.slice(0, 500)}`);
+  return (text ? JSON.parse(text) : null) as never;
+}

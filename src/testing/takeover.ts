@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { account, adminAuditLog, session, twoFactor, user, verification } from "../db/schema/index.ts";
 import { filesUnder } from "./files.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
-import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "./users.ts";
+import { createAuthor, createStaff, type TestAuthor, type TestUser } from "./users.ts";
 
 /** The test file's server and people, once `startTakeoverServer()` has started them. */
 export let s: TestServer;
@@ -25,8 +25,7 @@ export const ATTACKER_PASSWORD = "attacker-chosen-password";
 export function startTakeoverServer() {
   beforeAll(async () => {
     s = await startTestServer({ DATA_DIR: dataDir });
-    superUser = await createStaffUser(s, "super_admin", { prefix: "boss" });
-    adminUser = await createStaffUser(s, "admin", { prefix: "staff" });
+    ({ admin: adminUser, superAdmin: superUser } = await createStaff(s));
     author = await createAuthor(s, { name: "Ada Target" });
     // A picture on disk, so a deletion that forgot the files would show.
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c33" } })

@@ -58,16 +58,11 @@ export async function startTestServer(
       : undefined;
   // Port 0 needs the real port in APP_ORIGIN, so reserve one first.
   const port = await freePort();
-  const env = loadEnv({
-    NODE_ENV: "test",
+  const env = testEnv({
     PORT: String(port),
-    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: pgdb?.url ?? "",
     SMTP_URL: smtp.url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-    SEED_DEMO: "false",
     ...overrides,
   });
   if (pgdb && !borrowed) smtpOfDatabase.set(pgdb.url, smtp);
@@ -121,6 +116,20 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server's configuration: `overrides` on quiet, demo-free defaults on 127.0.0.1. */
+export function testEnv(overrides: Record<string, string>) {
+  return loadEnv({
+    NODE_ENV: "test",
+    HOST: "127.0.0.1",
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    SEED_DEMO: "false",
+    ...overrides,
+  });
 }
 
 /** One request over node:http with the Host header given (fetch cannot set Host). */

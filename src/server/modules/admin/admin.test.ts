@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../../../testing/test-server.t
 import {
   createAuthor,
   createSignedInUser,
-  createStaffUser,
+  createStaff,
   TEST_PASSWORD,
   type TestAuthor,
   type TestUser,
@@ -24,8 +24,7 @@ beforeAll(async () => {
   s = await startTestServer();
   author = await createAuthor(s, { name: "Ada Writer" });
   other = await createAuthor(s, { name: "Bob Novelist", tier: "midi" });
-  adminUser = await createStaffUser(s, "admin", { prefix: "staff" });
-  superUser = await createStaffUser(s, "super_admin", { prefix: "boss" });
+  ({ admin: adminUser, superAdmin: superUser } = await createStaff(s));
 });
 afterAll(async () => {
   await s?.close();

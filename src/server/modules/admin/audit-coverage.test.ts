@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "../../../testing/test-server.t
 import {
   createAuthor,
   createSignedInUser,
-  createStaffUser,
+  createStaff,
   type TestAuthor,
   type TestUser,
 } from "../../../testing/users.ts";
@@ -22,8 +22,7 @@ let helper: TestUser;
 
 beforeAll(async () => {
   s = await startTestServer();
-  boss = await createStaffUser(s, "super_admin", { prefix: "audit-boss" });
-  staff = await createStaffUser(s, "admin", { prefix: "audit-staff" });
+  ({ admin: staff, superAdmin: boss } = await createStaff(s, "audit-"));
   helper = await createSignedInUser(s, { prefix: "audit-helper" });
   author = await createAuthor(s, { name: "Ava Audited" });
   // Filed before the ban below signs the author out.

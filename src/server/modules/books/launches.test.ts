@@ -5,14 +5,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, releaseAlerts } from "../../../db/schema/index.ts";
+import { callApi } from "../../../testing/api-client.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { daysUntil, sendLaunchDayMails } from "./launches.service.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 let s: TestServer;
 let jane: TestAuthor;
@@ -21,10 +19,6 @@ let bookId = "";
 const RELEASE = "2031-03-14";
 
 const post = (host: string, path: string, form: Record<string, string>) => s.postOnHost(host, path, form);
-async function call(a: { cookie: string }, method: string, path: string) {
-  const res = await s.api(path, { method, cookie: a.cookie });
-  return { status: res.status, body: (await res.json()) as Json };
-}
 /** A reader asks on the book page and follows the mailed link to the end. */
 async function signUp(email: string, confirm: boolean) {
   const host = `${jane.subdomain}.localhost`;
@@ -90,14 +84,14 @@ describe("a book that is not out yet", () => {
   });
 
   it("shows the author the counts, and sends them a test; not to another author", async () => {
-    const counts = await call(jane, "GET", `/api/books/${bookId}/release-alerts`);
+    const counts = await callApi(s, jane, "GET", `/api/books/${bookId}/release-alerts`);
     expect(counts.body).toEqual({ releaseDate: RELEASE, preorder: true, pending: 1, confirmed: 2, notified: 0 });
-    const test = await call(jane, "POST", `/api/books/${bookId}/release-alerts/test`);
+    const test = await callApi(s, jane, "POST", `/api/books/${bookId}/release-alerts/test`);
     expect(test.body.sentTo).toBe(jane.email);
     const mail = await s.smtp.waitFor(jane.email, "[Test] The Comet Year is out now");
     expect(mail.text).toContain("/book/the-comet-year\n");
-    expect((await call(other, "GET", `/api/books/${bookId}/release-alerts`)).status).toBe(404);
-    expect((await call(other, "POST", `/api/books/${bookId}/release-alerts/test`)).status).toBe(404);
+    expect((await callApi(s, other, "GET", `/api/books/${bookId}/release-alerts`)).status).toBe(404);
+    expect((await callApi(s, other, "POST", `/api/books/${bookId}/release-alerts/test`)).status).toBe(404);
   });
 });
 
@@ -124,7 +118,7 @@ describe("release day", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, "The Comet Year is out now"));
     expect(outbox).toHaveLength(2);
-    const counts = await call(jane, "GET", `/api/books/${bookId}/release-alerts`);
+    const counts = await callApi(s, jane, "GET", `/api/books/${bookId}/release-alerts`);
     expect(counts.body).toMatchObject({ pending: 1, confirmed: 0, notified: 2 });
   });
 });

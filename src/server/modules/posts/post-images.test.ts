@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus, type Json } from "../../../testing/api-client.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -46,11 +46,7 @@ const age = (a: TestAuthor) => {
 const html = (...images: { url: string }[]) =>
   `<p>Words.</p>${images.map((i) => `<p><img src="${i.url}" alt="A picture"></p>`).join("")}`;
 
-async function call(a: TestAuthor, method: string, path: string, json?: unknown) {
-  const res = await callApi(s, a, method, path, json);
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return res.body;
-}
+const postsOf = (a: TestAuthor) => apiClient(s, a).posts;
 
 describe("post pictures", () => {
   it("go when no post shows them any more, every width; shown, new and others' pictures stay", async () => {
@@ -61,24 +57,31 @@ describe("post pictures", () => {
     const second = await uploadPicture(jane);
     const theirs = await uploadPicture(other);
     expect(kept.variants.length).toBeGreaterThan(1);
-    const first = (await call(jane, "POST", "/api/posts", { title: "First", content: html(kept, dropped) })).post;
-    const secondPost = (await call(jane, "POST", "/api/posts", { title: "Second", content: html(second) })).post;
-    await call(other, "POST", "/api/posts", { title: "Theirs", content: html(theirs) });
+    const first = (
+      await expectStatus(postsOf(jane).$post({ json: { title: "First", content: html(kept, dropped) } }), 201)
+    ).post;
+    const secondPost = (
+      await expectStatus(postsOf(jane).$post({ json: { title: "Second", content: html(second) } }), 201)
+    ).post;
+    await expectStatus(postsOf(other).$post({ json: { title: "Theirs", content: html(theirs) } }), 201);
     age(jane);
     age(other);
 
     // Taken out of the post: its files go once the post is saved; a picture uploaded a moment
     // ago for a post not saved yet stays.
     const pending = await uploadPicture(jane);
-    await call(jane, "PATCH", `/api/posts/${first.id}`, { content: html(kept) });
+    await expectStatus(postsOf(jane)[":id"].$patch({ param: { id: first.id }, json: { content: html(kept) } }), 200);
     expect(filesOf(jane)).toEqual(namesOf(kept, second, pending));
     // A change that leaves the HTML alone does not look.
     age(jane);
-    await call(jane, "PATCH", `/api/posts/${first.id}`, { title: "First, renamed" });
+    await expectStatus(
+      postsOf(jane)[":id"].$patch({ param: { id: first.id }, json: { title: "First, renamed" } }),
+      200,
+    );
     expect(filesOf(jane)).toEqual(namesOf(kept, second, pending));
 
     // The post deleted: its pictures go; the other post's, and the other author's, stay.
-    await call(jane, "DELETE", `/api/posts/${secondPost.id}`);
+    await expectStatus(postsOf(jane)[":id"].$delete({ param: { id: secondPost.id } }), 204);
     expect(filesOf(jane)).toEqual(namesOf(kept));
     expect(filesOf(other)).toEqual(namesOf(theirs));
 
