@@ -1,22 +1,14 @@
 import { LogOut } from "lucide-react";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { Logo } from "../components/ui/logo.tsx";
-import { authClient, useSession } from "../lib/auth-client.ts";
+import { useSession } from "../lib/auth-client.ts";
+import { useSignOut } from "../lib/use-sign-out.ts";
 import { MainNav } from "./main-nav.tsx";
 
 export function SignedInLayout() {
   const { data: session } = useSession();
-  const navigate = useNavigate();
-
-  async function signOut() {
-    try {
-      await authClient.signOut();
-    } catch {
-      // The spec: sign-out ignores the server's refusals; the person is signed out here either way.
-    }
-    navigate("/login", { replace: true });
-  }
+  const signOut = useSignOut();
 
   return (
     <div className="min-h-screen bg-slate-50">

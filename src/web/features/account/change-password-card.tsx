@@ -3,9 +3,9 @@ import { toast } from "sonner";
 import { changePasswordSchema } from "../../../shared/schemas/auth.ts";
 import { NewPasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { authClient, authErrorMessage } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 
@@ -58,9 +58,7 @@ export function ChangePasswordCard() {
             />
             Sign out of my other devices
           </label>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Saving..." : "Change password"}
-          </Button>
+          <SaveButton busy={busy}>Change password</SaveButton>
         </form>
       </CardContent>
     </Card>

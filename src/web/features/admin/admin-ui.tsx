@@ -1,4 +1,5 @@
 // Small pieces the back office's tabs share: figure cards, badges, money and copy.
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import type { Currency } from "../../../shared/enums.ts";
@@ -67,6 +68,15 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
         Try again
       </button>
     </div>
+  );
+}
+
+/** What a tab of figures shows until they are in: placeholders, or why they failed with Try again. */
+export function NotLoaded({ query, what }: { query: UseQueryResult<unknown>; what: string }) {
+  return query.isError ? (
+    <LoadFailed what={what} onRetry={() => query.refetch()} />
+  ) : (
+    <Loading label={`Loading ${what}`} />
   );
 }
 

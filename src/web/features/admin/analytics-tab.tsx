@@ -2,7 +2,7 @@ import { DailyChart } from "../../components/daily-chart.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useAnalytics } from "./admin-api.ts";
-import { count, LoadFailed, Loading } from "./admin-ui.tsx";
+import { count, NotLoaded } from "./admin-ui.tsx";
 import { DEMO_ANALYTICS } from "./demo-data.ts";
 
 const hostOf = (url: string) => new URL(url).host;
@@ -10,13 +10,7 @@ const hostOf = (url: string) => new URL(url).host;
 export function AnalyticsTab({ demo }: { demo: boolean }) {
   const query = useAnalytics(!demo);
   const data = demo ? DEMO_ANALYTICS : query.data;
-  if (!data) {
-    return query.isError ? (
-      <LoadFailed what="the analytics" onRetry={() => query.refetch()} />
-    ) : (
-      <Loading label="Loading the analytics" />
-    );
-  }
+  if (!data) return <NotLoaded query={query} what="the analytics" />;
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-slate-900">Analytics Dashboard</h2>

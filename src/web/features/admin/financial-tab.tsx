@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useFinancial, useRecalculate, useSetRate } from "./admin-api.ts";
-import { count, gbp, LoadFailed, Loading, money } from "./admin-ui.tsx";
+import { count, gbp, money, NotLoaded } from "./admin-ui.tsx";
 import { DEMO_FINANCIAL } from "./demo-data.ts";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-slate-500 uppercase";
@@ -64,13 +64,7 @@ export function FinancialTab({ demo, superAdmin }: { demo: boolean; superAdmin: 
   const query = useFinancial(!demo);
   const recalc = useRecalculate();
   const data = demo ? DEMO_FINANCIAL : query.data;
-  if (!data) {
-    return query.isError ? (
-      <LoadFailed what="the financial figures" onRetry={() => query.refetch()} />
-    ) : (
-      <Loading label="Loading the financial figures" />
-    );
-  }
+  if (!data) return <NotLoaded query={query} what="the financial figures" />;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -3,7 +3,7 @@ import type { SystemMetrics } from "../../../shared/schemas/admin.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useLiveOpenCount, useOverview } from "./admin-api.ts";
-import { count, gbp, LoadFailed, Loading } from "./admin-ui.tsx";
+import { count, gbp, NotLoaded } from "./admin-ui.tsx";
 import { DEMO_OVERVIEW } from "./demo-data.ts";
 
 export function OverviewTab({ demo }: { demo: boolean }) {
@@ -11,13 +11,7 @@ export function OverviewTab({ demo }: { demo: boolean }) {
   // The same live count as the Support tab (server-sent events), so a new ticket shows here at once.
   const liveOpen = useLiveOpenCount(!demo);
   const data = demo ? DEMO_OVERVIEW : query.data;
-  if (!data) {
-    return query.isError ? (
-      <LoadFailed what="the overview" onRetry={() => query.refetch()} />
-    ) : (
-      <Loading label="Loading the overview" />
-    );
-  }
+  if (!data) return <NotLoaded query={query} what="the overview" />;
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

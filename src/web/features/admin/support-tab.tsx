@@ -146,25 +146,20 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
               </form>
             ) : null}
             <div className="flex gap-2">
-              {t.status !== "closed" ? (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={demo || change.isPending}
-                  onClick={() => change.mutate({ id: t.id, action: "close" }, statusCallbacks("closed"))}
-                >
-                  Close
-                </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={demo || change.isPending}
-                  onClick={() => change.mutate({ id: t.id, action: "reopen" }, statusCallbacks("reopened"))}
-                >
-                  Reopen
-                </Button>
-              )}
+              {/* Keyed by what it does: after the change it is another button (focus leaves it), as before. */}
+              <Button
+                key={t.status !== "closed" ? "close" : "reopen"}
+                size="sm"
+                variant="secondary"
+                disabled={demo || change.isPending}
+                onClick={() =>
+                  t.status !== "closed"
+                    ? change.mutate({ id: t.id, action: "close" }, statusCallbacks("closed"))
+                    : change.mutate({ id: t.id, action: "reopen" }, statusCallbacks("reopened"))
+                }
+              >
+                {t.status !== "closed" ? "Close" : "Reopen"}
+              </Button>
             </div>
           </div>
         </details>

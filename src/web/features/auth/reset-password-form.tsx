@@ -6,6 +6,7 @@ import { NewPasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { authClient, authErrorCode, authErrorMessage } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { AuthShell } from "./auth-shell.tsx";
@@ -81,9 +82,9 @@ export function ResetPasswordForm() {
           required
           {...form.register("confirm")}
         />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Saving..." : "Reset password"}
-        </Button>
+        <SaveButton className="w-full" busy={busy}>
+          Reset password
+        </SaveButton>
       </form>
     </AuthShell>
   );

@@ -10,10 +10,10 @@ import {
   type BlogPage,
   blogPageSchema,
 } from "../../../shared/schemas/blog-page.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
 
@@ -78,9 +78,9 @@ function BlogPageForm({ initial }: { initial: BlogPage }) {
             />
           </Field>
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending || !formState.isDirty}>
-              {save.isPending ? "Saving..." : "Save Blog Page"}
-            </Button>
+            <SaveButton busy={save.isPending} disabled={!formState.isDirty}>
+              Save Blog Page
+            </SaveButton>
           </div>
         </form>
       </CardContent>

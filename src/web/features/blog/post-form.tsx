@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SELECT_CLASS } from "../../components/ui/input.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
@@ -148,9 +149,7 @@ export function PostForm({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : post ? "Update Post" : "Create Post"}
-        </Button>
+        <SaveButton busy={busy}>{post ? "Update Post" : "Create Post"}</SaveButton>
       </div>
     </form>
   );

@@ -19,6 +19,11 @@ import { DeleteBookDialog } from "./delete-book-dialog.tsx";
 
 type Filter = "visible" | "all";
 
+/** A link that looks like the editors' buttons (Series, Add Book); `look` is its colours. */
+const linkButton = (look: string, extra?: string) =>
+  clsx("inline-flex h-10 items-center gap-1.5 rounded-md px-4 text-sm font-medium shadow-sm", look, focusRing, extra);
+const PRIMARY = "bg-brand-600 text-white hover:bg-brand-700";
+
 export function BooksSection() {
   const { data: books, isPending, isError, error, refetch } = useBooks();
   const qc = useQueryClient();
@@ -144,21 +149,12 @@ export function BooksSection() {
           </fieldset>
           <Link
             to="/dashboard/series"
-            className={clsx(
-              "inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50",
-              focusRing,
-            )}
+            className={linkButton("border border-slate-300 bg-white text-slate-700 hover:bg-slate-50")}
           >
             <Library className="h-4 w-4" aria-hidden="true" />
             Series
           </Link>
-          <Link
-            to="/add-book"
-            className={clsx(
-              "inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700",
-              focusRing,
-            )}
-          >
+          <Link to="/add-book" className={linkButton(PRIMARY)}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Book
           </Link>
@@ -208,13 +204,7 @@ export function BooksSection() {
           <BookOpen className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold text-slate-900">No books added yet</h2>
           <p className="mt-1 text-sm text-slate-500">Add your books to show them on your author website.</p>
-          <Link
-            to="/add-book"
-            className={clsx(
-              "mt-6 inline-flex h-10 items-center gap-1.5 rounded-md bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700",
-              focusRing,
-            )}
-          >
+          <Link to="/add-book" className={linkButton(PRIMARY, "mt-6")}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Your First Book
           </Link>

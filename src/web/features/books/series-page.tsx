@@ -17,6 +17,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { MoveButton } from "../../components/ui/row-controls.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -240,9 +241,9 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
             <Textarea rows={3} maxLength={SERIES_LIMITS.description} {...register("description")} />
           </Field>
           <div className="flex justify-end">
-            <Button type="submit" disabled={save.isPending || !formState.isDirty}>
-              {save.isPending ? "Saving..." : "Save Series"}
-            </Button>
+            <SaveButton busy={save.isPending} disabled={!formState.isDirty}>
+              Save Series
+            </SaveButton>
           </div>
         </form>
       </CardContent>

@@ -14,7 +14,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
 import { type OnboardingState, startCheckout } from "../../lib/account-state.ts";
 import { ApiError, client, read } from "../../lib/api.ts";
-import { authClient } from "../../lib/auth-client.ts";
+import { useSignOut } from "../../lib/use-sign-out.ts";
 import { StepAbout } from "./step-about.tsx";
 import { StepPlan } from "./step-plan.tsx";
 import { StepWebsite } from "./step-website.tsx";
@@ -251,15 +251,7 @@ function firstIssue(errors: FieldErrors<WizardValues>): Issue | null {
 }
 
 function WizardShell({ email, children }: { email: string; children: ReactNode }) {
-  const navigate = useNavigate();
-  async function signOut() {
-    try {
-      await authClient.signOut();
-    } catch {
-      // Signed out here either way.
-    }
-    navigate("/login", { replace: true });
-  }
+  const signOut = useSignOut();
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-white">
       <header className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-6 py-5">

@@ -1,6 +1,7 @@
 import { GENRES } from "../../../shared/genres.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { bindText } from "./bind-text.ts";
 import type { Issue, WizardValues } from "./wizard-model.ts";
 
 export function StepAbout({
@@ -12,7 +13,7 @@ export function StepAbout({
   issue: Issue | null;
   onChange: (patch: Partial<WizardValues>) => void;
 }) {
-  const invalid = (f: keyof WizardValues) => (issue?.field === f ? issue.message : undefined);
+  const step = { values, issue, onChange };
   return (
     <div className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -20,9 +21,7 @@ export function StepAbout({
           id="name"
           label="Full Name *"
           autoComplete="name"
-          value={values.name}
-          onChange={(e) => onChange({ name: e.target.value })}
-          aria-invalid={invalid("name") ? true : undefined}
+          {...bindText(step, "name")}
           maxLength={100}
           placeholder="Jane Author"
         />
@@ -31,9 +30,7 @@ export function StepAbout({
           label="Email Address *"
           type="email"
           autoComplete="email"
-          value={values.email}
-          onChange={(e) => onChange({ email: e.target.value })}
-          aria-invalid={invalid("email") ? true : undefined}
+          {...bindText(step, "email")}
           maxLength={254}
           placeholder="you@example.com"
           hint="Readers' messages from your site's contact form go here."

@@ -6,6 +6,7 @@ import { normaliseDomain, SUBDOMAIN_MAX, SUBDOMAIN_MIN } from "../../../shared/s
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { cn } from "../../lib/utils.ts";
+import { bindText } from "./bind-text.ts";
 import {
   type Availability,
   type AvailabilityReason,
@@ -43,9 +44,7 @@ export function StepWebsite({
       <Field
         id="websiteName"
         label="Website Name *"
-        value={values.websiteName}
-        onChange={(e) => onChange({ websiteName: e.target.value })}
-        aria-invalid={issue?.field === "websiteName" ? true : undefined}
+        {...bindText({ values, issue, onChange }, "websiteName")}
         maxLength={100}
         placeholder="Jane Author Books"
         hint="Shown in your site's header and in search results."
@@ -114,9 +113,7 @@ export function StepWebsite({
           <Field
             id="ownDomain"
             label="Your Domain Name *"
-            value={values.ownDomain}
-            onChange={(e) => onChange({ ownDomain: e.target.value })}
-            aria-invalid={issue?.field === "ownDomain" ? true : undefined}
+            {...bindText({ values, issue, onChange }, "ownDomain")}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}

@@ -87,6 +87,8 @@ function StatsBody({ data }: { data: Stats }) {
     );
   }
   const preview = (path: string) => (subdomain ? `/author/${encodeURIComponent(subdomain)}${path}` : undefined);
+  const viewed = (pages: Stats["topPages"]) =>
+    pages.map((p) => ({ key: p.path, label: p.label, href: preview(p.path), n: p.views }));
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -116,17 +118,12 @@ function StatsBody({ data }: { data: Stats }) {
         </CardContent>
       </Card>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <Ranked
-          title="Most visited pages"
-          empty="No page views yet."
-          rows={data.topPages.map((p) => ({ key: p.path, label: p.label, href: preview(p.path), n: p.views }))}
-          unit="views"
-        />
+        <Ranked title="Most visited pages" empty="No page views yet." rows={viewed(data.topPages)} unit="views" />
         <div className="space-y-6">
           <Ranked
             title="Most visited books"
             empty="No book pages viewed yet."
-            rows={data.topBooks.map((p) => ({ key: p.path, label: p.label, href: preview(p.path), n: p.views }))}
+            rows={viewed(data.topBooks)}
             unit="views"
           />
           <Ranked
