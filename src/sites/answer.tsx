@@ -117,3 +117,16 @@ export function confirmLinkPage(a: Answer, link: ConfirmLink, step: "ask" | "inv
 
 /** A kind's `match` for a path without params: `{}` when it answers, else null. */
 export const when = (answers: boolean): object | null => (answers ? {} : null);
+
+/**
+ * A kind's `match` for a path under a section (`/blog/<slug>`): the rest of the path as the param
+ * `key` where the site shows that section, else null.
+ */
+export function under<K extends string>(
+  path: string,
+  prefix: string,
+  shown: boolean,
+  key: K,
+): { [k in K]: string } | null {
+  return path.startsWith(prefix) && shown ? ({ [key]: path.slice(prefix.length) } as { [k in K]: string }) : null;
+}

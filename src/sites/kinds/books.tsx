@@ -11,7 +11,7 @@ import {
 } from "../../server/modules/sites/sites.service.ts";
 import { recordStoreClick } from "../../server/modules/stats/stats.service.ts";
 import { bookPath } from "../../shared/book-path.ts";
-import { type Answer, notFoundPage, pageKind, personal, plain } from "../answer.tsx";
+import { type Answer, notFoundPage, pageKind, personal, plain, under } from "../answer.tsx";
 import { buyBoxFor, statsKey, storesOf } from "../buy-box.ts";
 import { countryVary } from "../delivery/delivery.ts";
 import type { Out } from "../document.tsx";
@@ -137,8 +137,7 @@ async function editHrefFor(a: Answer, bookId: string): Promise<string | undefine
 
 export const book = pageKind({
   name: "book",
-  match: (path, site) =>
-    path.startsWith("/book/") && site.ctx.website.booksEnabled ? { address: path.slice("/book/".length) } : null,
+  match: (path, site) => under(path, "/book/", site.ctx.website.booksEnabled, "address"),
   async get(a, { address }) {
     const { ctx, env, deps } = a;
     const detail = await getVisibleBook(a.db, ctx.website.userId, address, ctx.bookLimit);
@@ -176,8 +175,7 @@ export const book = pageKind({
 
 export const series = pageKind({
   name: "series",
-  match: (path, site) =>
-    path.startsWith("/series/") && site.ctx.website.booksEnabled ? { slug: path.slice("/series/".length) } : null,
+  match: (path, site) => under(path, "/series/", site.ctx.website.booksEnabled, "slug"),
   async get(a, { slug }) {
     const { ctx, env } = a;
     const { books: all, movedTo } = await seriesBooks(a.db, ctx.website.userId, ctx.bookLimit, slug);

@@ -7,7 +7,7 @@ import {
   sectionShown,
   sitemapEntries,
 } from "../../server/modules/sites/sites.service.ts";
-import { notFoundPage, pageKind, personal, plain, when } from "../answer.tsx";
+import { notFoundPage, pageKind, personal, plain, under, when } from "../answer.tsx";
 import { safeCssUrl } from "../document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "../feeds.ts";
 import { AboutPage } from "../pages/about-page.tsx";
@@ -96,8 +96,7 @@ export const blog = pageKind({
 
 export const post = pageKind({
   name: "blog post",
-  match: (path, site) =>
-    path.startsWith("/blog/") && site.ctx.website.newsEnabled ? { slug: path.slice("/blog/".length) } : null,
+  match: (path, site) => under(path, "/blog/", site.ctx.website.newsEnabled, "slug"),
   async get(a, { slug }) {
     const { ctx, env } = a;
     const found = await findPost(a.db, ctx.website.userId, slug);

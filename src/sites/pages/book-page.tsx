@@ -6,7 +6,7 @@ import type { BuyBox, Store } from "../buy-box.ts";
 import { Headphones, ShoppingCart, SquarePen } from "../icons.tsx";
 import { cleanHtml, plainText } from "../sanitize.ts";
 import { href, isHttp, type PageEnv } from "./layout.tsx";
-import { Cover, type Crumb, Crumbs, isoDate, Price, price, Stars } from "./parts.tsx";
+import { Cover, type Crumb, Crumbs, EmailInput, isoDate, Price, price, Stars } from "./parts.tsx";
 
 /** Home › Books › the book (book pages exist only while Books is on; the BreadcrumbList matches). */
 export const bookCrumbs = (title: string): Crumb[] => [
@@ -156,21 +156,7 @@ export function BookPage(props: {
                     </p>
                   )}
                   <form className="inline" method="post" action={href(env, bookAlertPath(b))}>
-                    <label htmlFor="alert-email" className="sr">
-                      Email address
-                    </label>
-                    <input
-                      id="alert-email"
-                      type="email"
-                      name="email"
-                      required
-                      maxLength={320}
-                      autoComplete="email"
-                      placeholder="you@example.com"
-                      disabled={env.readOnly}
-                      aria-describedby={alert?.error ? "alert-error" : undefined}
-                      aria-invalid={alert?.error ? true : undefined}
-                    />
+                    <EmailInput id="alert-email" errorId="alert-error" error={alert?.error} disabled={env.readOnly} />
                     <button className="btn" type="submit" disabled={env.readOnly}>
                       Tell me
                     </button>

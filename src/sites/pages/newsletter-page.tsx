@@ -1,5 +1,5 @@
 import { href, type PageEnv } from "./layout.tsx";
-import { DemoNote } from "./parts.tsx";
+import { DemoNote, EmailInput } from "./parts.tsx";
 
 /**
  * The provider's sign-up frame is served only by the site's own host: previews on the app host
@@ -51,21 +51,7 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
             <form className="inline" method="post" action={href(env, "/newsletter")}>
               {/* The page the reader signed up on, as a site path (the author's Subscribers screen shows it). */}
               <input type="hidden" name="page" value={props.page ?? "/newsletter"} />
-              <label htmlFor="nl-email" className="sr">
-                Email address
-              </label>
-              <input
-                id="nl-email"
-                type="email"
-                name="email"
-                required
-                maxLength={320}
-                autoComplete="email"
-                placeholder="you@example.com"
-                disabled={disabled}
-                aria-describedby={props.error ? "nl-error" : undefined}
-                aria-invalid={props.error ? true : undefined}
-              />
+              <EmailInput id="nl-email" errorId="nl-error" error={props.error} disabled={disabled} />
               <button className="btn" type="submit" disabled={disabled}>
                 Subscribe
               </button>

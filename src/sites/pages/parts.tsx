@@ -127,3 +127,26 @@ export function Crumbs(props: { env: PageEnv; items: Crumb[] }) {
     </nav>
   );
 }
+
+/** A one-line e-mail form's address box, with its hidden label; `error` is said by the element `errorId`. */
+export function EmailInput(props: { id: string; errorId: string; error: string | undefined; disabled: boolean }) {
+  return (
+    <>
+      <label htmlFor={props.id} className="sr">
+        Email address
+      </label>
+      <input
+        id={props.id}
+        type="email"
+        name="email"
+        required
+        maxLength={320}
+        autoComplete="email"
+        placeholder="you@example.com"
+        disabled={props.disabled}
+        aria-describedby={props.error ? props.errorId : undefined}
+        aria-invalid={props.error ? true : undefined}
+      />
+    </>
+  );
+}
