@@ -2,8 +2,17 @@
 // Controller), so a screen writes `<RichTextField control={control} name="bio" label="Bio" />`.
 import type { ComponentProps, ReactNode } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import type { UploadedImage } from "../../shared/schemas/uploads.ts";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { Field } from "./ui/field.tsx";
+
+/** Pictures in the editor: uploaded by `upload` (as WebP in sizes), inserted at their widest. */
+export const uploadedImages = (upload: (file: File) => Promise<UploadedImage>) => ({
+  upload: async (file: File) => {
+    const img = await upload(file);
+    return { src: img.url, alt: "", width: img.width, height: img.height };
+  },
+});
 
 export function RichTextField<T extends FieldValues>({
   control,

@@ -19,6 +19,7 @@ import { isPublished } from "../../../shared/schemas/site-status.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { PagerButtons } from "../../components/ui/pager-buttons.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { type UsersParams, useBan, useChangeRole, usePasswordReset, useUsers } from "./admin-api.ts";
 import { Badge, count, LoadFailed, STATUS_TONE, selectClass } from "./admin-ui.tsx";
@@ -164,22 +165,7 @@ export function UsersTab({ demo, superAdmin, me }: { demo: boolean; superAdmin: 
             {count(data.total)} account{data.total === 1 ? "" : "s"} · page {data.page} of {count(pages)}
           </span>
           <span className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={data.page <= 1}
-              onClick={() => update({ page: String(data.page - 1) })}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={data.page >= pages}
-              onClick={() => update({ page: String(data.page + 1) })}
-            >
-              Next
-            </Button>
+            <PagerButtons page={data.page} last={pages} onPage={(page) => update({ page: String(page) })} />
           </span>
         </nav>
       ) : null}

@@ -13,6 +13,7 @@ import {
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { LoadingBox } from "../../components/ui/loading-box.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { setServerFieldError, useZodForm } from "../../lib/use-zod-form.ts";
@@ -30,9 +31,7 @@ export function BlogPageSettings() {
         <p className="mt-1 text-sm text-slate-600">The heading and introduction readers see above your posts.</p>
       </div>
       {page.isPending ? (
-        <div aria-busy="true" className="h-48 animate-pulse rounded-2xl bg-slate-100">
-          <span className="sr-only">Loading...</span>
-        </div>
+        <LoadingBox className="h-48" />
       ) : page.isError ? (
         <p className="text-sm text-red-700">Could not load the blog page settings. {errorMessage(page.error)}</p>
       ) : (

@@ -11,6 +11,7 @@ import { CATEGORY_LABELS, POST_MESSAGES } from "../../../shared/schemas/post.ts"
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -110,14 +111,17 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
           </Button>
         </Alert>
       ) : posts.data.length === 0 ? (
-        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <Newspaper className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold text-slate-900">No posts yet</h2>
-          <p className="mt-1 text-sm text-slate-500">Share news, events and thoughts on your site's Blog page.</p>
-          <Button className="mt-6" onClick={onNew}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> New Post
-          </Button>
-        </div>
+        <EmptyState
+          icon={Newspaper}
+          title="No posts yet"
+          action={
+            <Button className="mt-6" onClick={onNew}>
+              <Plus aria-hidden="true" className="h-4 w-4" /> New Post
+            </Button>
+          }
+        >
+          Share news, events and thoughts on your site's Blog page.
+        </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Posts">
           {posts.data.map((p) => (

@@ -11,7 +11,7 @@ import {
   type PostCreate,
   postCreateSchema,
 } from "../../../shared/schemas/post.ts";
-import { RichTextField } from "../../components/rich-text-field.tsx";
+import { RichTextField, uploadedImages } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -23,12 +23,7 @@ import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
 
 /** Pictures in posts: uploaded as WebP in sizes, inserted at their widest (the site adds a srcset). */
-const POST_IMAGES = {
-  upload: async (file: File) => {
-    const img = await uploadPostImage(file);
-    return { src: img.url, alt: "", width: img.width, height: img.height };
-  },
-};
+const POST_IMAGES = uploadedImages(uploadPostImage);
 
 type Key = keyof PostCreate;
 // Screen order: the first wrong one gets the focus.

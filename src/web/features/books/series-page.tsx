@@ -16,6 +16,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
+import { LoadingBox } from "../../components/ui/loading-box.tsx";
 import { MoveButton } from "../../components/ui/row-controls.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
@@ -52,9 +53,7 @@ export function SeriesPage() {
       </div>
       <NewSeriesForm />
       {series.isPending ? (
-        <div aria-busy="true" className="h-48 animate-pulse rounded-2xl bg-slate-100">
-          <span className="sr-only">Loading...</span>
-        </div>
+        <LoadingBox className="h-48" />
       ) : series.isError ? (
         <p className="text-sm text-red-700">Could not load your series. {errorMessage(series.error)}</p>
       ) : series.data.length === 0 ? (

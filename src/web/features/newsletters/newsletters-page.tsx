@@ -10,12 +10,16 @@ import {
   type NewsletterCreate,
   newsletterCreateSchema,
 } from "../../../shared/schemas/newsletter.ts";
-import { RichTextField } from "../../components/rich-text-field.tsx";
+import { RichTextField, uploadedImages } from "../../components/rich-text-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
+import { LoadingBox } from "../../components/ui/loading-box.tsx";
+import { PageHeading } from "../../components/ui/page-heading.tsx";
+import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -33,12 +37,7 @@ import {
   useNewsletters,
 } from "./newsletters-api.ts";
 
-const IMAGES = {
-  upload: async (file: File) => {
-    const img = await uploadImage(file);
-    return { src: img.url, alt: "", width: img.width, height: img.height };
-  },
-};
+const IMAGES = uploadedImages(uploadImage);
 
 const STATUS_LABEL: Record<Newsletter["status"], string> = {
   draft: "Draft",
@@ -49,6 +48,13 @@ const STATUS_LABEL: Record<Newsletter["status"], string> = {
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "";
+
+/** The preview's widths: the desktop one, and a phone's. */
+const WIDTHS = [
+  { name: "desktop", label: "Desktop", icon: Monitor },
+  { name: "phone", label: "Phone", icon: Smartphone },
+] as const;
+type Width = (typeof WIDTHS)[number]["name"];
 
 type Mode = { kind: "list" } | { kind: "edit"; newsletter: Newsletter | null };
 
@@ -79,27 +85,19 @@ function NewsletterList({ onNew, onOpen }: { onNew: () => void; onOpen: (n: News
   const list = useNewsletters();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Newsletters</h1>
-          <p className="mt-1 text-sm text-slate-600">Write to the readers who confirmed their subscription.</p>
-        </div>
+      <PageHeading title="Newsletters" description="Write to the readers who confirmed their subscription.">
         <Button onClick={onNew}>
           <Plus aria-hidden="true" className="h-4 w-4" /> New Newsletter
         </Button>
-      </div>
+      </PageHeading>
       {list.isPending ? (
-        <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-slate-100">
-          <span className="sr-only">Loading...</span>
-        </div>
+        <LoadingBox className="h-24" />
       ) : list.isError ? (
         <Alert tone="error">{errorMessage(list.error)}</Alert>
       ) : list.data.length === 0 ? (
-        <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <Mail className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold text-slate-900">No newsletters yet</h2>
-          <p className="mt-1 text-sm text-slate-500">Tell your readers what you are working on.</p>
-        </div>
+        <EmptyState icon={Mail} title="No newsletters yet">
+          Tell your readers what you are working on.
+        </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Newsletters">
           {list.data.map((n) => (
@@ -137,7 +135,7 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
   });
   const { register, control, handleSubmit, formState, setError, getValues, watch, setValue } = form;
   const errors = formState.errors;
-  const [width, setWidth] = useState<"desktop" | "phone">("desktop");
+  const [width, setWidth] = useState<Width>("desktop");
   const [at, setAt] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const changed = (n: Newsletter) => {
@@ -191,21 +189,18 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">
-            {current ? "Edit Newsletter" : "New Newsletter"}
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {current
-              ? `${STATUS_LABEL[current.status]}${current.scheduledAt ? ` · ${when(current.scheduledAt)}` : ""}`
-              : "Only readers who confirmed get it."}
-          </p>
-        </div>
+      <PageHeading
+        title={current ? "Edit Newsletter" : "New Newsletter"}
+        description={
+          current
+            ? `${STATUS_LABEL[current.status]}${current.scheduledAt ? ` · ${when(current.scheduledAt)}` : ""}`
+            : "Only readers who confirmed get it."
+        }
+      >
         <Button variant="secondary" onClick={onBack}>
           Back to newsletters
         </Button>
-      </div>
+      </PageHeading>
 
       {problem ? <Alert tone="error">{problem}</Alert> : null}
 
@@ -241,9 +236,9 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
         </Card>
         {editable ? (
           <div className="flex flex-wrap justify-end gap-3">
-            <Button type="submit" disabled={busy}>
-              {save.isPending ? "Saving..." : "Save draft"}
-            </Button>
+            <SaveButton busy={save.isPending} disabled={busy}>
+              Save draft
+            </SaveButton>
           </div>
         ) : null}
       </form>
@@ -254,22 +249,17 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
             <h2 className="text-lg font-semibold text-slate-900">Preview</h2>
             <fieldset className="flex gap-2">
               <legend className="sr-only">Preview width</legend>
-              <Button
-                size="sm"
-                variant={width === "desktop" ? "primary" : "secondary"}
-                aria-pressed={width === "desktop"}
-                onClick={() => setWidth("desktop")}
-              >
-                <Monitor aria-hidden="true" className="h-4 w-4" /> Desktop
-              </Button>
-              <Button
-                size="sm"
-                variant={width === "phone" ? "primary" : "secondary"}
-                aria-pressed={width === "phone"}
-                onClick={() => setWidth("phone")}
-              >
-                <Smartphone aria-hidden="true" className="h-4 w-4" /> Phone
-              </Button>
+              {WIDTHS.map(({ name, label, icon: Icon }) => (
+                <Button
+                  key={name}
+                  size="sm"
+                  variant={width === name ? "primary" : "secondary"}
+                  aria-pressed={width === name}
+                  onClick={() => setWidth(name)}
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+                </Button>
+              ))}
             </fieldset>
           </div>
           <div className="overflow-x-auto rounded-xl bg-stone-100 p-3">

@@ -21,6 +21,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { PagerButtons } from "../../components/ui/pager-buttons.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { deleteSubscriber, importSubscribers, SUBSCRIBERS_KEY, useSubscriberPage } from "./subscribers-api.ts";
@@ -136,22 +137,7 @@ export function SubscribersPage() {
                   {count(from)}–{count(to)} of {count(data.total)}
                 </p>
                 <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={data.page <= 1}
-                    onClick={() => go({ page: data.page - 1 })}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={data.page >= lastPage}
-                    onClick={() => go({ page: data.page + 1 })}
-                  >
-                    Next
-                  </Button>
+                  <PagerButtons page={data.page} last={lastPage} onPage={(page) => go({ page })} />
                 </div>
               </nav>
             </>
