@@ -1,0 +1,372 @@
+// npm run bench:newsletter — how fast the production server sends one newsletter to many
+// confirmed subscribers, against a bare nodemailer loop feeding the same SMTP server in the same
+// run, and what the send costs the author's public site meanwhile (issue 32, ADR 066).
+//
+// 1. Seeds an author (verified account with a password, website, active plan) and
+//    BENCH_SUBSCRIBERS confirmed subscribers (10,000 by default) into a fresh embedded database.
+// 2. Starts a local SMTP server in a child process of its own: accepts every message at once and
+//    counts them per recipient (so duplicates and missed readers can be counted at the end).
+// 3. Baseline: a bare nodemailer loop sending as many similar messages to that SMTP server, with
+//    the outbox's concurrency (one message at a time, a fresh connection each, as the newsletter
+//    lane sends: ADR 066) and its transport options.
+// 4. Starts the production server (NEWSLETTER_SEND_RATE and NEWSLETTER_DAILY_CAP set high), signs
+//    the author in, caches the site's home page and loads it with wrk for BENCH_IDLE_SLICES
+//    slices of 5 s while idle; then writes and sends a newsletter through the API and loads the
+//    same page in 5 s slices until the SMTP server has every copy: messages/second from the send
+//    to the last copy accepted, peak resident memory (/proc, every 250 ms), load average.
+// 5. Writes its section of bench/RESULTS.md.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { hashPassword } from "better-auth/crypto";
+import nodemailer from "nodemailer";
+import { openDatabase } from "../src/db/client.ts";
+import { account, newsletterSubscribers, profiles, subscriptions, user, websites } from "../src/db/schema/index.ts";
+import {
+  buildServer,
+  ensureWrk,
+  freePort,
+  get,
+  median,
+  type Result,
+  rssOf,
+  startServer,
+  stop,
+  writeSection,
+  wrk,
+} from "./lib.ts";
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
+const IDLE_SLICES = Number(process.env.BENCH_IDLE_SLICES ?? 3);
+const SLICE_SECONDS = 5;
+const CONNECTIONS = 32;
+/** The send is given up when no copy arrives for this long. */
+const STALL_SECONDS = 60;
+const AUTHOR = { id: "bench-author", email: "author@bench.invalid", sub: "newsbench", name: "Bench Author" };
+const PASSWORD = "correct horse battery";
+const reader = (i: number) => `reader-${i}@bench.invalid`;
+
+/** A body like a real newsletter's: a few paragraphs of the post editor's HTML. */
+const CONTENT = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `${`<p>Chapter ${i + 1} news: the next book is nearly done, and here is what happened on the way. `.repeat(3)}</p>`,
+).join("");
+
+async function seed(dataDir: string) {
+  const database = await openDatabase({ dataDir, databaseUrl: "" });
+  await database.migrate();
+  const db = database.db;
+  // Dated a day back, like bench:sites: rows changed within the last minute empty the page cache.
+  const old = new Date(Date.now() - 86_400_000);
+  await db.insert(user).values({ id: AUTHOR.id, name: AUTHOR.name, email: AUTHOR.email, emailVerified: true });
+  await db.insert(account).values({
+    id: "bench-author-credential",
+    accountId: AUTHOR.id,
+    providerId: "credential",
+    userId: AUTHOR.id,
+    password: await hashPassword(PASSWORD),
+  });
+  await db
+    .insert(profiles)
+    .values({ id: AUTHOR.id, name: AUTHOR.name, email: AUTHOR.email, bio: "<p>Writes novels.</p>" });
+  await db
+    .insert(websites)
+    .values({ userId: AUTHOR.id, subdomain: AUTHOR.sub, websiteName: "Bench Books", createdAt: old, updatedAt: old });
+  await db
+    .insert(subscriptions)
+    .values({ userId: AUTHOR.id, tier: "midi", status: "active", createdAt: old, updatedAt: old });
+  for (let start = 0; start < SUBSCRIBERS; start += 1000) {
+    await db.insert(newsletterSubscribers).values(
+      Array.from({ length: Math.min(1000, SUBSCRIBERS - start) }, (_, k) => ({
+        userId: AUTHOR.id,
+        email: reader(start + k),
+        status: "confirmed",
+        confirmToken: `bench-token-${start + k}`,
+        createdAt: old,
+        confirmedAt: old,
+        signupPage: "/newsletter",
+      })),
+    );
+  }
+  await database.close();
+}
+
+// The SMTP server, in a process of its own (neither the server nor the bare loop shares its event
+// loop): accepts every message, counts it per recipient; answers the bench over IPC.
+const SMTP_CHILD = `
+const { SMTPServer } = require("smtp-server");
+const counts = new Map();
+let total = 0, first = 0, last = 0;
+const server = new SMTPServer({
+  authOptional: true, disabledCommands: ["STARTTLS"], logger: false, disableReverseLookup: true,
+  onData(stream, session, callback) {
+    stream.on("data", () => {});
+    stream.on("end", () => {
+      const now = Date.now();
+      if (!first) first = now;
+      last = now;
+      for (const r of session.envelope.rcptTo) { counts.set(r.address, (counts.get(r.address) || 0) + 1); total++; }
+      callback();
+    });
+  },
+});
+server.listen(0, "127.0.0.1", () => process.send({ port: server.server.address().port }));
+process.on("message", (m) => {
+  if (m.reset) { counts.clear(); total = 0; first = 0; last = 0; return process.send({ ok: true }); }
+  if (m.check) {
+    let missed = 0, duplicates = 0;
+    for (let i = 0; i < m.check.n; i++) {
+      const c = counts.get(m.check.prefix + i + m.check.suffix) || 0;
+      if (c === 0) missed++; else duplicates += c - 1;
+    }
+    return process.send({ total, distinct: counts.size, missed, duplicates, first, last });
+  }
+  process.send({ total, first, last });
+});
+`;
+
+type SmtpState = {
+  total: number;
+  first: number;
+  last: number;
+  distinct?: number;
+  missed?: number;
+  duplicates?: number;
+};
+
+function startSmtp() {
+  const child = spawn(process.execPath, ["-e", SMTP_CHILD], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let pending: ((m: unknown) => void)[] = [];
+  const ready = new Promise<number>((ok, fail) => {
+    child.once("message", (m) => ok((m as { port: number }).port));
+    child.once("exit", (code) => fail(new Error(`SMTP server exited with ${code}`)));
+  });
+  child.on("message", (m) => {
+    const [next, ...rest] = pending;
+    pending = rest;
+    next?.(m);
+  });
+  const ask = (msg: object) =>
+    new Promise<SmtpState>((ok) => {
+      pending.push(ok as (m: unknown) => void);
+      child.send(msg);
+    });
+  return {
+    child,
+    ready,
+    state: () => ask({}),
+    reset: () => ask({ reset: true }),
+    check: (prefix: string, suffix: string, n: number) => ask({ check: { prefix, suffix, n } }),
+  };
+}
+
+/**
+ * The baseline: N messages one at a time over fresh connections, as the newsletter lane sends
+ * them; `pooled`: one at a time over one kept connection (nodemailer's pool), for comparison.
+ */
+async function bareLoop(smtpPort: number, prefix: string, pooled: boolean) {
+  const ms = 10_000;
+  const transport = nodemailer.createTransport({
+    url: `smtp://127.0.0.1:${smtpPort}`,
+    connectionTimeout: ms,
+    greetingTimeout: ms,
+    socketTimeout: 3 * ms,
+    ...(pooled ? { pool: true, maxConnections: 1 } : {}),
+  });
+  const started = performance.now();
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    await transport.sendMail({
+      from: `"${AUTHOR.name}" <noreply@bench.invalid>`,
+      to: `${prefix}${i}@bench.invalid`,
+      subject: "News from the desk",
+      text: CONTENT.replace(/<[^>]+>/g, ""),
+      html: `<!doctype html><html><body>${CONTENT}<p><a href="http://x/unsubscribe/${i}">Unsubscribe</a></p></body></html>`,
+      headers: { "List-Unsubscribe": `<http://x/unsubscribe/${i}>` },
+    });
+  }
+  transport.close();
+  return (performance.now() - started) / 1000;
+}
+
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+type Slice = Result & { phase: string; sent: number; load: string };
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "bookplate-bench-newsletter-"));
+  ensureWrk();
+  buildServer();
+  const smtp = startSmtp();
+  let server: ChildProcess | undefined;
+  try {
+    console.log(`seeding an author with ${SUBSCRIBERS} confirmed subscribers…`);
+    const seeding = performance.now();
+    await seed(dataDir);
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    const smtpPort = await smtp.ready;
+
+    console.log(`bare nodemailer loop: ${SUBSCRIBERS} messages…`);
+    const loadBefore = loadavg();
+    const bareSeconds = await bareLoop(smtpPort, "bare-", false);
+    const bareCheck = await smtp.check("bare-", "@bench.invalid", SUBSCRIBERS);
+    const bareRate = SUBSCRIBERS / bareSeconds;
+    console.log(`bare loop: ${bareRate.toFixed(1)} messages/s`, bareCheck);
+    await smtp.reset();
+    console.log(`bare nodemailer loop, one pooled connection: ${SUBSCRIBERS} messages…`);
+    const pooledSeconds = await bareLoop(smtpPort, "pooled-", true);
+    const pooledCheck = await smtp.check("pooled-", "@bench.invalid", SUBSCRIBERS);
+    const pooledRate = SUBSCRIBERS / pooledSeconds;
+    console.log(`pooled loop: ${pooledRate.toFixed(1)} messages/s`, pooledCheck);
+    await smtp.reset();
+
+    const port = await freePort();
+    const sendRate = process.env.NEWSLETTER_SEND_RATE ?? "1000";
+    const started = await startServer(dataDir, port, {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      NEWSLETTER_SEND_RATE: sendRate,
+      NEWSLETTER_DAILY_CAP: "10000000",
+    });
+    server = started.child;
+    const running = server;
+    const app = `localhost:${port}`;
+    const origin = `http://${app}`;
+    const signIn = await get(port, app, "/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: AUTHOR.email, password: PASSWORD }),
+    });
+    const setCookie = signIn.headers["set-cookie"];
+    const cookie = (Array.isArray(setCookie) ? setCookie : [])
+      .map((c) => c.split(";")[0] ?? "")
+      .filter((kv) => !kv.endsWith("="))
+      .join("; ");
+    if (signIn.status !== 200 || !cookie) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body}`);
+    const api = (method: string, path: string, body?: unknown) =>
+      get(port, app, path, {
+        method,
+        headers: { "content-type": "application/json", origin, cookie },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    const siteHost = `${AUTHOR.sub}.localhost:${port}`;
+    for (let i = 0; i < 3; i++) {
+      const home = await get(port, siteHost, "/");
+      if (home.status !== 200) throw new Error(`the site's home page answered ${home.status}`);
+    }
+    const page = await get(port, siteHost, "/");
+    const slice = (phase: string, sent: number): Promise<Slice> => {
+      const load = loadavg();
+      return wrk({
+        url: `http://127.0.0.1:${port}/`,
+        seconds: SLICE_SECONDS,
+        connections: CONNECTIONS,
+        headers: { Host: siteHost, "User-Agent": "bench" },
+      }).then((r) => ({ ...r, phase, sent, load }));
+    };
+
+    let peakRss = rssOf(running);
+    const idleRss = peakRss;
+    const sampler = setInterval(() => {
+      try {
+        peakRss = Math.max(peakRss, rssOf(running));
+      } catch {
+        /* exited */
+      }
+    }, 250);
+
+    const slices: Slice[] = [];
+    console.log(`idle: ${IDLE_SLICES} slices of ${SLICE_SECONDS} s…`);
+    for (let i = 0; i < IDLE_SLICES; i++) slices.push(await slice("idle", 0));
+
+    const created = await api("POST", "/api/newsletters", { subject: "News from the desk", content: CONTENT });
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
+    const id = (JSON.parse(created.body.toString()) as { newsletter: { id: string } }).newsletter.id;
+    const loads: string[] = [];
+    const sendAt = Date.now();
+    const sent = await api("POST", `/api/newsletters/${id}/send`, {});
+    if (sent.status !== 200) throw new Error(`send answered ${sent.status}: ${sent.body}`);
+    const sendAnswerMs = Date.now() - sendAt;
+    console.log(`sending (the send answered in ${sendAnswerMs} ms)…`);
+
+    // Slices of load while the copies go; the SMTP count polled meanwhile for the last arrival.
+    let state = await smtp.state();
+    let lastProgress = Date.now();
+    let lastTotal = 0;
+    const poll = setInterval(async () => {
+      state = await smtp.state();
+      loads.push(loadavg());
+      if (state.total !== lastTotal) {
+        lastTotal = state.total;
+        lastProgress = Date.now();
+      }
+    }, 250);
+    while (state.total < SUBSCRIBERS && Date.now() - lastProgress < STALL_SECONDS * 1000) {
+      const before = state.total;
+      const s = await slice("sending", 0);
+      s.sent = state.total - before;
+      // A slice that ended after the last copy is not a slice "while the send runs".
+      if (state.total < SUBSCRIBERS) slices.push(s);
+      else slices.push({ ...s, phase: "sending (finished within)" });
+    }
+    clearInterval(poll);
+    // A little longer: any copy sent twice would show now.
+    await sleep(3000);
+    clearInterval(sampler);
+    const check = await smtp.check("reader-", "@bench.invalid", SUBSCRIBERS);
+    const sendSeconds = ((check.last || Date.now()) - sendAt) / 1000;
+    const firstCopyMs = check.first ? check.first - sendAt : Number.NaN;
+    const figures = await api("GET", `/api/newsletters/${id}/figures`);
+    const serverRate = check.total / sendSeconds;
+    console.log(`server: ${serverRate.toFixed(1)} messages/s`, check, figures.body.toString());
+
+    console.log(`after: ${IDLE_SLICES} slices idle again…`);
+    for (let i = 0; i < IDLE_SLICES; i++) slices.push(await slice("idle, after", 0));
+
+    // Idle before and after: the machine's other load drifts over a long send.
+    const idleRps = median(slices.filter((s) => s.phase.startsWith("idle")).map((s) => s.rps));
+    const during = slices.filter((s) => s.phase === "sending");
+    const duringRps = during.length ? median(during.map((s) => s.rps)) : Number.NaN;
+    const ratio = duringRps / idleRps;
+    const r = (x: number) => String(Math.round(x));
+    const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
+    const lines = [
+      "## Newsletter sending (`npm run bench:newsletter`)",
+      "",
+      `One author with ${SUBSCRIBERS} confirmed subscribers (seeded into a fresh embedded database in ${seedSeconds.toFixed(0)} s), the production server (one process, PGlite, \`NEWSLETTER_SEND_RATE=${sendRate}\`, \`NEWSLETTER_DAILY_CAP=10000000\`) and a local SMTP server (smtp-server, in a process of its own, accepting every message at once and counting it per recipient), on the shared 2-core machine. Baseline: a bare nodemailer loop in the bench's process sending ${SUBSCRIBERS} similar messages (the same ${CONTENT.length}-character body) to that SMTP server with the outbox's concurrency and transport options — one message at a time, a fresh connection each, as the newsletter lane sends. The server's figure: from the send (\`POST /api/newsletters/:id/send\` as the signed-in author) to the last copy the SMTP server accepted. The public site: \`wrk -t1 -c${CONNECTIONS}\` on the author's cached home page (${page.body.length} bytes), ${SLICE_SECONDS} s slices while idle, while the copies go, and idle again after.`,
+      "",
+      "| | messages | seconds | messages/s | of bare loop | missed | duplicates |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+      `| bare nodemailer loop | ${bareCheck.total} | ${bareSeconds.toFixed(1)} | ${bareRate.toFixed(1)} | 100% | ${bareCheck.missed} | ${bareCheck.duplicates} |`,
+      `| bare loop, one pooled connection (\`pool: true, maxConnections: 1\`; not what the outbox does) | ${pooledCheck.total} | ${pooledSeconds.toFixed(1)} | ${pooledRate.toFixed(1)} | ${((pooledRate / bareRate) * 100).toFixed(1)}% | ${pooledCheck.missed} | ${pooledCheck.duplicates} |`,
+      `| the server's newsletter | ${check.total} | ${sendSeconds.toFixed(1)} | ${serverRate.toFixed(1)} | ${((serverRate / bareRate) * 100).toFixed(1)}% | ${check.missed} | ${check.duplicates} |`,
+      "",
+      `The send answered in ${sendAnswerMs} ms (every copy queued in that transaction); the first copy arrived ${r(firstCopyMs)} ms after the send. The newsletter's figures afterwards: \`${figures.body.toString()}\`. Resident memory of the server: ${r(idleRss)} MB before the idle slices, peak ${r(peakRss)} MB (sampled every 250 ms through the idle slices, the send and the 3 s after).`,
+      "",
+      `Cached home page while idle (before and after the send): median ${r(idleRps)} requests/s; while the send ran: median ${r(duringRps)} requests/s — ${(ratio * 100).toFixed(1)}% of idle (goal ≥ 90%: ${verdict(ratio >= 0.9)}). Every slice:`,
+      "",
+      "| slice | phase | requests/s | p99 ms | errors + non-2xx | copies accepted during it | load average at its start |",
+      "|---:|---|---:|---:|---:|---:|---|",
+      ...slices.map(
+        (s, i) =>
+          `| ${i + 1} | ${s.phase} | ${r(s.rps)} | ${s.p99} | ${s.errors + s.non2xx} | ${s.phase.startsWith("sending") ? s.sent : ""} | ${s.load} |`,
+      ),
+      "",
+      `Load average (1, 5, 15 min, \`/proc/loadavg\`): ${loadBefore} before the bare loop; during the send, every 250 ms: from ${loads[0] ?? "?"} to ${loads.at(-1) ?? "?"} (highest 1-min ${Math.max(...loads.map((l) => Number(l.split(" ")[0])))}).`,
+      "",
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`${process.env.BENCH_SUBSCRIBERS ? `BENCH_SUBSCRIBERS=${SUBSCRIBERS} ` : ""}${process.env.NEWSLETTER_SEND_RATE ? `NEWSLETTER_SEND_RATE=${sendRate} ` : ""}npm run bench:newsletter\`.`,
+      "",
+    ];
+    const section = lines.join("\n");
+    writeSection("Newsletter sending", section);
+    console.log(section);
+  } finally {
+    if (server) await stop(server);
+    smtp.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
