@@ -88,13 +88,19 @@ function NewsletterList({ onNew, onOpen }: { onNew: () => void; onOpen: (n: News
           <Plus aria-hidden="true" className="h-4 w-4" /> New Newsletter
         </Button>
       </div>
+      {list.data?.sendingPaused ? (
+        <Alert tone="warning">
+          <strong className="font-semibold">Sending is paused for your account.</strong> Nothing you send or schedule
+          goes out, and mails already on their way wait. Please contact support.
+        </Alert>
+      ) : null}
       {list.isPending ? (
         <div aria-busy="true" className="h-24 animate-pulse rounded-2xl bg-slate-100">
           <span className="sr-only">Loading...</span>
         </div>
       ) : list.isError ? (
         <Alert tone="error">{errorMessage(list.error)}</Alert>
-      ) : list.data.length === 0 ? (
+      ) : list.data.newsletters.length === 0 ? (
         <div className="rounded-2xl border-2 border-dashed border-slate-300 bg-white px-6 py-16 text-center">
           <Mail className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold text-slate-900">No newsletters yet</h2>
@@ -102,7 +108,7 @@ function NewsletterList({ onNew, onOpen }: { onNew: () => void; onOpen: (n: News
         </div>
       ) : (
         <ul className="space-y-3" aria-label="Newsletters">
-          {list.data.map((n) => (
+          {list.data.newsletters.map((n) => (
             <li key={n.id}>
               <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0 flex-1">
