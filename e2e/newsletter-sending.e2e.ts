@@ -1,7 +1,9 @@
 // The back office's newsletter panel (issue 32, ADR 070): an admin opens an account's figures,
 // pauses its sending with a reason, sees the pause, resumes it. At 1280 and 390 px wide.
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { setRole } from "../src/app/cli/admin.ts";
+import { user } from "../src/db/schema/index.ts";
 import { browserDescribe, createAuthorAccount, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
@@ -32,6 +34,23 @@ browserDescribe("newsletter sending in the back office", () => {
       await dialog.getByLabel(/Reason/).fill("Cleaned their list");
       await dialog.getByRole("button", { name: "Resume sending" }).click();
       await page.getByText(`${author.email} can send again`).waitFor();
+    }
+  });
+
+  it("the author's Newsletters screen says their sending is paused", async () => {
+    const author = await createAuthorAccount(e.server);
+    await e.server.database.db
+      .update(user)
+      .set({ newsletterSendingPausedAt: new Date(), newsletterSendingPausedReason: "review" })
+      .where(eq(user.email, author.email));
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((u) => u.pathname !== "/login");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/dashboard/newsletters");
+      await page.getByText("Sending is paused for your account.").waitFor();
+      await shot(page, `newsletters-paused-author-${width}`, { viewport: true });
     }
   });
 });
