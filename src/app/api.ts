@@ -5,6 +5,7 @@ import { apiRouter } from "../server/http/openapi.ts";
 import { accountRoutes } from "../server/modules/account/account.routes.ts";
 import { adminRoutes } from "../server/modules/admin/admin.routes.ts";
 import { adminActionsRoutes } from "../server/modules/admin/admin-actions.routes.ts";
+import { newsletterSendingRoutes } from "../server/modules/admin/newsletter-sending.routes.ts";
 import { authRoutes } from "../server/modules/auth/auth.routes.ts";
 import { documentAuthRoutes } from "../server/modules/auth/auth-endpoints.ts";
 import { billingRoutes } from "../server/modules/billing/billing.routes.ts";
@@ -54,7 +55,8 @@ export function createApi() {
     .route("/", domainRoutes())
     .route("/", supportRoutes())
     .route("/", adminRoutes())
-    .route("/", adminActionsRoutes());
+    .route("/", adminActionsRoutes())
+    .route("/", newsletterSendingRoutes());
   documentAuthRoutes(api.openAPIRegistry);
   api.doc31("/openapi.json", DOCUMENT_INFO);
   return api;

@@ -29,6 +29,12 @@ export const user = pgTable(
      * request can.
      */
     sample: boolean("is_sample").notNull().default(false),
+    /**
+     * Staff paused this account's newsletters (ADR 070): null = it may send. While set, nothing
+     * new is queued or started and its queued copies wait; only the back office sets it.
+     */
+    newsletterSendingPausedAt: timestamp("newsletter_sending_paused_at", { withTimezone: true }),
+    newsletterSendingPausedReason: text("newsletter_sending_paused_reason"),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('user', 'admin', 'super_admin')`),

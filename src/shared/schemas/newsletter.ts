@@ -16,6 +16,7 @@ export const NEWSLETTER_MESSAGES = {
   notScheduled: "This newsletter is not scheduled.",
   noSubscribers: "You have no confirmed subscribers yet: nobody would receive it.",
   testFailed: "The test mail could not be sent. Please try again.",
+  sendingPaused: "Sending is paused for your account. Please contact support.",
 } as const;
 
 /** The day's cap, told with what is left (the API's message for `sending_limit_reached`). */

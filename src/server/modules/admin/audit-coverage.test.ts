@@ -84,6 +84,30 @@ const CASES: Record<string, Step[]> = {
       row: () => ({ action: "user_unbanned", targetUserId: author.id, target: author.email }),
     },
   ],
+  "POST /api/admin/users/{id}/newsletter-sending": [
+    {
+      as: "staff",
+      request: async () => ({
+        method: "POST",
+        path: `/api/admin/users/${helper.id}/newsletter-sending`,
+        json: { paused: true, reason: "bounce rate" },
+      }),
+      row: () => ({
+        action: "newsletter_sending_paused",
+        targetUserId: helper.id,
+        target: helper.email,
+        detail: "bounce rate",
+      }),
+    },
+    {
+      request: async () => ({
+        method: "POST",
+        path: `/api/admin/users/${helper.id}/newsletter-sending`,
+        json: { paused: false, reason: "list cleaned" },
+      }),
+      row: () => ({ action: "newsletter_sending_resumed", targetUserId: helper.id, target: helper.email }),
+    },
+  ],
   "POST /api/admin/users/{id}/password-reset": [
     {
       as: "staff",

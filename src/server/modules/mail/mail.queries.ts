@@ -3,7 +3,7 @@
 // so a row whose process died mid-send is tried again.
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { mailOutbox, newsletterSubscribers } from "../../../db/schema/index.ts";
+import { mailOutbox, newsletterSubscribers, newsletters, user } from "../../../db/schema/index.ts";
 
 /** The NOTIFY channel that wakes every process's sender when a mail is queued (sent on commit). */
 export const OUTBOX_CHANNEL = "mail_outbox";
@@ -37,7 +37,16 @@ const due = () =>
  * confirmation), `bulk` is newsletters' copies, sent at their own pace. Each has its own index.
  */
 export type Lane = "mail" | "bulk";
-const inLane = (lane: Lane) => (lane === "bulk" ? isNotNull(mailOutbox.newsletterId) : isNull(mailOutbox.newsletterId));
+const inLane = (lane: Lane) =>
+  lane === "bulk" ? and(isNotNull(mailOutbox.newsletterId), notPaused()) : isNull(mailOutbox.newsletterId);
+
+/**
+ * A copy of an account whose sending staff paused waits (ADR 070): it stays queued, untouched,
+ * and goes once the account is resumed.
+ */
+const notPaused = () =>
+  sql`not exists (select 1 from ${newsletters} join ${user} on ${user.id} = ${newsletters.userId}
+    where ${newsletters.id} = ${mailOutbox.newsletterId} and ${user.newsletterSendingPausedAt} is not null)`;
 
 /** Takes up to `limit` rows of a lane that are due (or whose sender's lease ran out) for this process. */
 export async function claimDue(db: Db, limit: number, leaseMs: number, lane: Lane = "mail"): Promise<OutboxRow[]> {
@@ -60,9 +69,13 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, lane: Lan
     .then((rows) => rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));
 }
 
-/** Whether anything could be sent now (tests wait for this to be false). */
+/** Whether anything could be sent now (tests wait for this to be false); held copies cannot. */
 export async function hasDue(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(due()).limit(1);
+  const [row] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(due(), or(isNull(mailOutbox.newsletterId), notPaused())))
+    .limit(1);
   return row !== undefined;
 }
 

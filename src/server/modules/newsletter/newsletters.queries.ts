@@ -98,8 +98,20 @@ export async function setPost(db: Conn, id: string, postId: string): Promise<voi
 }
 
 /** Serialises one author's sends, so two at once cannot both pass the day's cap. */
-export async function lockAuthor(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+/** Locks the author's row; says whether staff paused their sending (ADR 070). */
+export async function lockAuthor(tx: Tx, userId: string): Promise<{ paused: boolean }> {
+  const [row] = await tx
+    .select({ pausedAt: user.newsletterSendingPausedAt })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("update");
+  return { paused: row?.pausedAt != null };
+}
+
+/** Whether staff paused the author's sending (ADR 070), for the author's own screen. */
+export async function selectSendingPaused(db: Conn, userId: string): Promise<boolean> {
+  const [row] = await db.select({ pausedAt: user.newsletterSendingPausedAt }).from(user).where(eq(user.id, userId));
+  return row?.pausedAt != null;
 }
 
 export async function countConfirmed(db: Conn, userId: string): Promise<number> {
@@ -125,7 +137,14 @@ export async function lockOneDue(tx: Tx): Promise<NewsletterRow | null> {
   const [row] = await tx
     .select()
     .from(newsletters)
-    .where(and(eq(newsletters.status, "scheduled"), lte(newsletters.scheduledAt, sql`now()`)))
+    .where(
+      and(
+        eq(newsletters.status, "scheduled"),
+        lte(newsletters.scheduledAt, sql`now()`),
+        // A paused account's newsletters stay scheduled and go once it is resumed (ADR 070).
+        sql`not exists (select 1 from ${user} where ${user.id} = ${newsletters.userId} and ${user.newsletterSendingPausedAt} is not null)`,
+      ),
+    )
     .orderBy(newsletters.scheduledAt)
     .limit(1)
     .for("update", { skipLocked: true });

@@ -2,14 +2,15 @@
 // that is not theirs (or not an id at all) answers 404 'Newsletter not found' on every endpoint,
 // and nothing changes.
 //
-// GET    /api/newsletters              → 200 { newsletters: Newsletter[] }, newest first
+// GET    /api/newsletters              → 200 { newsletters: Newsletter[], sendingPaused }, newest first
 // POST   /api/newsletters              newsletterCreateSchema → 201 { newsletter } (a draft)
 // GET    /api/newsletters/:id          → 200 { newsletter }
 // PATCH  /api/newsletters/:id          newsletterUpdateSchema → 200 { newsletter }; 409 once it went out
 // DELETE /api/newsletters/:id          → 204; 409 while it goes out
 // POST   /api/newsletters/:id/test     → 200 { sentTo } (to the author's own account address)
 // POST   /api/newsletters/:id/send     { at? } → 200 { newsletter }: sending now, or scheduled;
-//                                      400 a time past; 409 gone out or no subscribers; 429 the day's cap
+//                                      400 a time past; 403 sending paused by staff (ADR 070);
+//                                      409 gone out or no subscribers; 429 the day's cap
 // POST   /api/newsletters/:id/cancel   → 200 { newsletter } (a scheduled one back to draft); 409 otherwise
 // GET    /api/newsletters/:id/figures  → 200 { sent, accepted, bounced, unsubscribed, waiting, skipped }
 import { z } from "zod";
@@ -35,7 +36,16 @@ const one = json(z.object({ newsletter: newsletterSchema }), "The newsletter");
 
 const list = route.get("/newsletters", {
   summary: "The author's newsletters, newest first",
-  ok: { 200: json(z.object({ newsletters: z.array(newsletterSchema) }), "The newsletters") },
+  ok: {
+    200: json(
+      z.object({
+        newsletters: z.array(newsletterSchema),
+        /** Staff paused the account's sending (ADR 070): nothing goes until they resume it. */
+        sendingPaused: z.boolean(),
+      }),
+      "The newsletters, and whether the account's sending is paused",
+    ),
+  },
 });
 const create = route.post("/newsletters", {
   summary: "Write a newsletter (a draft)",
@@ -64,10 +74,11 @@ const send = route.post("/newsletters/{id}/send", {
   description:
     "Without `at` every confirmed subscriber's copy is queued now; with `at` (a time to come) it is scheduled. " +
     "Refused with nothing queued: a time past (400), a newsletter going out or gone, no confirmed subscribers (409), " +
-    "the account's newsletter mails for 24 hours (429, `sending_limit_reached`).",
+    "the account's newsletter mails for 24 hours (429, `sending_limit_reached`), " +
+    "the account's sending paused by staff (403).",
   body: newsletterSendSchema,
   ok: { 200: one },
-  errors: [409, 429],
+  errors: [403, 409, 429],
 });
 const cancel = route.post("/newsletters/{id}/cancel", {
   summary: "Take a scheduled newsletter back to draft",
@@ -93,7 +104,12 @@ function deps(c: { get(k: "deps"): AppVars["Variables"]["deps"] }): newsletters.
 
 export function newslettersRoutes() {
   return apiRouter()
-    .openapi(...answer(list, async (c, me) => ({ newsletters: await newsletters.listNewsletters(db(c), me.id) })))
+    .openapi(
+      ...answer(list, async (c, me) => ({
+        newsletters: await newsletters.listNewsletters(db(c), me.id),
+        sendingPaused: await newsletters.sendingPaused(db(c), me.id),
+      })),
+    )
     .openapi(
       ...answer(create, async (c, me) => ({
         newsletter: await newsletters.createNewsletter(db(c), me.id, c.req.valid("json")),

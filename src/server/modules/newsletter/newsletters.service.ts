@@ -17,7 +17,7 @@ import {
   type NewsletterSend,
   type NewsletterUpdate,
 } from "../../../shared/schemas/newsletter.ts";
-import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
+import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
@@ -67,6 +67,9 @@ function cleanContent(html: string): string {
 export async function listNewsletters(db: Db, userId: string): Promise<Newsletter[]> {
   return (await q.selectNewsletters(db, userId)).map(view);
 }
+
+/** Whether staff paused the author's sending (ADR 070). */
+export const sendingPaused = (db: Db, userId: string) => q.selectSendingPaused(db, userId);
 
 export async function getNewsletter(db: Db, userId: string, id: string): Promise<Newsletter> {
   const row = await q.selectNewsletter(db, userId, id);
@@ -129,9 +132,12 @@ async function goOut(tx: Tx, deps: NewsletterDeps, row: q.NewsletterRow): Promis
   return q.markGoingOut(tx, row.id, added);
 }
 
-/** Refuses (nothing queued) when the author's confirmed readers would take them over the cap. */
+/**
+ * Refuses (nothing queued) when staff paused the author's sending (ADR 070) or when the author's
+ * confirmed readers would take them over the cap.
+ */
 async function capAllows(tx: Tx, deps: NewsletterDeps, userId: string): Promise<void> {
-  await q.lockAuthor(tx, userId);
+  if ((await q.lockAuthor(tx, userId)).paused) throw forbiddenError(NEWSLETTER_MESSAGES.sendingPaused);
   const recipients = await q.countConfirmed(tx, userId);
   const used = await q.countCopiesLastDay(tx, userId);
   if (used + recipients > deps.dailyCap) {

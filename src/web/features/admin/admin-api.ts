@@ -118,3 +118,16 @@ export const useRefreshAnalytics = () =>
   useAdminMutation(() => read(client.admin.actions["refresh-analytics"].$post()));
 
 export const useMaintenance = () => useAdminMutation(() => read(client.admin.actions.maintenance.$post()));
+
+/** An account's newsletter figures and pause (ADR 070), read when its panel opens. */
+export const useNewsletterSending = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: key("newsletter-sending", id),
+    queryFn: () => read(client.admin.users[":id"]["newsletter-sending"].$get({ param: { id } })),
+    enabled,
+  });
+
+export const useSetNewsletterPaused = () =>
+  useAdminMutation(({ id, paused, reason }: { id: string; paused: boolean; reason: string }) =>
+    read(client.admin.users[":id"]["newsletter-sending"].$post({ param: { id }, json: { paused, reason } })),
+  );

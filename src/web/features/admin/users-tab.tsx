@@ -24,6 +24,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { type UsersParams, useBan, useChangeRole, usePasswordReset, useUsers } from "./admin-api.ts";
 import { Badge, count, LoadFailed, STATUS_TONE, selectClass } from "./admin-ui.tsx";
 import { DEMO_USERS } from "./demo-data.ts";
+import { NewsletterSendingButton } from "./newsletter-sending.tsx";
 
 const pick = <T extends string>(list: readonly T[], raw: string | null): T | undefined =>
   (list as readonly string[]).includes(raw ?? "") ? (raw as T) : undefined;
@@ -273,6 +274,7 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
           >
             Send password reset
           </Button>
+          <NewsletterSendingButton u={u} demo={demo} self={self} />
           {self ? null : (
             <Button
               size="sm"

@@ -16,7 +16,7 @@ export const NEWSLETTERS_KEY = ["newsletters"] as const;
 export function useNewsletters() {
   return useQuery({
     queryKey: NEWSLETTERS_KEY,
-    queryFn: async () => (await read(client.newsletters.$get())).newsletters,
+    queryFn: async () => read(client.newsletters.$get()),
   });
 }
 

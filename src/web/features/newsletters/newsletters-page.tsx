@@ -90,17 +90,23 @@ function NewsletterList({ onNew, onOpen }: { onNew: () => void; onOpen: (n: News
           <Plus aria-hidden="true" className="h-4 w-4" /> New Newsletter
         </Button>
       </PageHeading>
+      {list.data?.sendingPaused ? (
+        <Alert tone="warning">
+          <strong className="font-semibold">Sending is paused for your account.</strong> Nothing you send or schedule
+          goes out, and mails already on their way wait. Please contact support.
+        </Alert>
+      ) : null}
       {list.isPending ? (
         <LoadingBox className="h-24" />
       ) : list.isError ? (
         <Alert tone="error">{errorMessage(list.error)}</Alert>
-      ) : list.data.length === 0 ? (
+      ) : list.data.newsletters.length === 0 ? (
         <EmptyState icon={Mail} title="No newsletters yet">
           Tell your readers what you are working on.
         </EmptyState>
       ) : (
         <ul className="space-y-3" aria-label="Newsletters">
-          {list.data.map((n) => (
+          {list.data.newsletters.map((n) => (
             <li key={n.id}>
               <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0 flex-1">

@@ -1,0 +1,249 @@
+// Staff's view and pause of an account's newsletters (issue 32, ADR 070), through the API, the
+// real outbox and a real SMTP server: the figures, who may pause whom (audited, with a reason),
+// a paused author refused with words they understand, held copies going once resumed, and a
+// scheduled newsletter waiting for the resume.
+import { randomBytes } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAuditLog, mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
+import { callApi, type Json } from "../../../testing/api-client.ts";
+import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
+
+let s: TestServer;
+let staff: TestUser;
+let boss: TestUser;
+beforeAll(async () => {
+  s = await startTestServer(
+    { NEWSLETTER_SEND_RATE: "50", NEWSLETTER_DAILY_CAP: "100" },
+    { mailDelivery: { retryDelaysMs: [150, 150, 150], pollMs: 150 } },
+  );
+  ({ admin: staff, superAdmin: boss } = await createStaff(s, "nlpause-"));
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const PAUSED = "Sending is paused for your account. Please contact support.";
+const path = (id: string) => `/api/admin/users/${id}/newsletter-sending`;
+const jobDeps = () => ({
+  db: s.database.db,
+  mailer: s.mailer,
+  logger: s.logger,
+  site: { protocol: "http:", sitesDomain: "localhost" },
+  dailyCap: 100,
+});
+
+let seq = 0;
+async function addReaders(a: TestAuthor, n: number): Promise<string[]> {
+  const emails = Array.from({ length: n }, () => `nlpause-${seq++}-${a.subdomain}@example.com`);
+  await s.database.db.insert(newsletterSubscribers).values(
+    emails.map((email) => ({
+      userId: a.id,
+      email,
+      status: "confirmed",
+      confirmToken: randomBytes(18).toString("base64url"),
+      confirmedAt: new Date(),
+    })),
+  );
+  return emails;
+}
+
+async function draft(a: TestAuthor, subject = "News from the desk"): Promise<string> {
+  const res = await callApi(s, a, "POST", "/api/newsletters", { subject, content: "<p>Chapter three is done.</p>" });
+  expect(res.status).toBe(201);
+  return res.body.newsletter.id as string;
+}
+
+const copiesOf = (id: string) => s.database.db.select().from(mailOutbox).where(eq(mailOutbox.newsletterId, id));
+const received = (emails: string[]) => emails.map((e) => s.smtp.mails.filter((m) => m.to.includes(e)).length);
+const auditRows = () =>
+  s.database.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id));
+
+describe("an account's newsletter sending in the back office", () => {
+  it("shows copies sent and bounced in the last 30 days, the bounce rate and the last send", async () => {
+    const a = await createAuthor(s);
+    const empty = await callApi(s, staff, "GET", path(a.id));
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({
+      days: 30,
+      sent: 0,
+      bounced: 0,
+      bounceRatePercent: null,
+      waiting: 0,
+      lastSentAt: null,
+      paused: null,
+    });
+
+    // One reader's server refuses for good (5xx): bounced.
+    await addReaders(a, 1);
+    const first = await draft(a, "Bounces");
+    s.smtp.refuse(550);
+    try {
+      expect((await callApi(s, a, "POST", `/api/newsletters/${first}/send`, {})).status).toBe(200);
+      await s.mailer.idle();
+    } finally {
+      s.smtp.refuse(null);
+    }
+    // Three more readers take the next one.
+    const readers = await addReaders(a, 3);
+    const second = await draft(a, "Goes");
+    expect((await callApi(s, a, "POST", `/api/newsletters/${second}/send`, {})).status).toBe(200);
+    await s.mailer.idle();
+    expect(received(readers)).toEqual([1, 1, 1]);
+
+    const res = await callApi(s, boss, "GET", path(a.id));
+    expect(res.body).toMatchObject({ days: 30, sent: 3, bounced: 1, bounceRatePercent: 25, waiting: 0, paused: null });
+    expect(Date.now() - Date.parse(res.body.lastSentAt)).toBeLessThan(60_000);
+    // No complaint is tracked, so none is shown.
+    expect(res.body).not.toHaveProperty("complaints");
+  });
+
+  it("is staff's only: an author sees no one's figures and cannot pause or resume anyone, themselves included", async () => {
+    const a = await createAuthor(s);
+    const other = await createAuthor(s);
+    const before = (await auditRows()).length;
+    expect((await callApi(s, a, "GET", path(a.id))).status).toBe(403);
+    expect((await callApi(s, a, "GET", path(other.id))).status).toBe(403);
+    expect((await callApi(s, a, "POST", path(a.id), { paused: true, reason: "me" })).status).toBe(403);
+    expect((await callApi(s, a, "POST", path(other.id), { paused: true, reason: "them" })).status).toBe(403);
+    expect((await callApi(s, { cookie: "" }, "GET", path(a.id))).status).toBe(401);
+    expect((await callApi(s, { cookie: "" }, "POST", path(a.id), { paused: true, reason: "x" })).status).toBe(401);
+    expect((await callApi(s, staff, "GET", path("no-such-user"))).status).toBe(404);
+    expect((await callApi(s, staff, "POST", path("no-such-user"), { paused: true, reason: "x" })).status).toBe(404);
+    expect((await auditRows()).length).toBe(before);
+    expect((await callApi(s, staff, "GET", path(a.id))).body.paused).toBeNull();
+    expect((await callApi(s, staff, "GET", path(other.id))).body.paused).toBeNull();
+  });
+
+  it("pauses with a reason and one audit row; refuses no reason, twice, yourself, or a super admin as admin", async () => {
+    const a = await createAuthor(s);
+    const before = (await auditRows()).length;
+    for (const body of [{ paused: true }, { paused: true, reason: "   " }, { paused: "yes", reason: "x" }]) {
+      const res = await callApi(s, staff, "POST", path(a.id), body);
+      expect(res.status).toBe(400);
+    }
+    expect((await callApi(s, staff, "POST", path(a.id), { paused: true, reason: " " })).body.error.message).toBe(
+      "Reason is required",
+    );
+    expect((await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "x" })).status).toBe(409);
+    expect((await callApi(s, staff, "POST", path(staff.id), { paused: true, reason: "x" })).status).toBe(409);
+    expect((await callApi(s, staff, "POST", path(boss.id), { paused: true, reason: "x" })).status).toBe(403);
+    expect((await auditRows()).length).toBe(before);
+
+    const paused = await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Bounce rate 40%" });
+    expect(paused.status).toBe(200);
+    expect(paused.body.paused).toMatchObject({ reason: "Bounce rate 40%", at: expect.any(String) });
+    const rows = await auditRows();
+    expect(rows.length).toBe(before + 1);
+    expect(rows[0]).toMatchObject({
+      actorId: staff.id,
+      action: "newsletter_sending_paused",
+      targetUserId: a.id,
+      target: a.email,
+      detail: "Bounce rate 40%",
+    });
+    const again = await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "again" });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe("Sending is already paused for this account.");
+    expect((await auditRows()).length).toBe(before + 1);
+
+    const resumed = await callApi(s, boss, "POST", path(a.id), { paused: false, reason: "Cleaned their list" });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.paused).toBeNull();
+    const after = await auditRows();
+    expect(after.length).toBe(before + 2);
+    expect(after[0]).toMatchObject({
+      actorId: boss.id,
+      action: "newsletter_sending_resumed",
+      detail: "Cleaned their list",
+    });
+  });
+
+  it("refuses a paused author's send and schedule with words they understand, and queues nothing", async () => {
+    const a = await createAuthor(s);
+    await addReaders(a, 2);
+    const id = await draft(a);
+    expect((await callApi(s, a, "GET", "/api/newsletters")).body.sendingPaused).toBe(false);
+    await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Complaints" });
+    expect((await callApi(s, a, "GET", "/api/newsletters")).body.sendingPaused).toBe(true);
+
+    const now = await callApi(s, a, "POST", `/api/newsletters/${id}/send`, {});
+    expect(now.status).toBe(403);
+    expect(now.body.error.message).toBe(PAUSED);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const later = await callApi(s, a, "POST", `/api/newsletters/${id}/send`, { at });
+    expect(later.status).toBe(403);
+    expect(later.body.error.message).toBe(PAUSED);
+    expect(await copiesOf(id)).toEqual([]);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter).toMatchObject({
+      status: "draft",
+      scheduledAt: null,
+    });
+    // Another author is not touched by it.
+    const b = await createAuthor(s);
+    await addReaders(b, 1);
+    expect((await callApi(s, b, "POST", `/api/newsletters/${await draft(b)}/send`, {})).status).toBe(200);
+    expect((await callApi(s, b, "GET", "/api/newsletters")).body.sendingPaused).toBe(false);
+  });
+
+  it("holds copies already queued while paused, and sends each once when resumed", async () => {
+    const a = await createAuthor(s);
+    const readers = await addReaders(a, 3);
+    const id = await draft(a, "Held back");
+    // Queued but not due yet, as if far back in a long send.
+    await s.database.db.transaction(async (tx) => {
+      await s.mailer.queueNewsletter(tx, { newsletterId: id, userId: a.id, subject: "Held back" });
+      await tx.update(newsletters).set({ status: "sending" }).where(eq(newsletters.id, id));
+      await tx
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(eq(mailOutbox.newsletterId, id));
+    });
+    expect((await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Looks like spam" })).status).toBe(200);
+    await s.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.newsletterId, id));
+    // Several rounds of the sender go by: nothing leaves, nothing is skipped or failed.
+    await new Promise((r) => setTimeout(r, 800));
+    await s.mailer.idle();
+    await runNewsletterJob(jobDeps());
+    expect((await copiesOf(id)).map((r) => r.status)).toEqual(["queued", "queued", "queued"]);
+    expect(received(readers)).toEqual([0, 0, 0]);
+    expect((await callApi(s, staff, "GET", path(a.id))).body).toMatchObject({ waiting: 3, sent: 0 });
+    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter.status).toBe("sending");
+
+    expect((await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "Verified" })).status).toBe(200);
+    await s.mailer.idle();
+    expect((await copiesOf(id)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+    expect(received(readers)).toEqual([1, 1, 1]);
+    await runNewsletterJob(jobDeps());
+    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter.status).toBe("sent");
+  });
+
+  it("leaves a paused account's scheduled newsletter scheduled; it goes once resumed", async () => {
+    const a = await createAuthor(s);
+    const readers = await addReaders(a, 2);
+    const id = await draft(a, "At nine");
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await callApi(s, a, "POST", `/api/newsletters/${id}/send`, { at })).status).toBe(200);
+    await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Under review" });
+    await s.database.db
+      .update(newsletters)
+      .set({ scheduledAt: sql`now() - interval '1 second'` })
+      .where(eq(newsletters.id, id));
+    expect((await runNewsletterJob(jobDeps())).started).toBe(0);
+    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter).toMatchObject({
+      status: "scheduled",
+      error: null,
+    });
+    expect(await copiesOf(id)).toEqual([]);
+
+    await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "Fine" });
+    expect((await runNewsletterJob(jobDeps())).started).toBe(1);
+    await s.mailer.idle();
+    expect(received(readers)).toEqual([1, 1]);
+    await runNewsletterJob(jobDeps());
+    const n: Json = (await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter;
+    expect(n.status).toBe("sent");
+  });
+});
