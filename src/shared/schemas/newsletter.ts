@@ -2,7 +2,7 @@
 // subject or body gives the product's message ('Please fill in all fields') on both sides.
 import { z } from "zod";
 import { NEWSLETTER_STATUSES } from "../enums.ts";
-import { hasVisibleContent, POST_LIMITS, POST_MESSAGES } from "./post.ts";
+import { POST_LIMITS, POST_MESSAGES, richContent } from "./post.ts";
 
 export const NEWSLETTER_LIMITS = { subject: 200, content: POST_LIMITS.content } as const;
 
@@ -31,10 +31,6 @@ export function capMessage(cap: number, usedToday: number, recipients: number): 
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
-// Line breaks and tabs are fine in a body.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-const BODY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 const subject = z
   .string({ error: "Subject must be text" })
   .trim()
@@ -43,16 +39,8 @@ const subject = z
   // A line break in a subject would be a header of its own.
   .refine((v) => !CONTROL.test(v), { error: "Subject contains characters that are not allowed" });
 
-/** Rich text (HTML) from the post editor; the server cleans it like a post's before storing. */
-const content = z
-  .string({ error: "Content must be text" })
-  .max(NEWSLETTER_LIMITS.content, {
-    error: `Content must be at most ${NEWSLETTER_LIMITS.content.toLocaleString("en-GB")} characters`,
-  })
-  .refine((v) => !BODY_CONTROL.test(v), {
-    error: "Content contains characters that are not allowed",
-  })
-  .refine(hasVisibleContent, { error: NEWSLETTER_MESSAGES.required });
+/** Rich text (HTML) from the post editor, with a post's rules; the server cleans it like a post's. */
+const content = richContent;
 
 const publishAsPost = z.boolean({ error: "publishAsPost must be true or false" });
 

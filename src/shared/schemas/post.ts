@@ -47,8 +47,8 @@ const title = z
   .max(POST_LIMITS.title, { error: `Title must be at most ${POST_LIMITS.title} characters` })
   .refine((v) => !CONTROL.test(v), { error: "Title contains characters that are not allowed" });
 
-/** Rich text (HTML) from the editor; the server cleans it before storing. */
-const content = z
+/** Rich text (HTML) from the editor (a post's, or a newsletter's); the server cleans it before storing. */
+export const richContent = z
   .string({ error: "Content must be text" })
   .max(POST_LIMITS.content, {
     error: `Content must be at most ${POST_LIMITS.content.toLocaleString("en-GB")} characters`,
@@ -60,12 +60,12 @@ const category = z.enum(POST_CATEGORIES, { error: `Category must be one of ${POS
 
 export const postCreateSchema = z.strictObject({
   title,
-  content,
+  content: richContent,
   category: category.default("news"),
 });
 
 /** An edit may send only what changed. */
-export const postUpdateSchema = partialUpdate(z.strictObject({ title, content, category }));
+export const postUpdateSchema = partialUpdate(z.strictObject({ title, content: richContent, category }));
 
 export type PostCreate = z.output<typeof postCreateSchema>;
 export type PostCreateInput = z.input<typeof postCreateSchema>;

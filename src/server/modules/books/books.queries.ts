@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { bookGenres, bookSlugs, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
+import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type BookRow = typeof books.$inferSelect;
@@ -40,12 +41,8 @@ export async function selectBookIds(db: Conn, userId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-export async function selectBook(db: Conn, userId: string, bookId: string): Promise<BookRow | null> {
-  const [row] = await db
-    .select()
-    .from(books)
-    .where(and(eq(books.userId, userId), eq(books.id, bookId)));
-  return row ?? null;
+export function selectBook(db: Conn, userId: string, bookId: string): Promise<BookRow | null> {
+  return selectOwned(db, books, userId, bookId);
 }
 
 export async function countBooks(db: Conn, userId: string, opts: { visibleOnly?: boolean } = {}) {
@@ -69,21 +66,12 @@ export async function insertBook(
   return row;
 }
 
-export async function updateBook(tx: Tx, userId: string, bookId: string, values: BookValues) {
-  const [row] = await tx
-    .update(books)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(books.userId, userId), eq(books.id, bookId)))
-    .returning();
-  return row ?? null;
+export function updateBook(tx: Tx, userId: string, bookId: string, values: BookValues): Promise<BookRow | null> {
+  return updateOwned(tx, books, userId, bookId, values);
 }
 
-export async function deleteBook(tx: Tx, userId: string, bookId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(books)
-    .where(and(eq(books.userId, userId), eq(books.id, bookId)))
-    .returning({ id: books.id });
-  return rows.length > 0;
+export function deleteBook(tx: Tx, userId: string, bookId: string): Promise<boolean> {
+  return deleteOwned(tx, books, userId, bookId);
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookSeries, bookSeriesSlugs, books } from "../../../db/schema/index.ts";
 import { slugify } from "../../../shared/slug.ts";
+import { deleteOwned, ownRow, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type SeriesRow = typeof bookSeries.$inferSelect;
@@ -22,12 +23,8 @@ export function selectSeriesRows(db: Conn, userId: string): Promise<SeriesRow[]>
     .orderBy(sql`lower(${bookSeries.name})`, asc(bookSeries.id));
 }
 
-export async function selectSeriesRow(db: Conn, userId: string, id: string): Promise<SeriesRow | null> {
-  const [row] = await db
-    .select()
-    .from(bookSeries)
-    .where(and(eq(bookSeries.userId, userId), eq(bookSeries.id, id)));
-  return row ?? null;
+export function selectSeriesRow(db: Conn, userId: string, id: string): Promise<SeriesRow | null> {
+  return selectOwned(db, bookSeries, userId, id);
 }
 
 /** The author's books that name a series, in the site's order. */
@@ -97,10 +94,7 @@ export async function updateSeriesRow(
   id: string,
   values: { name?: string; description?: string | null },
 ): Promise<void> {
-  await tx
-    .update(bookSeries)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(bookSeries.userId, userId), eq(bookSeries.id, id)));
+  await updateOwned(tx, bookSeries, userId, id, values);
 }
 
 /** Moves the books of series `from` to the name `to` (a rename), or out of any series (null). */
@@ -121,12 +115,12 @@ export async function writeSeriesOrder(tx: Tx, userId: string, bookIds: string[]
     await tx
       .update(books)
       .set({ orderInSeries: i + 1, updatedAt: new Date() })
-      .where(and(eq(books.userId, userId), eq(books.id, id)));
+      .where(ownRow(books, userId, id));
   }
 }
 
 export async function deleteSeriesRow(tx: Tx, userId: string, id: string): Promise<void> {
-  await tx.delete(bookSeries).where(and(eq(bookSeries.userId, userId), eq(bookSeries.id, id)));
+  await deleteOwned(tx, bookSeries, userId, id);
 }
 
 /**

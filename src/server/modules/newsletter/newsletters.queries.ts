@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { mailOutbox, newsletterSubscribers, newsletters, profiles, user, websites } from "../../../db/schema/index.ts";
 import type { NewsletterStatus } from "../../../shared/enums.ts";
+import { deleteOwned, ownRow, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type NewsletterRow = typeof newsletters.$inferSelect;
@@ -19,12 +20,8 @@ export async function selectNewsletters(db: Conn, userId: string): Promise<Newsl
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id));
 }
 
-export async function selectNewsletter(db: Conn, userId: string, id: string): Promise<NewsletterRow | null> {
-  const [row] = await db
-    .select()
-    .from(newsletters)
-    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)));
-  return row ?? null;
+export function selectNewsletter(db: Conn, userId: string, id: string): Promise<NewsletterRow | null> {
+  return selectOwned(db, newsletters, userId, id);
 }
 
 /** The row, locked until the transaction ends (a send, an edit and a cancel never interleave). */
@@ -32,7 +29,7 @@ export async function lockNewsletter(tx: Tx, userId: string, id: string): Promis
   const [row] = await tx
     .select()
     .from(newsletters)
-    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)))
+    .where(ownRow(newsletters, userId, id))
     .for("update");
   return row ?? null;
 }
@@ -51,27 +48,18 @@ export async function insertNewsletter(
 }
 
 /** Changes the row only while it is in one of `from` (null: nothing changed). */
-export async function updateNewsletter(
+export function updateNewsletter(
   db: Conn,
   userId: string,
   id: string,
   values: NewsletterValues,
   from: readonly NewsletterStatus[],
 ): Promise<NewsletterRow | null> {
-  const [row] = await db
-    .update(newsletters)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id), inArray(newsletters.status, [...from])))
-    .returning();
-  return row ?? null;
+  return updateOwned(db, newsletters, userId, id, values, inArray(newsletters.status, [...from]));
 }
 
-export async function deleteNewsletter(db: Conn, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(newsletters)
-    .where(and(eq(newsletters.userId, userId), eq(newsletters.id, id)))
-    .returning({ id: newsletters.id });
-  return rows.length > 0;
+export function deleteNewsletter(db: Conn, userId: string, id: string): Promise<boolean> {
+  return deleteOwned(db, newsletters, userId, id);
 }
 
 /** Marks it going out now, with how many copies were queued. */

@@ -18,12 +18,11 @@ import {
   type NewsletterUpdate,
 } from "../../../shared/schemas/newsletter.ts";
 import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
-import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
 import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
-import { createPost } from "../posts/posts.service.ts";
+import { cleanContent, createPost } from "../posts/posts.service.ts";
 import * as q from "./newsletters.queries.ts";
 
 export const newsletterNotFound = () => notFoundError(NEWSLETTER_MESSAGES.notFound);
@@ -55,13 +54,6 @@ function view(row: q.NewsletterRow): Newsletter {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Cleaned like a post's body; a body that was only markup or script is blank. */
-function cleanContent(html: string): string {
-  const clean = cleanAuthorHtml(html);
-  if (clean === null) throw new DomainError("required", NEWSLETTER_MESSAGES.required, { field: "content" });
-  return clean;
 }
 
 export async function listNewsletters(db: Db, userId: string): Promise<Newsletter[]> {

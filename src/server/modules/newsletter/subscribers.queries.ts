@@ -3,6 +3,7 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
+import { deleteOwned } from "../../lib/owned-rows.ts";
 
 const s = newsletterSubscribers;
 
@@ -44,12 +45,8 @@ export function countByStatus(db: Db, userId: string) {
   return db.select({ status: s.status, n: count() }).from(s).where(eq(s.userId, userId)).groupBy(s.status);
 }
 
-export async function deleteSubscriberById(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(s)
-    .where(and(eq(s.userId, userId), eq(s.id, id)))
-    .returning({ id: s.id });
-  return rows.length > 0;
+export function deleteSubscriberById(db: Db, userId: string, id: string): Promise<boolean> {
+  return deleteOwned(db, s, userId, id);
 }
 
 export type ImportedRow = { email: string; confirmToken: string };

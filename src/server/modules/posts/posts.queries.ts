@@ -3,6 +3,7 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
+import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type PostRow = typeof blogPosts.$inferSelect;
@@ -23,12 +24,8 @@ export async function selectPostContents(db: Conn, userId: string): Promise<stri
   return rows.map((r) => r.content);
 }
 
-export async function selectPost(db: Conn, userId: string, id: string): Promise<PostRow | null> {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)));
-  return row ?? null;
+export function selectPost(db: Conn, userId: string, id: string): Promise<PostRow | null> {
+  return selectOwned(db, blogPosts, userId, id);
 }
 
 /**
@@ -54,22 +51,13 @@ export async function insertPost(
 }
 
 /** The updated row; null when the post is not this author's. */
-export async function updatePost(tx: Tx, userId: string, id: string, values: PostValues): Promise<PostRow | null> {
-  const [row] = await tx
-    .update(blogPosts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)))
-    .returning();
-  return row ?? null;
+export function updatePost(tx: Tx, userId: string, id: string, values: PostValues): Promise<PostRow | null> {
+  return updateOwned(tx, blogPosts, userId, id, values);
 }
 
 /** Whether a row went; false when the post is not this author's. */
-export async function deletePost(tx: Tx, userId: string, id: string): Promise<boolean> {
-  const rows = await tx
-    .delete(blogPosts)
-    .where(and(eq(blogPosts.userId, userId), eq(blogPosts.id, id)))
-    .returning({ id: blogPosts.id });
-  return rows.length > 0;
+export function deletePost(tx: Tx, userId: string, id: string): Promise<boolean> {
+  return deleteOwned(tx, blogPosts, userId, id);
 }
 
 /**

@@ -27,8 +27,11 @@ function view(row: q.PostRow): Post {
   };
 }
 
-/** Cleaned HTML; a body that was only markup or script has nothing left, which is blank. */
-function cleanContent(html: string): string {
+/**
+ * Cleaned HTML; a body that was only markup or script has nothing left, which is blank. A
+ * newsletter's body is cleaned the same way (it may become a post).
+ */
+export function cleanContent(html: string): string {
   const clean = cleanAuthorHtml(html);
   if (clean === null) throw new DomainError("required", POST_MESSAGES.required, { field: "content" });
   return clean;
