@@ -207,7 +207,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     await page.goto("/dashboard/home");
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");
-    await expect.poll(() => links.count()).toBe(8);
+    await expect.poll(() => links.count()).toBe(9);
     // One row: every item at the same height, the whole menu one touch-sized row high.
     const boxes = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
@@ -219,6 +219,13 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     expect(settings && settings.x >= 0 && settings.x + settings.width <= PHONE.width).toBe(true);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, "polish-menu-settings-390", { viewport: true });
+    // On a wide screen the menu sits beside the logo, in one row too.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const wide = await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    expect(new Set(wide.map(Math.round)).size).toBe(1);
+    expect((await nav.boundingBox())?.height).toBeLessThanOrEqual(48);
+    await shot(page, "polish-menu-settings-1280", { viewport: true });
+    await page.setViewportSize(PHONE);
 
     // Tab through the menu from the logo: each item in turn gets focus and is scrolled into the window.
     await page.goto("/dashboard");
@@ -226,7 +233,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
     expect((await nav.locator('[aria-current="page"]').allTextContents()).map((t) => t.trim())).toEqual(["Dashboard"]);
     await page.getByRole("link", { name: "Bookplate" }).first().focus();
     const seen: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       await page.keyboard.press("Tab");
       const focused = () =>
         page.evaluate(() => {
@@ -238,7 +245,7 @@ browserDescribe("issue 30's small fixes on a phone", () => {
       await expect.poll(focused).toEqual({ text: now.text, inView: true });
       seen.push(now.text);
     }
-    expect(seen).toEqual(["Dashboard", "Books", "Bio", "Blog", "Stats", "Settings", "Account", "Help"]);
+    expect(seen).toEqual(["Dashboard", "Books", "Bio", "Blog", "Newsletters", "Stats", "Settings", "Account", "Help"]);
     await shot(page, "polish-menu-help-focused-390", { viewport: true });
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/dashboard/help");

@@ -102,6 +102,7 @@ export function MainNav({ className }: { className?: string }) {
           // Phones: one row that scrolls, running to the screen's edges; the padding keeps a focused
           // item clear of the faded edge.
           "relative -mx-6 flex items-center gap-0.5 overflow-x-auto scroll-px-6 px-6 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
+          // Beside the logo on a wide screen: words only, so the nine items keep to one row.
           "lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0",
         )}
       >
@@ -119,7 +120,7 @@ export function MainNav({ className }: { className?: string }) {
                   active ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
                 )}
               >
-                <Icon aria-hidden="true" className="hidden h-4 w-4 sm:block" /> {label}
+                <Icon aria-hidden="true" className="hidden h-4 w-4 sm:block lg:hidden" /> {label}
               </Link>
             </li>
           );
