@@ -4,7 +4,7 @@
 // POST /api/admin/users/:id/newsletter-sending  { paused, reason } → 200 the same, after the change;
 //                                               409 already so, or yourself; 403 a super admin's as admin
 import { z } from "zod";
-import { newsletterPauseSchema, newsletterSendingSchema } from "../../../shared/schemas/admin.ts";
+import { newsletterPauseSchema, newsletterSendingSchema } from "../../../shared/schemas/newsletter-sending.ts";
 import { HttpError } from "../../http/errors.ts";
 import { db } from "../../http/handlers.ts";
 import { apiRouter, json } from "../../http/openapi.ts";

@@ -3,11 +3,11 @@
 // wait (the outbox leaves them); resumed, they go. Pausing is like banning: any staff member, not
 // on themselves, and a super admin's account only by a super admin; always with a reason, audited.
 import type { Db } from "../../../db/client.ts";
+import { ADMIN_LIMITS } from "../../../shared/schemas/admin.ts";
 import {
-  ADMIN_LIMITS,
   NEWSLETTER_SENDING_MESSAGES as M,
   type NewsletterSending,
-} from "../../../shared/schemas/admin.ts";
+} from "../../../shared/schemas/newsletter-sending.ts";
 import { conflictError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import * as admin from "./admin.queries.ts";
 import * as q from "./newsletter-sending.queries.ts";

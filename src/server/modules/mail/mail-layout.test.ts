@@ -1,6 +1,6 @@
 // The one mail layout: what it is given is escaped, and the text part says what the HTML says.
 import { describe, expect, it } from "vitest";
-import { mailHeaders } from "./mail.service.ts";
+import { mailHeaders } from "./mail-form.ts";
 import { button, footnote, heading, join, mailParts, mailText, paragraph, textToMailHtml } from "./mail-layout.ts";
 
 describe("the mail layout", () => {

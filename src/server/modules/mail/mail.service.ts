@@ -7,76 +7,17 @@ import type { Transporter } from "nodemailer";
 import type { Database, Db, Tx } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import * as q from "./mail.queries.ts";
-import { mailDocument, textToMailHtml } from "./mail-layout.ts";
-
-export type Mail = {
-  to: string;
-  subject: string;
-  /** The plain-text part. Without `html`, the HTML part is made from it by the one layout (ADR 065). */
-  text: string;
-  /** A whole HTML document from `mailParts` (mail-layout.ts), with `text` made from the same HTML. */
-  html?: string;
-  /** Where "Reply" goes (a reader who wrote through a site's form); the sender stays ours. */
-  replyTo?: { name: string; address: string };
-  /**
-   * The From display name, at MAIL_FROM's address: the author's site name on mail sent on their
-   * behalf to readers (then `replyTo` is the author). Unset: MAIL_FROM as configured.
-   */
-  fromName?: string;
-  /** Sent by a program, not written by a person (alerts, links to confirm, notices): `Auto-Submitted`. */
-  automatic?: boolean;
-  /** Mail to a list's reader: their one-click unsubscribe link (RFC 8058), `unsubscribeUrl` in unsubscribe.service.ts. */
-  listUnsubscribeUrl?: string;
-  /** The Message-ID, when it must be the same on every attempt (a newsletter's copy, ADR 066). */
-  messageId?: string;
-};
-
-/**
- * A newsletter's copy as it goes out, made from its row when it is sent (the row holds only the
- * newsletter and the reader): null when the reader is no longer confirmed (skipped).
- */
-export type NewsletterCopy = (row: { newsletterId: string; subscriberId: string }) => Promise<Mail | null>;
-
-/** What the newsletter module hands the outbox: its copies, queued in the caller's transaction. */
-export type NewsletterQueue = {
-  /** One row per confirmed subscriber of the author; returns how many were added (ADR 066). */
-  queueNewsletter(tx: Tx, n: { newsletterId: string; userId: string; subject: string }): Promise<number>;
-};
-
-/** A header value we write ourselves: one line, no control characters, bounded. */
-const oneLine = (s: string, max: number) =>
-  s
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, max);
-
-/** The headers a mail is queued with (ADR 065): kept in the outbox, sent as they are. */
-export function mailHeaders(mail: Pick<Mail, "automatic" | "listUnsubscribeUrl">): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (mail.automatic) headers["Auto-Submitted"] = "auto-generated";
-  if (mail.listUnsubscribeUrl) {
-    if (!/^https?:\/\/[\x21-\x7e]+$/.test(mail.listUnsubscribeUrl) || /[<>,]/.test(mail.listUnsubscribeUrl)) {
-      throw new Error("An unsubscribe link must be a plain http(s) address");
-    }
-    headers["List-Unsubscribe"] = `<${mail.listUnsubscribeUrl}>`;
-    headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
-  }
-  return headers;
-}
-
-/** The display name as it may go into a From header: one line, at most 100 characters. */
-export const fromNameOf = (name: string) => oneLine(name, 100);
-
-/** The address part of MAIL_FROM ("Bookplate <no-reply@x>" or a bare address). */
-export function fromAddressOf(mailFrom: string): string {
-  return (/<([^<>\s]+@[^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom).trim();
-}
-
-export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
+import {
+  type DkimOptions,
+  fromAddressOf,
+  type Mail,
+  type NewsletterCopy,
+  type NewsletterQueue,
+  outboxRow,
+} from "./mail-form.ts";
 
 export type { OutboxBacklog } from "./mail.queries.ts";
+export type { DkimOptions, Mail, NewsletterCopy, NewsletterQueue } from "./mail-form.ts";
 
 export type Mailer = NewsletterQueue & {
   /**
@@ -171,25 +112,11 @@ export function createMailer(opts: {
 
   const fromAddress = fromAddressOf(opts.from);
 
-  const row = ({ replyTo, fromName, automatic, listUnsubscribeUrl, messageId: _id, ...mail }: Mail): q.NewOutboxRow => {
-    const headers = mailHeaders({ automatic, listUnsubscribeUrl });
-    const name = fromName === undefined ? "" : fromNameOf(fromName);
-    return {
-      ...mail,
-      // Every mail has an HTML part in the one layout; its text stays the caller's words.
-      html: mail.html ?? mailDocument({ title: mail.subject, body: textToMailHtml(mail.text) }),
-      replyToName: replyTo ? fromNameOf(replyTo.name) : null,
-      replyToAddress: replyTo?.address ?? null,
-      fromName: name === "" ? null : name,
-      headers: Object.keys(headers).length > 0 ? headers : null,
-    };
-  };
-
   if (!smtpUrl) {
     return {
       async send(mail, tx) {
         logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail (no SMTP_URL: not sent)");
-        await q.insertLogged(tx ?? db, row(mail));
+        await q.insertLogged(tx ?? db, outboxRow(mail));
       },
       async queueNewsletter(tx, n) {
         const added = await q.insertNewsletterCopies(tx, { ...n, status: "logged" });
@@ -207,37 +134,61 @@ export function createMailer(opts: {
 
   // nodemailer is loaded with the first mail to send, and only when there is an SMTP server (ADR 037).
   const timeouts = (ms: number) => ({ connectionTimeout: ms, greetingTimeout: ms, socketTimeout: 3 * ms });
-  let made: Transporter | undefined;
-  let making: Promise<Transporter> | undefined;
-  const transport = () =>
-    (making ??= import("nodemailer").then((m) => {
-      made = m.default.createTransport({
-        url: smtpUrl,
-        ...timeouts(o.timeoutMs),
-        ...(opts.dkim ? { dkim: opts.dkim } : {}),
-      });
-      return made;
-    }));
+  /** A transport made with the first mail it carries (ADR 037), closed with the mailer. */
+  const lazyTransport = (options: Record<string, unknown>) => {
+    let made: Transporter | undefined;
+    let making: Promise<Transporter> | undefined;
+    return {
+      get: () =>
+        (making ??= import("nodemailer").then((m) => {
+          made = m.default.createTransport({
+            url: smtpUrl,
+            ...options,
+            ...timeouts(o.timeoutMs),
+            ...(opts.dkim ? { dkim: opts.dkim } : {}),
+          });
+          return made;
+        })),
+      close: () => made?.close(),
+    };
+  };
+  const transport = lazyTransport({});
   // Newsletters' copies go one after another over one kept connection (a new one every 100 copies):
   // a connection per copy held a process to a few copies a second (bench:newsletter, ADR 066).
-  let bulkMade: Transporter | undefined;
-  let bulkMaking: Promise<Transporter> | undefined;
-  const bulkTransport = () =>
-    (bulkMaking ??= import("nodemailer").then((m) => {
-      bulkMade = m.default.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: 1,
-        maxMessages: 100,
-        ...timeouts(o.timeoutMs),
-        ...(opts.dkim ? { dkim: opts.dkim } : {}),
-      });
-      return bulkMade;
-    }));
+  const bulkTransport = lazyTransport({ pool: true, maxConnections: 1, maxMessages: 100 });
 
   let stopped = false;
-  let round: Promise<void> | null = null;
-  let wokenMeanwhile = false;
+
+  /**
+   * A lane's rounds: `wake` runs one now, or one more after the current one (a burst of wakes
+   * costs one round); `running` is the round in progress, if any.
+   */
+  function rounds(drainLane: () => Promise<void>, what: string) {
+    let round: Promise<void> | null = null;
+    let wokenMeanwhile = false;
+    return {
+      running: () => round,
+      wake(): void {
+        if (stopped) return;
+        if (round) {
+          wokenMeanwhile = true;
+          return;
+        }
+        round = (async () => {
+          do {
+            wokenMeanwhile = false;
+            await drainLane();
+          } while (wokenMeanwhile && !stopped);
+        })()
+          .catch((err: unknown) => {
+            if (!stopped) logger.error({ err }, `mail outbox ${what} round failed`);
+          })
+          .finally(() => {
+            round = null;
+          });
+      },
+    };
+  }
 
   // A whole send must end well inside the row's lease, or another process could take it meanwhile.
   const sendDeadlineMs = Math.min(6 * o.timeoutMs, Math.floor(o.leaseMs / 2));
@@ -253,9 +204,9 @@ export function createMailer(opts: {
           return;
         }
       }
-      const t = await (claimed.newsletterId !== null ? bulkTransport() : transport());
+      const t = await (claimed.newsletterId !== null ? bulkTransport : transport).get();
       // A newsletter's copy is made now, in the same shape as a queued row; other mail was made when queued.
-      const copy = mail ? row(mail) : null;
+      const copy = mail ? outboxRow(mail) : null;
       const sent = copy ?? claimed;
       const { html, fromName, headers } = sent;
       const replyTo =
@@ -327,8 +278,6 @@ export function createMailer(opts: {
   // kill can leave half-done to one copy.
   const bulkGapMs = 1000 / Math.max(0.01, o.bulkPerSecond);
   let nextBulkAt = 0;
-  let bulkRound: Promise<void> | null = null;
-  let bulkWokenMeanwhile = false;
   async function drainBulk(): Promise<void> {
     while (!stopped) {
       const wait = nextBulkAt - Date.now();
@@ -342,47 +291,12 @@ export function createMailer(opts: {
       });
     }
   }
-  function wakeBulk(): void {
-    if (stopped) return;
-    if (bulkRound) {
-      bulkWokenMeanwhile = true;
-      return;
-    }
-    bulkRound = (async () => {
-      do {
-        bulkWokenMeanwhile = false;
-        await drainBulk();
-      } while (bulkWokenMeanwhile && !stopped);
-    })()
-      .catch((err: unknown) => {
-        if (!stopped) logger.error({ err }, "mail outbox newsletter round failed");
-      })
-      .finally(() => {
-        bulkRound = null;
-      });
-  }
-
-  /** Runs a round now, or one more after the current round (a burst of wakes costs one round). */
-  function wake(): void {
-    wakeBulk();
-    if (stopped) return;
-    if (round) {
-      wokenMeanwhile = true;
-      return;
-    }
-    round = (async () => {
-      do {
-        wokenMeanwhile = false;
-        await drain();
-      } while (wokenMeanwhile && !stopped);
-    })()
-      .catch((err: unknown) => {
-        if (!stopped) logger.error({ err }, "mail outbox round failed");
-      })
-      .finally(() => {
-        round = null;
-      });
-  }
+  const mailLane = rounds(drain, "mail");
+  const bulkLane = rounds(drainBulk, "newsletter");
+  const wake = () => {
+    bulkLane.wake();
+    mailLane.wake();
+  };
 
   // NOTIFY wakes the sender of every process (the one that queued may be busy); the poll picks up
   // retries that came due and rows of a process that died, and covers a lost LISTEN.
@@ -397,7 +311,7 @@ export function createMailer(opts: {
 
   return {
     async send(mail, tx) {
-      await q.insertQueued(tx ?? db, row(mail));
+      await q.insertQueued(tx ?? db, outboxRow(mail));
       // Outside a transaction the row is visible now; inside one, NOTIFY wakes us on commit.
       if (!tx) wake();
     },
@@ -427,8 +341,9 @@ export function createMailer(opts: {
     backlog: () => q.selectBacklog(db),
     async idle() {
       while (!stopped) {
-        if (round || bulkRound) {
-          await Promise.all([round, bulkRound]);
+        const running = [mailLane.running(), bulkLane.running()].filter((r) => r !== null);
+        if (running.length > 0) {
+          await Promise.all(running);
           continue;
         }
         if (!(await q.hasDue(db))) return;
@@ -441,14 +356,12 @@ export function createMailer(opts: {
       const unlisten = await listening;
       await unlisten?.().catch(() => {});
       // A send still running after the grace keeps its lease: another start sends the row again.
-      if (round || bulkRound) {
-        await Promise.race([
-          Promise.all([round, bulkRound]),
-          new Promise((ok) => setTimeout(ok, o.closeGraceMs).unref()),
-        ]);
+      const running = [mailLane.running(), bulkLane.running()].filter((r) => r !== null);
+      if (running.length > 0) {
+        await Promise.race([Promise.all(running), new Promise((ok) => setTimeout(ok, o.closeGraceMs).unref())]);
       }
-      made?.close();
-      bulkMade?.close();
+      transport.close();
+      bulkTransport.close();
     },
   };
 }
