@@ -114,3 +114,16 @@ export async function shot(page: Page, name: string, opts: { viewport?: boolean 
     await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
   }
 }
+
+/**
+ * Clicks a save button and waits for the server's answer to the write it sends. A second save's
+ * "saved" message can otherwise be matched by the first one's, still on screen.
+ */
+export async function clickAndSave(page: Page, button: ReturnType<Page["getByRole"]>) {
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith("/api/") && r.request().method() !== "GET",
+  );
+  await button.click();
+  const res = await answered;
+  if (!res.ok()) throw new Error(`the save answered ${res.status()}`);
+}

@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { createAuthor } from "../src/testing/users.ts";
 import {
   browserDescribe,
+  clickAndSave,
   createAuthorAccount,
   firstLink,
   newPage,
@@ -141,7 +142,7 @@ browserDescribe("site settings", () => {
 
     // Back to the site's own form: a reader signs up and confirms through the mail.
     await page.getByRole("switch", { name: "Use my email provider's sign-up form" }).uncheck();
-    await save.click();
+    await clickAndSave(page, save);
     await page.getByText("Newsletter settings saved successfully!").first().waitFor();
     // Without a provider's form, the page waits until the author chooses the site's own (ADR 052).
     await reader.goto(`${site}/newsletter`);
@@ -219,7 +220,7 @@ browserDescribe("site settings", () => {
     await page.reload();
     await page.getByRole("textbox", { name: "Page text" }).getByText("only what you send us").waitFor();
     await page.getByRole("switch", { name: "Show the Privacy & Legal page" }).uncheck();
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await clickAndSave(page, page.getByRole("button", { name: "Save", exact: true }));
     await page.getByText("Legal content saved successfully!").first().waitFor();
     expect((await site.goto(privacy))?.status()).toBe(404);
     expect(await site.getByText("only what you send us").count()).toBe(0);
@@ -262,7 +263,7 @@ browserDescribe("site settings", () => {
 
     // Back to a simple opening: the hero is gone, the news stays.
     await page.getByLabel("Simple, centred").check();
-    await page.getByRole("button", { name: "Save Home Page" }).click();
+    await clickAndSave(page, page.getByRole("button", { name: "Save Home Page" }));
     await page.getByText("Home page settings updated successfully!").first().waitFor();
     await site.reload();
     await site.getByText("My new book is out in May.").waitFor();
