@@ -2,7 +2,7 @@
 // temporary refusals are retried and permanent ones fail, and each row goes out once even when
 // two processes share the database.
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, websites } from "../../../db/schema/index.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaffUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
@@ -30,6 +30,8 @@ afterAll(async () => {
   s?.smtp.thaw();
   await s?.close();
 });
+// A test that fails while the SMTP server is frozen must not leave it frozen for the next ones.
+afterEach(() => s?.smtp.thaw());
 
 /** A form POST under a site's Host name (fetch cannot set Host). */
 async function postForm(host: string, path: string, form: Record<string, string>) {
@@ -119,9 +121,9 @@ describe("a frozen SMTP server", () => {
       const t = await timed(r.run);
       expect(t.status, r.what).toBe(200);
       // Well under the 10 s the SMTP client would wait for a greeting (no tight timing: the
-      // machine is shared).
+      // machine is shared, and a loaded one can take seconds for any request).
       expect(t.ms, `${r.what}: ${Math.round(t.ms)} ms frozen, ${Math.round(normal[i] ?? 0)} ms normal`).toBeLessThan(
-        2000,
+        5000,
       );
     }
     const waiting = await s.database.db
@@ -132,7 +134,9 @@ describe("a frozen SMTP server", () => {
 
     const health = await timed(() => s.api("/api/admin/system", { cookie: staff.cookie }));
     expect(health.status).toBe(200);
-    expect(health.ms).toBeLessThan(3000);
+    // The Mail check itself waits its 2.5 s for a greeting; the panel must not wait the SMTP
+    // client's 10 s.
+    expect(health.ms).toBeLessThan(5000);
     const body = (await (health.out as Response).json()) as { checks: { name: string; ok: boolean; detail: string }[] };
     const mail = body.checks.find((c) => c.name === "Mail");
     expect(mail?.ok).toBe(false);
