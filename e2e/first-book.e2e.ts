@@ -186,6 +186,16 @@ browserDescribe("the first book, from the landing page", () => {
     await other.getByTestId("empty-sections").getByText("What readers don't see yet").waitFor();
     expect(await other.getByTestId("checklist").count()).toBe(0);
     expect(await other.getByTestId("checklist-progress").count()).toBe(0);
+
+    await shot(other, "dashboard-list-hidden", { viewport: true });
+    await other.setViewportSize({ width: 390, height: 844 });
+    await shot(other, "dashboard-list-hidden-390", { viewport: true });
+    // The author changes their mind: the list comes back, here and after a reload.
+    await other.getByRole("button", { name: "Show the getting-started list" }).click();
+    await other.getByTestId("checklist").waitFor();
+    await other.reload();
+    await other.getByTestId("checklist").waitFor();
+    expect(await other.getByRole("button", { name: "Show the getting-started list" }).count()).toBe(0);
     await other.context().close();
   });
 });

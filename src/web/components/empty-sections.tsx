@@ -1,7 +1,7 @@
 // What of the author's site still reads empty to readers (ADR 052): the sections kept out of the
 // menu until they have content, a missing genre, a privacy notice not yet reviewed. Each line says
 // what readers see and links to where it is filled in. Reusable: a getting-started list can show it.
-import { ArrowRight, CheckCircle2, CircleDashed, X } from "lucide-react";
+import { ArrowRight, CheckCircle2, CircleDashed, ListChecks, X } from "lucide-react";
 import { Link } from "react-router";
 import type { SiteStatus } from "../../shared/schemas/site-status.ts";
 
@@ -159,8 +159,9 @@ function EmptyLine({ item }: { item: EmptyItem }) {
 
 /**
  * What readers don't see yet; given `checklist`, the same card becomes the getting-started list
- * with its progress until every item is done or the author dismisses it. The empty-section lines
- * the checklist does not cover (genre, blog) stay under it.
+ * with its progress until every item is done or the author hides it. The empty-section lines
+ * the checklist does not cover (genre, blog) stay under it. A hidden list that is not done yet
+ * leaves a button to show it again.
  */
 export function EmptySections({
   status,
@@ -169,12 +170,13 @@ export function EmptySections({
 }: {
   status: SiteStatus;
   title?: string;
-  checklist?: { facts: ChecklistFacts; onDismiss: () => void };
+  checklist?: { facts: ChecklistFacts; hidden?: boolean; onDismiss: () => void; onShow?: () => void };
 }) {
   const items = emptyItems(status);
   const steps = checklist ? checklistItems(status, checklist.facts) : [];
   const done = steps.filter((i) => i.done).length;
-  if (checklist && done < steps.length) {
+  const unfinished = checklist !== undefined && done < steps.length;
+  if (checklist && unfinished && !checklist.hidden) {
     const covered = new Set(steps.map((i) => i.key));
     const rest = items.filter((i) => !covered.has(i.key));
     return (
@@ -242,16 +244,29 @@ export function EmptySections({
       </section>
     );
   }
-  if (items.length === 0) return null;
+  const show =
+    unfinished && checklist?.onShow ? (
+      <button
+        type="button"
+        onClick={checklist.onShow}
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <ListChecks aria-hidden="true" className="h-4 w-4" /> Show the getting-started list
+      </button>
+    ) : null;
+  if (items.length === 0) return show ? <div className="flex justify-end">{show}</div> : null;
   return (
     <section
       aria-labelledby="empty-sections-title"
       data-testid="empty-sections"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <h2 id="empty-sections-title" className="text-base font-semibold text-slate-900">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <h2 id="empty-sections-title" className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {show}
+      </div>
       <ul className="mt-3 divide-y divide-slate-100">
         {items.map((i) => (
           <EmptyLine key={i.key} item={i} />

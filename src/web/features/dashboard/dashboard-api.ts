@@ -64,17 +64,20 @@ export async function openBillingPortal(): Promise<string> {
 export { startCheckout };
 
 /**
- * The getting-started checklist's "Hide this list", kept with the author's site on the server so
- * another device agrees. The list goes at once; if the server refuses, it comes back with why.
+ * The getting-started checklist's "Hide this list" (and "Show the getting-started list" to bring
+ * it back), kept with the author's site on the server so another device agrees. The screen changes
+ * at once; if the server refuses, it changes back with why.
  */
-export function useChecklistDismissal(status: SiteStatus | undefined): [boolean, () => void] {
+export function useChecklistDismissal(
+  status: SiteStatus | undefined,
+): [hidden: boolean, hide: () => void, show: () => void] {
   const qc = useQueryClient();
-  const hide = useMutation({
-    mutationFn: () => read(client.site.status.$patch({ json: { checklistHidden: true } })),
-    onMutate: async () => {
+  const setHidden = useMutation({
+    mutationFn: (checklistHidden: boolean) => read(client.site.status.$patch({ json: { checklistHidden } })),
+    onMutate: async (checklistHidden) => {
       await qc.cancelQueries({ queryKey: SITE_STATUS_KEY });
       const before = qc.getQueryData<SiteStatus>(SITE_STATUS_KEY);
-      if (before) qc.setQueryData<SiteStatus>(SITE_STATUS_KEY, { ...before, checklistHidden: true });
+      if (before) qc.setQueryData<SiteStatus>(SITE_STATUS_KEY, { ...before, checklistHidden });
       return { before };
     },
     onError: (err, _vars, context) => {
@@ -83,7 +86,7 @@ export function useChecklistDismissal(status: SiteStatus | undefined): [boolean,
     },
     onSuccess: (saved) => qc.setQueryData(SITE_STATUS_KEY, saved),
   });
-  return [status?.checklistHidden ?? false, () => hide.mutate()];
+  return [status?.checklistHidden ?? false, () => setHidden.mutate(true), () => setHidden.mutate(false)];
 }
 
 export const PROFILE_KEY = ["profile"] as const;

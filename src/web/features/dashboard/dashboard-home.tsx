@@ -53,7 +53,7 @@ export function DashboardHome() {
   useEffect(() => {
     if (capacity.data?.used === 0) setFirstBookOpen(true);
   }, [capacity.data?.used]);
-  const [checklistHidden, hideChecklist] = useChecklistDismissal(siteStatus.data);
+  const [checklistHidden, hideChecklist, showChecklist] = useChecklistDismissal(siteStatus.data);
 
   const firstName = session?.user.name.split(" ")[0] ?? state.name.split(" ")[0] ?? "";
   const website = state.website;
@@ -141,13 +141,15 @@ export function DashboardHome() {
         <EmptySections
           status={siteStatus.data}
           checklist={
-            profile.data && !checklistHidden
+            profile.data
               ? {
                   facts: {
                     profile: profile.data,
                     domainConnected: Boolean(website?.customDomain && website.customDomainVerified),
                   },
+                  hidden: checklistHidden,
                   onDismiss: hideChecklist,
+                  onShow: showChecklist,
                 }
               : undefined
           }
