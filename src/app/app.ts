@@ -207,8 +207,15 @@ export function createApp(deps: AssembledDeps) {
   );
   app.use("*", async (c, next) => {
     await next();
-    // Site previews (/demo, /author) bring their own stricter policy.
-    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", APP_CSP);
+    // Site previews (/demo, /author) bring their own stricter policy. Set on the answer's own
+    // headers: `c.header` after the answer is made rebuilds it as a stream (Hono asks whether
+    // its body was used), which copied every API answer through a stream (ADR 072).
+    if (c.res.headers.has("Content-Security-Policy")) return;
+    try {
+      c.res.headers.set("Content-Security-Policy", APP_CSP);
+    } catch {
+      c.header("Content-Security-Policy", APP_CSP); // headers that cannot change (Response.redirect)
+    }
   });
 
   // 5. The API.

@@ -138,4 +138,37 @@ describe("PGlite with named statements", () => {
     );
     expect(names).toEqual(ids.map((id) => [{ name: id === 1 ? "one" : null }]));
   });
+
+  it("keeps named statements inside a transaction too, with the same answers, commits and rollbacks", async () => {
+    const sql = "select id, name, tags from t where id = $1";
+    const inTx = await pg.transaction(async (tx) => {
+      const first = await tx.query(sql, [1]);
+      await tx.query("insert into t (id, name) values ($1, $2)", [30, "thirty"]);
+      return { first, again: await tx.query(sql, [30]) };
+    });
+    expect(inTx.first).toEqual(await raw.query(sql, [1]));
+    expect(inTx.again.rows).toEqual([{ id: 30, name: "thirty", tags: null }]);
+    expect((await kept()).filter((s) => s.statement === sql)).toHaveLength(1);
+
+    // A failed statement fails the transaction with its own error, and nothing of it stays.
+    const duplicate = await pg
+      .transaction(async (tx) => {
+        await tx.query("insert into t (id, name) values ($1, $2)", [31, "gone"]);
+        await tx.query("insert into t (id, name) values ($1, $2)", [1, "taken"]);
+      })
+      .catch((e: unknown) => e);
+    expect(duplicate).toMatchObject({ code: "23505", params: [1, "taken"] });
+    const unparsable = await pg.transaction((tx) => tx.query("selec oops")).catch((e: unknown) => e);
+    expect(unparsable).toMatchObject({ code: "42601", query: "selec oops" });
+    expect((await pg.query("select id from t where id between $1 and $2 order by id", [30, 31])).rows).toEqual([
+      { id: 30 },
+    ]);
+    // Rolled back by the caller: the statement stays kept, the row does not.
+    await pg.transaction(async (tx) => {
+      await tx.query("insert into t (id, name) values ($1, $2)", [32, "undone"]);
+      await tx.rollback();
+    });
+    expect((await pg.query("select count(*)::int as n from t where id = $1", [32])).rows).toEqual([{ n: 0 }]);
+    await pg.query("delete from t where id >= $1", [30]);
+  });
 });

@@ -3,8 +3,17 @@
 // into the WebAssembly module; for the site context read that is most of its cost. Here each
 // distinct SQL text is parsed once into a named statement (PostgreSQL then reuses its plan, and
 // replans by itself if a table it reads changes), and each later run is one call: Bind, Execute,
-// Sync. See ADR 013.
-import { type PGlite, parse, protocol, type QueryOptions, type Results, types } from "@electric-sql/pglite";
+// Sync. See ADR 013. Queries inside a transaction take the same path (ADR 072): a create runs
+// most of its statements there.
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+  types,
+} from "@electric-sql/pglite";
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"][number];
@@ -85,10 +94,10 @@ export type NamedStatementsOptions = {
 };
 
 /**
- * The same PGlite instance, whose query() keeps a named statement per SQL text. Listen through
+ * The same PGlite instance, whose query() keeps a named statement per SQL text, and whose
+ * transaction() hands its callback a transaction whose query() does the same. Listen through
  * it (not the instance) so that notifications in replies it reads reach their listeners.
- * Everything else (transactions, exec, close) is the instance's own; queries inside a
- * transaction go through the transaction object and are not affected.
+ * Everything else (exec, close, a transaction's exec and rollback) is the instance's own.
  */
 export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions = {}): PGlite {
   const max = opts.max ?? 200;
@@ -114,13 +123,23 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
   };
   const locks = client as unknown as Exclusive;
 
-  async function prepare(sql: string): Promise<Statement | null> {
+  /** The kept statement for `sql`, made now if there is none; the database's error if it cannot be. */
+  async function statementFor(sql: string): Promise<Statement | { error: BackendMessage }> {
+    const statement = kept.get(sql);
+    if (!statement) return prepare(sql);
+    kept.delete(sql); // most recently used goes last
+    kept.set(sql, statement);
+    return statement;
+  }
+
+  async function prepare(sql: string): Promise<Statement | { error: BackendMessage }> {
     const name = `bp_${++sequence}`;
     const { messages } = await client.execProtocol(
       concat([serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]),
       { syncToFs: false, throwOnError: false },
     );
-    if (messages.some((m) => m.name === "error")) return null; // query() reports it properly
+    const error = messages.find((m) => m.name === "error");
+    if (error) return { error };
     const description = messages.find((m) => m.name === "rowDescription") as { fields: Field[] } | undefined;
     const statement: Statement = {
       name,
@@ -224,14 +243,8 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
     await locks._checkReady();
     const outcome = await locks._runExclusiveTransaction(() =>
       locks._runExclusiveQuery(async (): Promise<{ result: Results<T> } | { fallback: true }> => {
-        let statement = kept.get(sql);
-        if (statement) {
-          kept.delete(sql); // most recently used goes last
-          kept.set(sql, statement);
-        } else {
-          statement = (await prepare(sql)) ?? undefined;
-          if (!statement) return { fallback: true };
-        }
+        const statement = await statementFor(sql);
+        if ("error" in statement) return { fallback: true }; // query() reports it properly
         try {
           return { result: await run<T>(sql, statement, params, options) };
         } catch (err) {
@@ -247,9 +260,44 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
     return "result" in outcome ? outcome.result : client.query<T>(sql, params, options);
   }
 
+  /**
+   * A query inside a transaction: the transaction already holds PGlite's transaction lock, so
+   * only the query lock is taken, as the transaction's own query() does. A database error
+   * there fails the transaction, so nothing is retried another way: the error is raised (a
+   * statement PostgreSQL cannot parse with its own error, as the transaction's query() would).
+   */
+  async function queryInTransaction<T>(
+    tx: Transaction,
+    sql: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    if (tx.closed || options?.blob || options?.paramTypes) return tx.query<T>(sql, params, options);
+    return locks._runExclusiveQuery(async () => {
+      const statement = await statementFor(sql);
+      const fail = (err: object) => Object.assign(err, { query: sql, params, queryOptions: options });
+      if ("error" in statement) throw fail(statement.error);
+      try {
+        return await run<T>(sql, statement, params, options);
+      } catch (err) {
+        if (STALE_STATEMENT.has((err as { code?: string }).code ?? "")) await drop(sql);
+        throw fail(err as object);
+      }
+    });
+  }
+
+  const transaction: PGlite["transaction"] = (callback) =>
+    client.transaction((tx) => {
+      const ownQuery: Transaction["query"] = (sql, params, options) => queryInTransaction(tx, sql, params, options);
+      return callback(
+        new Proxy(tx, { get: (target, prop) => (prop === "query" ? ownQuery : Reflect.get(target, prop, target)) }),
+      );
+    });
+
   // Properties set on the wrapper stay on it, as on any object (tests wrap query() to count).
   const own = new Map<PropertyKey, unknown>([
     ["query", query],
+    ["transaction", transaction],
     ["listen", listen],
     [UNWRAPPED, client],
   ]);

@@ -128,6 +128,9 @@ export function inputGuard(): MiddlewareHandler {
     // Cookies are read decoded (a session token, the consent choice).
     if (PERCENT_NUL.test(c.req.header("cookie") ?? "")) return refuseNul(c, "");
 
+    // A GET or HEAD never carries a body here (Node's adapter gives them none); asking for
+    // `body` would build the whole Request object for nothing, on every page and API read.
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const raw = c.req.raw;
     if (!raw.body || UPLOAD_PATH.test(c.req.path)) return next();
     const limit = bodyLimitFor(c.req.path);

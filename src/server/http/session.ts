@@ -8,10 +8,8 @@ export type { SessionUser } from "./context.ts";
 export async function requireUser(c: Context<AppVars>): Promise<SessionUser> {
   const known = c.get("user");
   if (known) return known;
-  const session = await c.get("deps").auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) throw unauthenticated();
-  const u = session.user as typeof session.user & { role?: string | null };
-  const user = { id: u.id, email: u.email, name: u.name, role: u.role ?? "user" };
+  const user = await c.get("deps").auth.currentUser(c.req.raw.headers);
+  if (!user) throw unauthenticated();
   c.set("user", user);
   return user;
 }

@@ -10,6 +10,7 @@ import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../share
 import type { MailSender } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
 import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
+import { currentUserReader } from "./current-user.ts";
 import { touchLastActive } from "./last-active.queries.ts";
 
 /** The header our own server sets to the socket's address; any value a client sends is replaced. */
@@ -54,8 +55,15 @@ export const AUTH_ROLES = {
   super_admin: defaultAc.newRole({ user: ["list", "get", "set-role", "ban"], session: ["list", "revoke"] }),
 };
 
+/** A session lasts 30 days, extended (and the account's last activity stamped) at most daily. */
+const SESSION_TIMES = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 };
+
+/**
+ * Better Auth, and `currentUser(headers)`: the signed-in user of a request (what its getSession
+ * answers, read the short way when it can be: `current-user.ts`, ADR 072).
+ */
 export function createAuth(opts: AuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Bookplate",
     baseURL: opts.appOrigin,
     basePath: "/api/auth",
@@ -114,10 +122,7 @@ export function createAuth(opts: AuthOptions) {
         });
       },
     },
-    session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
-    },
+    session: SESSION_TIMES,
     user: {
       deleteUser: { enabled: false },
     },
@@ -169,6 +174,7 @@ export function createAuth(opts: AuthOptions) {
       }),
     ],
   });
+  return Object.assign(auth, { currentUser: currentUserReader(auth, opts.db, SESSION_TIMES) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

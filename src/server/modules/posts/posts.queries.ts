@@ -66,21 +66,24 @@ export function deletePost(tx: Tx, userId: string, id: string): Promise<boolean>
  */
 export async function selectSlugsLike(tx: Tx, userId: string, base: string, except?: string): Promise<Set<string>> {
   const matches = (col: typeof blogPosts.slug | typeof blogPostSlugs.slug) => or(eq(col, base), like(col, `${base}-%`));
-  const live = await tx
+  // One round trip for both tables: the author's post saves wait for each other around it.
+  const rows = await tx
     .select({ slug: blogPosts.slug })
     .from(blogPosts)
-    .where(and(eq(blogPosts.userId, userId), matches(blogPosts.slug), except ? ne(blogPosts.id, except) : undefined));
-  const old = await tx
-    .select({ slug: blogPostSlugs.slug })
-    .from(blogPostSlugs)
-    .where(
-      and(
-        eq(blogPostSlugs.userId, userId),
-        matches(blogPostSlugs.slug),
-        except ? ne(blogPostSlugs.postId, except) : undefined,
-      ),
+    .where(and(eq(blogPosts.userId, userId), matches(blogPosts.slug), except ? ne(blogPosts.id, except) : undefined))
+    .unionAll(
+      tx
+        .select({ slug: blogPostSlugs.slug })
+        .from(blogPostSlugs)
+        .where(
+          and(
+            eq(blogPostSlugs.userId, userId),
+            matches(blogPostSlugs.slug),
+            except ? ne(blogPostSlugs.postId, except) : undefined,
+          ),
+        ),
     );
-  return new Set([...live, ...old].map((r) => r.slug));
+  return new Set(rows.map((r) => r.slug));
 }
 
 /** Keeps a post's previous address, so links to it redirect; taking back an old one removes it. */

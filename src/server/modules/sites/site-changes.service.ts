@@ -21,9 +21,13 @@ export function onLocalSiteChange(listener: Listener): () => void {
   };
 }
 
-/** Call inside the transaction that makes the change: the notice is delivered on commit. */
+/**
+ * Call inside the transaction that makes the change: the notice is delivered on commit. The
+ * version bump and the notice are one statement (one round trip inside the caller's locks).
+ */
 export async function markSiteChanged(db: Db | Tx, userId: string): Promise<void> {
-  await db.update(websites).set({ updatedAt: new Date() }).where(eq(websites.userId, userId));
-  await db.execute(sql`select pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`);
+  await db.execute(
+    sql`with bumped as (update ${websites} set ${sql.identifier(websites.updatedAt.name)} = ${new Date()} where ${eq(websites.userId, userId)}) select pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`,
+  );
   for (const l of localListeners) l(userId);
 }
