@@ -1,19 +1,11 @@
 // The buy box of a book page (ADR 036): the book's stores in the author's order, the reader's own
 // first. Pure: the handler renders the page once per country group with it, and the buy route
 // finds the one stored address a click may go to with it.
-import type { BookDetail } from "../server/modules/sites/sites.service.ts";
+import type { BookDetail, BookStore } from "../server/modules/sites/sites.service.ts";
 import { type CountryGroup, firstStoreDiffers, firstStoreIndex, servesGroup } from "../shared/storefronts.ts";
 import { isHttp } from "./pages/layout.tsx";
 
-export type Store = {
-  /** The retailer link's id (the {link} of /book/{id}/buy/{link}). */
-  id: string;
-  name: string;
-  url: string;
-  storefront: string | null;
-  priceMinor: number | null;
-  currency: string | null;
-};
+export type Store = BookStore;
 
 /** What Stats counts a store as: its storefront, or "other". */
 export const statsKey = (s: Store) => s.storefront ?? "other";

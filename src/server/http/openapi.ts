@@ -111,6 +111,11 @@ export function json<const T extends z.ZodType>(schema: T, description: string) 
   return { description, content: { "application/json": { schema } } } as const;
 }
 
+/** A file sent as it is, a download (`application/zip`, `application/gzip`). */
+export function fileAnswer(mediaType: string, description: string) {
+  return { description, content: { [mediaType]: { schema: { type: "string", format: "binary" } } } } as const;
+}
+
 /** A required JSON request body. */
 export function jsonBody<const T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;
@@ -317,11 +322,30 @@ export function routes<const E extends ErrorStatus = never>(defaults: {
         responses: { ...ok, ...errors(...(statuses as ErrorStatus[])) },
       } as RouteConfig) as unknown as DeclaredRoute<M, P, D, E>;
     };
+  /**
+   * A record read and saved at one path, answering the same schema both ways (a settings page,
+   * a book's retailer links): `get` reads it, `save` (`put` or `patch`) takes `body` and answers
+   * the record as saved.
+   */
+  const record = <
+    const M extends "put" | "patch",
+    const P extends string,
+    const A extends Answer,
+    const B extends z.ZodType,
+  >(
+    method: M,
+    path: P,
+    r: { answer: A; read: string; save: string; body: B },
+  ) => ({
+    get: declare("get")(path, { summary: r.read, ok: { 200: r.answer } }),
+    save: declare(method)(path, { summary: r.save, body: r.body, ok: { 200: r.answer } }),
+  });
   return {
     get: declare("get"),
     post: declare("post"),
     put: declare("put"),
     patch: declare("patch"),
     delete: declare("delete"),
+    record,
   };
 }

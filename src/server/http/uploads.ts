@@ -3,8 +3,12 @@
 // pipeline (src/server/lib/images.ts), which judges what they are.
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type { ImageVariants } from "../../db/schema/books.ts";
+import { NOT_AN_IMAGE } from "../../shared/schemas/uploads.ts";
 import type { DomainError } from "../lib/domain-error.ts";
+import { type ImageRules, imageTooLarge, processImage, storeImage } from "../lib/images.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { AppVars } from "./context.ts";
 import { errorBody, HttpError } from "./errors.ts";
 
 /** Upload routes take bigger bodies than the API's JSON limit; each applies its own (uploadLimit). */
@@ -51,6 +55,24 @@ export async function readUploadedFile(
   if (!(file instanceof File)) throw new HttpError(400, rules.notAFile, { field: "file" });
   if (file.size > rules.maxBytes) throw rules.tooLarge();
   return new Uint8Array(await file.arrayBuffer());
+}
+
+/**
+ * The uploaded picture, read under `rules` (its size limit, and its label for messages: "Photo"
+ * → "Send the photo as…"), made into WebP variants and stored in `dir`.
+ */
+export async function storeUploadedImage(
+  c: Context<AppVars>,
+  rules: ImageRules & { label: string },
+  dir: string,
+): Promise<ImageVariants> {
+  const bytes = await readUploadedFile(c, {
+    maxBytes: rules.maxBytes,
+    tooLarge: () => imageTooLarge(rules),
+    notAFile: NOT_AN_IMAGE,
+    what: rules.label.toLowerCase(),
+  });
+  return storeImage(c.get("deps").storage, dir, await processImage(bytes, rules));
 }
 
 /** Replaced files are removed after the answer is decided: a failure there is logged, not shown. */

@@ -11,6 +11,7 @@ import {
   TIERS,
   TRANSACTION_TYPES,
 } from "../enums.ts";
+import { pageNumber } from "./paging.ts";
 import { plainText } from "./text.ts";
 
 export const ADMIN_TABS = ["overview", "users", "financial", "analytics", "support", "settings"] as const;
@@ -93,12 +94,7 @@ export const usersQuerySchema = z.object({
   tier: z.enum(TIERS, { error: "Unknown tier" }).optional(),
   sort: z.enum(USER_SORTS, { error: "Unknown sort" }).default("joined"),
   order: z.enum(["asc", "desc"], { error: "Order is asc or desc" }).default("desc"),
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int({ error: "Page must be a whole number" })
-    .min(1, { error: "Page starts at 1" })
-    .max(100_000, { error: "Page is out of range" })
-    .default(1),
+  page: pageNumber,
   pageSize: z.coerce
     .number({ error: "Page size must be a number" })
     .int({ error: "Page size must be a whole number" })

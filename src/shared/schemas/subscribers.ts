@@ -4,18 +4,14 @@
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../enums.ts";
 import { newsletterSubscriberSchema } from "./newsletter-settings.ts";
+import { pageNumber } from "./paging.ts";
 
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export const subscribersQuerySchema = z.object({
   q: z.string().trim().max(320, { error: "Search is too long" }).optional(),
   status: z.enum(SUBSCRIBER_STATUSES, { error: "Unknown status" }).optional(),
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int({ error: "Page must be a whole number" })
-    .min(1, { error: "Page starts at 1" })
-    .max(100_000, { error: "Page is out of range" })
-    .default(1),
+  page: pageNumber,
 });
 export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>;
 

@@ -30,6 +30,7 @@ import {
   websiteCustomization,
   websites,
 } from "../../../db/schema/index.ts";
+import { subscriberFields } from "../../lib/select-shapes.ts";
 
 /** The account's rows, table by table (secrets such as token hashes are dropped by the service). */
 export async function selectAccountData(db: Db, userId: string) {
@@ -86,14 +87,7 @@ export async function selectAccountData(db: Db, userId: string) {
     postOldAddresses: await db.select().from(blogPostSlugs).where(eq(blogPostSlugs.userId, userId)),
     bookOldAddresses: await db.select().from(bookSlugs).where(eq(bookSlugs.userId, userId)),
     newsletterSubscribers: await db
-      .select({
-        email: newsletterSubscribers.email,
-        status: newsletterSubscribers.status,
-        createdAt: newsletterSubscribers.createdAt,
-        confirmedAt: newsletterSubscribers.confirmedAt,
-        signupPage: newsletterSubscribers.signupPage,
-        importedAt: newsletterSubscribers.importedAt,
-      })
+      .select(subscriberFields)
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.userId, userId))
       .orderBy(asc(newsletterSubscribers.createdAt)),

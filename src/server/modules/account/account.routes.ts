@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { deleteAccountSchema } from "../../../shared/schemas/account.ts";
 import { answer } from "../../http/handlers.ts";
-import { apiRouter, json, routes } from "../../http/openapi.ts";
+import { apiRouter, fileAnswer, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
 import { billingProviderFor } from "../billing/provider.ts";
 import { deleteAccount, exportArchive } from "./account.service.ts";
@@ -15,12 +15,7 @@ const route = routes({ tags: ["Account"], errors: [404] });
 
 const exportRoute = route.get("/account/export", {
   summary: "Download everything: a ZIP of the account's data (JSON) and uploaded images",
-  ok: {
-    200: {
-      description: "The archive",
-      content: { "application/zip": { schema: { type: "string", format: "binary" } } },
-    },
-  },
+  ok: { 200: fileAnswer("application/zip", "The archive") },
 });
 const deleteRoute = route.post("/account/delete", {
   summary: "Delete the account, its website and everything in it (typed confirmation)",

@@ -11,7 +11,7 @@ import {
   refreshAnalyticsSchema,
   reportQuerySchema,
 } from "../../../shared/schemas/back-office-actions.ts";
-import { apiRouter, json } from "../../http/openapi.ts";
+import { apiRouter, fileAnswer, json } from "../../http/openapi.ts";
 import { requireStaff } from "./admin.guard.ts";
 import { adminRoute, staffAnswer } from "./admin.routes.ts";
 import { recordAudit } from "./admin.service.ts";
@@ -35,12 +35,7 @@ const backups = adminRoute.get("/admin/backups", {
 // A name that is no backup's is a 404.
 const download = adminRoute.get("/admin/backups/{name}", {
   summary: "Download a backup (super admin only: it holds every password hash)",
-  ok: {
-    200: {
-      description: "The backup",
-      content: { "application/gzip": { schema: { type: "string", format: "binary" } } },
-    },
-  },
+  ok: { 200: fileAnswer("application/gzip", "The backup") },
 });
 const report = adminRoute.get("/admin/reports/{kind}", {
   summary: "A month's revenue or subscriptions as CSV (default: this month, UTC)",

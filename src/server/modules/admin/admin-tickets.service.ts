@@ -38,10 +38,7 @@ export async function respondToTicket(
       respondedBy: actor.id,
     });
     await addMessage(tx, ticketId, { staff: true, userId: actor.id }, response);
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "ticket_responded",
+    await q.insertAudit(tx, actor, "ticket_responded", {
       targetUserId: ticket.userId,
       target: `Ticket: ${ticket.subject}`,
     });
@@ -80,10 +77,7 @@ export async function setTicketStatus(db: Db, actor: Staff, ticketId: string, ac
     }
     const status = action === "close" ? "closed" : "open";
     await q.updateAnyTicket(tx, ticketId, { status });
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: action === "close" ? "ticket_closed" : "ticket_reopened",
+    await q.insertAudit(tx, actor, action === "close" ? "ticket_closed" : "ticket_reopened", {
       targetUserId: ticket.userId,
       target: `Ticket: ${ticket.subject}`,
     });

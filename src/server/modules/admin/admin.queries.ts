@@ -24,6 +24,7 @@ import {
   type TicketStatus,
 } from "../../../shared/enums.ts";
 import type { UsersQuery } from "../../../shared/schemas/admin.ts";
+import type { Staff } from "./staff.ts";
 
 type Q = Db | Tx;
 
@@ -372,8 +373,12 @@ export async function countOpenTickets(db: Q): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Audit log.
 
-export async function insertAudit(db: Q, values: typeof adminAuditLog.$inferInsert) {
-  await db.insert(adminAuditLog).values(values);
+/** What the audit log says a staff action was about: the account, the thing acted on, details. */
+type AuditAbout = Pick<typeof adminAuditLog.$inferInsert, "targetUserId" | "target" | "detail">;
+
+/** One audit row: `actor` did `action`, to what `about` names. */
+export async function insertAudit(db: Q, actor: Staff, action: string, about: AuditAbout = {}) {
+  await db.insert(adminAuditLog).values({ actorId: actor.id, actorEmail: actor.email, action, ...about });
 }
 
 export async function selectAudit(db: Q, limit: number) {

@@ -87,10 +87,7 @@ export async function changeRole(db: Db, actor: Staff, userId: string, role: Rol
     const target = await q.findAnyUser(tx, userId);
     if (!target) throw userNotFound();
     await q.setAnyUserRole(tx, userId, role);
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "role_changed",
+    await q.insertAudit(tx, actor, "role_changed", {
       targetUserId: userId,
       target: target.email,
       detail: `${target.role} → ${role}`,
@@ -112,10 +109,7 @@ export async function setBanned(db: Db, actor: Staff, userId: string, banned: bo
     }
     await q.setAnyUserBanned(tx, userId, banned, reason);
     await markSiteChanged(tx, userId);
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: banned ? "user_banned" : "user_unbanned",
+    await q.insertAudit(tx, actor, banned ? "user_banned" : "user_unbanned", {
       targetUserId: userId,
       target: target.email,
       detail: reason || null,
@@ -127,13 +121,7 @@ export async function setBanned(db: Db, actor: Staff, userId: string, banned: bo
 export async function auditPasswordReset(db: Db, actor: Staff, userId: string): Promise<string> {
   const target = await q.findAnyUser(db, userId);
   if (!target) throw userNotFound();
-  await q.insertAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "password_reset_sent",
-    targetUserId: userId,
-    target: target.email,
-  });
+  await q.insertAudit(db, actor, "password_reset_sent", { targetUserId: userId, target: target.email });
   return target.email;
 }
 
@@ -219,13 +207,7 @@ export async function auditLog(db: Db): Promise<AuditEntry[]> {
 
 /** An audit row for a staff action that names no account: `target` says what it acted on. */
 export async function recordAudit(db: Db, actor: Staff, action: string, detail?: string, target?: string) {
-  await q.insertAudit(db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action,
-    target: target ?? null,
-    detail: detail ?? null,
-  });
+  await q.insertAudit(db, actor, action, { target: target ?? null, detail: detail ?? null });
 }
 
 export const staffRole = (db: Db, userId: string) => q.findRole(db, userId);

@@ -113,12 +113,6 @@ export async function setRate(db: Db, actor: Staff, from: Currency, rate: string
   if (from === "GBP") throw new DomainError("validation_failed", "GBP to GBP is always 1", { field: "currency" });
   await db.transaction(async (tx) => {
     if (!(await q.updateRate(tx, from, "GBP", rate))) throw notFoundError("No such exchange rate");
-    await q.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: "exchange_rate_changed",
-      target: `${from}→GBP`,
-      detail: rate,
-    });
+    await q.insertAudit(tx, actor, "exchange_rate_changed", { target: `${from}→GBP`, detail: rate });
   });
 }

@@ -44,10 +44,7 @@ export async function setSendingPaused(db: Db, actor: Staff, userId: string, pau
     if (paused && now?.at) throw conflictError(M.alreadyPaused);
     if (!paused && !now?.at) throw conflictError(M.notPaused);
     await q.setPause(tx, userId, paused, reason);
-    await admin.insertAudit(tx, {
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: paused ? "newsletter_sending_paused" : "newsletter_sending_resumed",
+    await admin.insertAudit(tx, actor, paused ? "newsletter_sending_paused" : "newsletter_sending_resumed", {
       targetUserId: userId,
       target: target.email,
       detail: reason,

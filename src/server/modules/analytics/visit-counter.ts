@@ -8,6 +8,7 @@
 // full address), and per book which store its buy box showed first (ADR 036).
 import { hash, randomBytes } from "node:crypto";
 import { inArray, lt, sql } from "drizzle-orm";
+import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
   bookStoreStats,
@@ -261,6 +262,27 @@ export class VisitCounter {
    * embedded database a statement runs on the event loop. Between two statements, requests are
    * answered.
    */
+  /**
+   * Adds the rows' `counts` to the stored rows with the same `key` (a day's figures), a chunk at a
+   * time; a key not stored yet starts from the row's counts.
+   */
+  private async addCounts<T extends PgTable>(
+    table: T,
+    rows: T["$inferInsert"][],
+    key: PgColumn[],
+    counts: Partial<Record<keyof T["$inferInsert"], PgColumn>>,
+  ): Promise<void> {
+    const set = Object.fromEntries(
+      Object.entries<PgColumn>(counts as Record<string, PgColumn>).map(([field, column]) => [
+        field,
+        sql`${column} + excluded.${sql.identifier(column.name)}`,
+      ]),
+    ) as PgUpdateSetSource<T>;
+    await this.inChunks(rows, async (chunk) => {
+      await this.db.insert(table).values(chunk).onConflictDoUpdate({ target: key, set });
+    });
+  }
+
   private async inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
     const size = this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT;
     for (let i = 0; i < rows.length; i += size) {
@@ -289,36 +311,14 @@ export class VisitCounter {
       pageViews: r.views,
       uniqueVisitors: uniques[i] ?? 0,
     }));
-    await this.inChunks(totals, async (chunk) => {
-      await this.db
-        .insert(websiteAnalytics)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [websiteAnalytics.websiteId, websiteAnalytics.date],
-          set: {
-            pageViews: sql`${websiteAnalytics.pageViews} + excluded.page_views`,
-            uniqueVisitors: sql`${websiteAnalytics.uniqueVisitors} + excluded.unique_visitors`,
-          },
-        });
+    await this.addCounts(websiteAnalytics, totals, [websiteAnalytics.websiteId, websiteAnalytics.date], {
+      pageViews: websiteAnalytics.pageViews,
+      uniqueVisitors: websiteAnalytics.uniqueVisitors,
     });
-    await this.inChunks(pages, async (chunk) => {
-      await this.db
-        .insert(websitePageStats)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [websitePageStats.websiteId, websitePageStats.date, websitePageStats.path],
-          set: { views: sql`${websitePageStats.views} + excluded.views` },
-        });
-    });
-    await this.inChunks(sources, async (chunk) => {
-      await this.db
-        .insert(websiteReferrerStats)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source],
-          set: { visits: sql`${websiteReferrerStats.visits} + excluded.visits` },
-        });
-    });
+    const pageKey = [websitePageStats.websiteId, websitePageStats.date, websitePageStats.path];
+    await this.addCounts(websitePageStats, pages, pageKey, { views: websitePageStats.views });
+    const sourceKey = [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source];
+    await this.addCounts(websiteReferrerStats, sources, sourceKey, { visits: websiteReferrerStats.visits });
     if (stores.length) {
       // A book deleted since its views were counted takes its counts with it (not the whole write).
       const live = new Set<string>();
@@ -327,15 +327,8 @@ export class VisitCounter {
           live.add(b.id);
       });
       const kept = stores.filter((x) => live.has(x.bookId));
-      await this.inChunks(kept, async (chunk) => {
-        await this.db
-          .insert(bookStoreStats)
-          .values(chunk)
-          .onConflictDoUpdate({
-            target: [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store],
-            set: { shown: sql`${bookStoreStats.shown} + excluded.shown` },
-          });
-      });
+      const storeKey = [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store];
+      await this.addCounts(bookStoreStats, kept, storeKey, { shown: bookStoreStats.shown });
     }
   }
 

@@ -12,6 +12,7 @@ import {
   SUBDOMAIN_MIN,
 } from "../../../shared/schemas/onboarding.ts";
 import { DomainError, notFoundError } from "../../lib/domain-error.ts";
+import { withProfileAndSite } from "../../lib/select-shapes.ts";
 import { isDomainTaken } from "../domains/domains.service.ts";
 
 export type Availability = {
@@ -47,21 +48,17 @@ export type OnboardingState = {
 };
 
 export async function getOnboardingState(db: Db, userId: string): Promise<OnboardingState> {
-  const [row] = await db
-    .select({
-      name: sql<string>`coalesce(${profiles.name}, ${user.name})`,
-      email: sql<string>`coalesce(${profiles.email}, ${user.email})`,
-      completed: sql<boolean>`coalesce(${profiles.onboardingCompleted}, false)`,
-      websiteId: websites.id,
-      websiteName: websites.websiteName,
-      subdomain: websites.subdomain,
-      domainOption: websites.domainOption,
-      customDomain: websites.customDomain,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(websites, eq(websites.userId, user.id))
-    .where(eq(user.id, userId));
+  const account = db.select({
+    name: sql<string>`coalesce(${profiles.name}, ${user.name})`,
+    email: sql<string>`coalesce(${profiles.email}, ${user.email})`,
+    completed: sql<boolean>`coalesce(${profiles.onboardingCompleted}, false)`,
+    websiteId: websites.id,
+    websiteName: websites.websiteName,
+    subdomain: websites.subdomain,
+    domainOption: websites.domainOption,
+    customDomain: websites.customDomain,
+  });
+  const [row] = await withProfileAndSite(account.from(user).$dynamic()).where(eq(user.id, userId));
   if (!row) throw notFoundError("Profile not found");
   let website: OnboardingState["website"] = null;
   if (row.websiteId) {

@@ -7,13 +7,13 @@
 // DELETE /api/profile/photo → 200 { profile } without a photo
 import { z } from "zod";
 import { profileSchema, profileUpdateSchema } from "../../../shared/schemas/profile.ts";
-import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_WIDTHS } from "../../../shared/schemas/uploads.ts";
+import { PHOTO_MAX_BYTES, PHOTO_WIDTHS } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { answer, db } from "../../http/handlers.ts";
 import { apiRouter, json, routes } from "../../http/openapi.ts";
-import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
-import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
+import { storeUploadedImage, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge } from "../../lib/images.ts";
 import { getProfile, photoDir, prunePhotoFiles, setPhoto, updateProfile } from "./profile.service.ts";
 
 const PHOTO_RULES = { widths: PHOTO_WIDTHS, maxBytes: PHOTO_MAX_BYTES, aspect: 1, label: "Photo" };
@@ -69,15 +69,8 @@ export function profileRoutes() {
     )
     .openapi(
       ...answer(uploadPhoto, async (c, me) => {
-        const { database, storage } = c.get("deps");
-        const bytes = await readUploadedFile(c, {
-          maxBytes: PHOTO_MAX_BYTES,
-          tooLarge: photoTooLarge,
-          notAFile: NOT_AN_IMAGE,
-          what: "photo",
-        });
-        const variants = await storeImage(storage, photoDir(me.id), await processImage(bytes, PHOTO_RULES));
-        const profile = found(await setPhoto(database.db, me.id, variants));
+        const variants = await storeUploadedImage(c, PHOTO_RULES, photoDir(me.id));
+        const profile = found(await setPhoto(db(c), me.id, variants));
         await tidyPhotos(c, me.id);
         return { profile };
       }),

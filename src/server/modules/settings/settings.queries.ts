@@ -12,6 +12,7 @@ import {
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
 import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
+import { subscriberFields } from "../../lib/select-shapes.ts";
 
 const WEBSITE_KEYS = [
   "websiteName",
@@ -146,15 +147,7 @@ export async function writeBlogPage(
 
 export function selectSubscribers(db: Db, userId: string) {
   return db
-    .select({
-      id: newsletterSubscribers.id,
-      email: newsletterSubscribers.email,
-      status: newsletterSubscribers.status,
-      createdAt: newsletterSubscribers.createdAt,
-      confirmedAt: newsletterSubscribers.confirmedAt,
-      signupPage: newsletterSubscribers.signupPage,
-      importedAt: newsletterSubscribers.importedAt,
-    })
+    .select({ id: newsletterSubscribers.id, ...subscriberFields })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.userId, userId))
     .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));

@@ -31,13 +31,13 @@ import { legalSchema, legalViewSchema } from "../../../shared/schemas/legal.ts";
 import { newsletterSettingsSchema } from "../../../shared/schemas/newsletter-settings.ts";
 import { siteSettingsSchema, siteSettingsUpdateSchema } from "../../../shared/schemas/site-settings.ts";
 import { siteStatusSchema, siteStatusUpdateSchema } from "../../../shared/schemas/site-status.ts";
-import { HERO_MAX_BYTES, HERO_WIDTHS, NOT_AN_IMAGE } from "../../../shared/schemas/uploads.ts";
+import { HERO_MAX_BYTES, HERO_WIDTHS } from "../../../shared/schemas/uploads.ts";
 import type { AppVars } from "../../http/context.ts";
 import { answer, db } from "../../http/handlers.ts";
 import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { requireUser } from "../../http/session.ts";
-import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
-import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
+import { storeUploadedImage, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
+import { imageTooLarge } from "../../lib/images.ts";
 import type { VerificationMail } from "./contact-email.service.ts";
 import {
   getBlogPage,
@@ -82,37 +82,34 @@ const blog = json(blogPageSchema, "The Blog page's title and description");
 const siteStatus = json(siteStatusSchema, "What readers see");
 
 const r = {
-  status: route.get("/site/status", {
-    summary: "Whether readers can see the site (the renderer's rule) and which sections are in its menu",
-    ok: { 200: siteStatus },
-  }),
-  statusPatch: route.patch("/site/status", {
-    summary: "Hide the dashboard's getting-started checklist, or show it again (on every device)",
+  status: route.record("patch", "/site/status", {
+    answer: siteStatus,
+    read: "Whether readers can see the site (the renderer's rule) and which sections are in its menu",
+    save: "Hide the dashboard's getting-started checklist, or show it again (on every device)",
     body: siteStatusUpdateSchema,
-    ok: { 200: siteStatus },
   }),
-  siteGet: route.get("/site/settings", { summary: "The site's settings", ok: { 200: site } }),
-  sitePatch: route.patch("/site/settings", {
-    summary: "Change the site's settings (only the fields sent)",
+  site: route.record("patch", "/site/settings", {
+    answer: site,
+    read: "The site's settings",
+    save: "Change the site's settings (only the fields sent)",
     body: siteSettingsUpdateSchema,
-    ok: { 200: site },
   }),
-  contactGet: route.get("/site/contact", { summary: "The contact settings", ok: { 200: contact } }),
-  contactPut: route.put("/site/contact", {
-    summary: "Save the contact settings (a new contact address is mailed a verification link)",
+  contact: route.record("put", "/site/contact", {
+    answer: contact,
+    read: "The contact settings",
+    save: "Save the contact settings (a new contact address is mailed a verification link)",
     body: contactSettingsSchema,
-    ok: { 200: contact },
   }),
   contactResend: route.post("/site/contact/verification", {
     summary: "Mail the pending contact address a new link",
     ok: { 200: contact },
     errors: [400, 429],
   }),
-  blogGet: route.get("/site/blog", { summary: "The Blog page's title and description", ok: { 200: blog } }),
-  blogPut: route.put("/site/blog", {
-    summary: "Save the Blog page's title and description (empty: the default)",
+  blog: route.record("put", "/site/blog", {
+    answer: blog,
+    read: "The Blog page's title and description",
+    save: "Save the Blog page's title and description (empty: the default)",
     body: blogPageSchema,
-    ok: { 200: blog },
   }),
   heroUpload: route.post("/site/hero", {
     summary: "Upload the home page's hero image",
@@ -123,20 +120,24 @@ const r = {
     errors: [413],
   }),
   heroRemove: route.delete("/site/hero", { summary: "Remove the hero image", ok: { 200: home } }),
-  newsletterGet: route.get("/site/newsletter", { summary: "The newsletter settings", ok: { 200: newsletter } }),
-  newsletterPut: route.put("/site/newsletter", {
-    summary: "Save the newsletter settings",
+  newsletter: route.record("put", "/site/newsletter", {
+    answer: newsletter,
+    read: "The newsletter settings",
+    save: "Save the newsletter settings",
     body: newsletterSettingsSchema,
-    ok: { 200: newsletter },
   }),
-  homeGet: route.get("/site/home", { summary: "The home page's sections", ok: { 200: home } }),
-  homePut: route.put("/site/home", {
-    summary: "Save the home page's sections",
+  home: route.record("put", "/site/home", {
+    answer: home,
+    read: "The home page's sections",
+    save: "Save the home page's sections",
     body: homePageSchema,
-    ok: { 200: home },
   }),
-  legalGet: route.get("/site/legal", { summary: "The Privacy & Legal page", ok: { 200: legal } }),
-  legalPut: route.put("/site/legal", { summary: "Save the legal page", body: legalSchema, ok: { 200: legal } }),
+  legal: route.record("put", "/site/legal", {
+    answer: legal,
+    read: "The Privacy & Legal page",
+    save: "Save the legal page",
+    body: legalSchema,
+  }),
   subscribersCsv: newsletterRoute.get("/newsletter/subscribers.csv", {
     summary: "Confirmed subscribers as a CSV download",
     ok: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
@@ -145,29 +146,22 @@ const r = {
 
 export function settingsRoutes() {
   return apiRouter()
-    .openapi(...answer(r.status, (c, me) => getStatus(db(c), me.id)))
-    .openapi(...answer(r.statusPatch, (c, me) => updateStatus(db(c), me.id, c.req.valid("json"))))
-    .openapi(...answer(r.siteGet, (c, me) => getSiteSettings(db(c), me.id)))
-    .openapi(...answer(r.sitePatch, (c, me) => updateSiteSettings(db(c), me.id, c.req.valid("json"))))
-    .openapi(...answer(r.contactGet, (c, me) => getContactSettings(db(c), me.id)))
+    .openapi(...answer(r.status.get, (c, me) => getStatus(db(c), me.id)))
+    .openapi(...answer(r.status.save, (c, me) => updateStatus(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.site.get, (c, me) => getSiteSettings(db(c), me.id)))
+    .openapi(...answer(r.site.save, (c, me) => updateSiteSettings(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.contact.get, (c, me) => getContactSettings(db(c), me.id)))
     .openapi(
-      ...answer(r.contactPut, (c, me) => saveContactSettings(db(c), me.id, c.req.valid("json"), verificationMail(c))),
+      ...answer(r.contact.save, (c, me) => saveContactSettings(db(c), me.id, c.req.valid("json"), verificationMail(c))),
     )
     .openapi(...answer(r.contactResend, (c, me) => resendContactVerification(db(c), me.id, verificationMail(c))))
-    .openapi(...answer(r.blogGet, (c, me) => getBlogPage(db(c), me.id)))
-    .openapi(...answer(r.blogPut, (c, me) => saveBlogPage(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.blog.get, (c, me) => getBlogPage(db(c), me.id)))
+    .openapi(...answer(r.blog.save, (c, me) => saveBlogPage(db(c), me.id, c.req.valid("json"))))
     .openapi(
       ...answer(r.heroUpload, async (c, me) => {
-        const { database, storage } = c.get("deps");
-        await getHomePage(database.db, me.id); // no website: 404 before the upload is read
-        const bytes = await readUploadedFile(c, {
-          maxBytes: HERO_MAX_BYTES,
-          tooLarge: heroTooLarge,
-          notAFile: NOT_AN_IMAGE,
-          what: "hero image",
-        });
-        const variants = await storeImage(storage, heroDir(me.id), await processImage(bytes, HERO_RULES));
-        const page = await setHero(database.db, me.id, variants);
+        await getHomePage(db(c), me.id); // no website: 404 before the upload is read
+        const variants = await storeUploadedImage(c, HERO_RULES, heroDir(me.id));
+        const page = await setHero(db(c), me.id, variants);
         await tidyHeroes(c, me.id);
         return page;
       }),
@@ -179,19 +173,19 @@ export function settingsRoutes() {
         return page;
       }),
     )
-    .openapi(...answer(r.newsletterGet, (c, me) => getNewsletterSettings(db(c), me.id)))
-    .openapi(...answer(r.newsletterPut, (c, me) => saveNewsletterSettings(db(c), me.id, c.req.valid("json"))))
-    .openapi(...answer(r.homeGet, (c, me) => getHomePage(db(c), me.id)))
+    .openapi(...answer(r.newsletter.get, (c, me) => getNewsletterSettings(db(c), me.id)))
+    .openapi(...answer(r.newsletter.save, (c, me) => saveNewsletterSettings(db(c), me.id, c.req.valid("json"))))
+    .openapi(...answer(r.home.get, (c, me) => getHomePage(db(c), me.id)))
     .openapi(
-      ...answer(r.homePut, async (c, me) => {
+      ...answer(r.home.save, async (c, me) => {
         const page = await saveHomePage(db(c), me.id, c.req.valid("json"));
         await tidyHeroes(c, me.id);
         return page;
       }),
     )
-    .openapi(...answer(r.legalGet, (c, me) => getLegal(db(c), me.id, c.get("deps").env.sitesDomain)))
+    .openapi(...answer(r.legal.get, (c, me) => getLegal(db(c), me.id, c.get("deps").env.sitesDomain)))
     .openapi(
-      ...answer(r.legalPut, (c, me) => saveLegal(db(c), me.id, c.req.valid("json"), c.get("deps").env.sitesDomain)),
+      ...answer(r.legal.save, (c, me) => saveLegal(db(c), me.id, c.req.valid("json"), c.get("deps").env.sitesDomain)),
     )
     .openapi(r.subscribersCsv, async (c) => {
       const me = await requireUser(c);

@@ -185,6 +185,8 @@ export async function loadSiteContext(
 
 export type BookCard = Awaited<ReturnType<typeof q.selectVisibleBooks>>[number];
 export type BookDetail = NonNullable<Awaited<ReturnType<typeof q.selectVisibleBook>>>;
+/** One of a book's stores as its page reads it; `id` is the {link} of /book/{id}/buy/{link}. */
+export type BookStore = q.RetailerRow;
 export type PostView = Awaited<ReturnType<typeof q.selectPosts>>[number];
 
 /** The books readers see: visible ones, by position, no more than the plan allows. */

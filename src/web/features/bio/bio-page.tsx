@@ -16,10 +16,10 @@ import {
 import { MB, PHOTO_MAX_BYTES, UPLOAD_URL } from "../../../shared/schemas/uploads.ts";
 import { ImageUpload } from "../../components/image-upload.tsx";
 import { RichTextField } from "../../components/rich-text-field.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
@@ -50,12 +50,9 @@ export function BioPage() {
   }
   if (profile.isError) {
     return (
-      <Alert tone="error">
+      <LoadFailed retry={() => profile.refetch()}>
         <p>{BIO_MESSAGES.loadFailed}</p>
-        <Button className="mt-3" size="sm" variant="secondary" onClick={() => profile.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      </LoadFailed>
     );
   }
   return <BioForm initial={profile.data} />;

@@ -8,10 +8,10 @@ import { formatDate } from "../../../shared/dates.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { htmlToText } from "../../../shared/html-text.ts";
 import { CATEGORY_LABELS, POST_MESSAGES } from "../../../shared/schemas/post.ts";
-import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -104,12 +104,9 @@ function PostList({ onNew, onEdit }: { onNew: () => void; onEdit: (post: Post) =
           <div className="h-24 animate-pulse rounded-2xl bg-slate-100" />
         </div>
       ) : posts.isError ? (
-        <Alert tone="error">
+        <LoadFailed retry={() => posts.refetch()}>
           <p>{POST_MESSAGES.loadFailed}</p>
-          <Button className="mt-3" size="sm" variant="secondary" onClick={() => posts.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        </LoadFailed>
       ) : posts.data.length === 0 ? (
         <EmptyState
           icon={Newspaper}

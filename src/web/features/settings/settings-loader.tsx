@@ -2,8 +2,7 @@
 // the error with Try again if they could not be loaded.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
 import { errorMessage } from "../../lib/api.ts";
 
 export function SettingsLoader<T>(props: {
@@ -17,12 +16,7 @@ export function SettingsLoader<T>(props: {
     return <div aria-busy="true" className={`${props.height} animate-pulse rounded-2xl bg-slate-100`} />;
   if (query.isError) {
     return (
-      <Alert tone="error">
-        Failed to load website data. {errorMessage(query.error)}
-        <Button className="mt-3" size="sm" variant="secondary" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailed retry={() => query.refetch()}>Failed to load website data. {errorMessage(query.error)}</LoadFailed>
     );
   }
   return props.children(query.data);

@@ -6,9 +6,8 @@ import { useSearchParams } from "react-router";
 import type { Stats, StatsRange } from "../../../shared/schemas/stats.ts";
 import { STATS_RANGES } from "../../../shared/schemas/stats.ts";
 import { DailyChart } from "../../components/daily-chart.tsx";
-import { Alert } from "../../components/ui/alert.tsx";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { StatCard } from "../../components/ui/stat-card.tsx";
 import { useSubdomain } from "../../lib/account-state.ts";
@@ -53,12 +52,9 @@ export function StatsPage() {
       {stats.data ? (
         <StatsBody data={stats.data} />
       ) : stats.isError ? (
-        <Alert tone="error">
+        <LoadFailed retry={() => stats.refetch()}>
           <p>Failed to load your stats.</p>
-          <Button className="mt-3" size="sm" variant="secondary" onClick={() => stats.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        </LoadFailed>
       ) : (
         <div aria-busy="true" className="space-y-4">
           <span className="sr-only">Loading...</span>
