@@ -12,9 +12,9 @@ import type { BillingProvider } from "../billing/provider.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./account.queries.ts";
 
-/** The storage folders that hold an account's uploads (covers, photo, hero, post images). */
+/** The storage folders that hold an account's uploads (covers, photo, hero, post images, free book). */
 export const uploadFolders = (userId: string) =>
-  ["covers", "photos", "heroes", "posts"].map((kind) => `${kind}/${safeSegment(userId)}`);
+  ["covers", "photos", "heroes", "posts", "magnets"].map((kind) => `${kind}/${safeSegment(userId)}`);
 
 /** Column names whose values are credentials, never exported (the rest is the author's own). */
 const SECRET = /token|secret|hash|password/i;
