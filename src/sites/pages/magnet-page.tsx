@@ -25,7 +25,10 @@ export function MagnetButton(props: { env: PageEnv; token: string; title: string
     <form method="post" action={href(props.env, "/newsletter/free-book")}>
       <input type="hidden" name="token" value={props.token} />
       <button className="btn" type="submit">
-        Download <i>{props.title}</i> ({magnetKind(props.type)})
+        {/* One line of words in the button (it lays out its children as flex items). */}
+        <span>
+          Download <i>{props.title}</i> ({magnetKind(props.type)})
+        </span>
       </button>
     </form>
   );
@@ -44,8 +47,8 @@ export function MagnetPage(props: {
       <div className="empty big">
         <h1>{props.heading}</h1>
         <p>{props.text}</p>
-        {props.download ? <MagnetButton env={props.env} {...props.download} /> : null}
         {props.terms ? <p className="hint">{props.terms}</p> : null}
+        {props.download ? <MagnetButton env={props.env} {...props.download} /> : null}
       </div>
     </div>
   );

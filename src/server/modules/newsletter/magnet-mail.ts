@@ -37,7 +37,7 @@ export async function giftOnConfirm(
 ): Promise<MagnetGift | null> {
   const magnet = await q.selectMagnet(deps.db, r.userId);
   if (!magnet) return null;
-  const reader = await q.selectConfirmedByToken(deps.db, r.userId, r.confirmToken);
+  const reader = await q.selectConfirmedSubscriber(deps.db, r.userId, { confirmToken: r.confirmToken });
   if (!reader) return null;
   const token = magnetToken(deps.key, r.userId, reader.id, now);
   const gift = {

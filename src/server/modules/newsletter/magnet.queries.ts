@@ -48,33 +48,19 @@ export async function deleteMagnet(tx: Tx, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The confirmed subscriber holding this confirmation token on this site. */
-export async function selectConfirmedByToken(db: Db, userId: string, confirmToken: string) {
+/** This site's confirmed subscriber with this id, or holding this confirmation token; null if none. */
+export async function selectConfirmedSubscriber(db: Db, userId: string, by: { id: string } | { confirmToken: string }) {
   const [row] = await db
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
     .from(newsletterSubscribers)
     .where(
       and(
         eq(newsletterSubscribers.userId, userId),
-        eq(newsletterSubscribers.confirmToken, confirmToken),
+        "id" in by ? eq(newsletterSubscribers.id, by.id) : eq(newsletterSubscribers.confirmToken, by.confirmToken),
         eq(newsletterSubscribers.status, "confirmed"),
       ),
     );
   return row ?? null;
-}
-
-export async function isConfirmedSubscriber(db: Db | Tx, userId: string, subscriberId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.userId, userId),
-        eq(newsletterSubscribers.id, subscriberId),
-        eq(newsletterSubscribers.status, "confirmed"),
-      ),
-    );
-  return row !== undefined;
 }
 
 /** The reader's claim, made once: true when this call made it (then the welcome mail goes). */

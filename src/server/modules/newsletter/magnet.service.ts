@@ -125,7 +125,7 @@ export async function checkMagnetLink(
   const magnet = await q.selectMagnet(db, userId);
   if (!magnet) return { status: "removed" };
   // A reader who unsubscribed (or was removed) since has no list's gift left.
-  if (!(await q.isConfirmedSubscriber(db, userId, link.subscriberId))) return { status: "invalid" };
+  if (!(await q.selectConfirmedSubscriber(db, userId, { id: link.subscriberId }))) return { status: "invalid" };
   return {
     status: "ok",
     subscriberId: link.subscriberId,
