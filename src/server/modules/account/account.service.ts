@@ -39,6 +39,7 @@ data.json   Your account, profile, site settings, books (with their retailer lin
             messages, as JSON.
 images/     Every picture you uploaded, as stored on your site (WebP, in each size), in the same
             folders as the addresses in data.json (/uploads/... is images/...).
+            Your free book for new subscribers, if you offer one, is in images/magnets/.
 `;
 
 export async function exportArchive(
