@@ -27,6 +27,7 @@ import { createMetrics, mayReadMetrics } from "../server/lib/metrics.ts";
 import { StoredFileMissing } from "../server/lib/storage.ts";
 import { sandboxBillingRoutes } from "../server/modules/billing/sandbox.routes.ts";
 import { mayIssueCertificate } from "../server/modules/domains/domains.service.ts";
+import { MAGNET_STORAGE_PREFIX } from "../server/modules/newsletter/magnet.service.ts";
 import { contactEmailRoutes } from "../server/modules/settings/contact-email.routes.ts";
 import { defaultErrorCode } from "../shared/api-errors.ts";
 import { isSpaRoute } from "../shared/app-routes.ts";
@@ -140,6 +141,8 @@ export function createApp(deps: AssembledDeps) {
     }
   });
 
+  // A reader magnet's file is only given through its reader's signed link (ADR 068), never here.
+  app.all(`/uploads/${MAGNET_STORAGE_PREFIX}*`, (c) => c.notFound());
   // Uploaded images are served on every host: tenant pages show them.
   const uploadsRoot = deps.storage.localRoot;
   if (uploadsRoot) {

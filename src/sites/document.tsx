@@ -48,7 +48,8 @@ export type Page = { status: number; head: Head; body: ReactElement };
 /** A rendered answer, before the caching headers that depend on the request are added. */
 export type Out = {
   status: number;
-  body: string | null;
+  /** A page's text, or a file's bytes (a reader's download, always personal). */
+  body: string | Uint8Array<ArrayBuffer> | null;
   headers: Record<string, string>;
   /** Depends on more than the site and the address (form input, a token): never cached or shared. */
   personal?: boolean;

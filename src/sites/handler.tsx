@@ -77,7 +77,7 @@ export async function handleSiteRequest<E extends SiteVars>(
   }
   const out = await renderSite(c, req, ctx, { path, consent, year, group });
   if (!shared || out.personal) return privateResponse(out);
-  const body = utf8Bytes(out.body ?? "");
+  const body = typeof out.body === "string" || out.body === null ? utf8Bytes(out.body ?? "") : out.body;
   const page: CachedPage = {
     status: out.status,
     body,

@@ -3,6 +3,7 @@
 // the first that matches and has `post`, else 405. Adding a page is one entry here.
 import type { PageKind } from "./answer.tsx";
 import { book, books, launchAlertSignUp, series, storeLink } from "./kinds/books.tsx";
+import { magnetDownload } from "./kinds/magnet.tsx";
 import {
   contact,
   launchAlertConfirm,
@@ -35,6 +36,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletterEmbed,
   launchAlertConfirm,
   unsubscribe,
+  magnetDownload,
   privacy,
   cookieConsent,
   robots,

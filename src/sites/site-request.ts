@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import type { Database } from "../db/client.ts";
 import type { Env } from "../server/env.ts";
 import type { Logger } from "../server/lib/logger.ts";
+import type { Storage } from "../server/lib/storage.ts";
 import type { Auth } from "../server/modules/auth/auth.ts";
 import type { Mailer } from "../server/modules/mail/mail.service.ts";
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
@@ -24,8 +25,10 @@ export type SiteDeps = {
   mailer: Mailer;
   logger: Logger;
   sites: SiteRuntime;
-  /** Checks the token of a reader's unsubscribe link (ADR 065). */
+  /** Checks the token of a reader's unsubscribe link (ADR 065) and signs free-book links (ADR 068). */
   unsubscribeKey: string;
+  /** Where a reader magnet's file is read from for its download (ADR 068). */
+  storage: Pick<Storage, "read">;
 };
 export type SiteVars = { Variables: { requestId: string; deps: SiteDeps } };
 

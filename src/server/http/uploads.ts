@@ -13,7 +13,7 @@ import { errorBody, HttpError } from "./errors.ts";
 
 /** Upload routes take bigger bodies than the API's JSON limit; each applies its own (uploadLimit). */
 export const UPLOAD_PATH =
-  /^\/api\/(?:books\/[^/]+\/cover|profile\/photo|site\/hero|posts\/images|newsletter\/subscribers\/import)\/?$/;
+  /^\/api\/(?:books\/[^/]+\/cover|profile\/photo|site\/hero|posts\/images|newsletter\/subscribers\/import|newsletter\/magnet\/file)\/?$/;
 
 /** The request body of an upload route, for the OpenAPI document. */
 export const uploadBody = {
@@ -38,11 +38,15 @@ export function uploadLimit(maxBytes: number, tooLarge: () => DomainError) {
   });
 }
 
+type UploadRules = { maxBytes: number; tooLarge: () => DomainError; notAFile: string; what: string };
+
 /** The uploaded file's bytes; a 4xx naming the 'file' field when there is none or it is too big. */
-export async function readUploadedFile(
-  c: Context,
-  rules: { maxBytes: number; tooLarge: () => DomainError; notAFile: string; what: string },
-): Promise<Uint8Array> {
+export async function readUploadedFile(c: Context, rules: UploadRules): Promise<Uint8Array> {
+  return (await readNamedUpload(c, rules)).bytes;
+}
+
+/** The uploaded file's bytes and the name the browser sent with it (not to be trusted for its type). */
+export async function readNamedUpload(c: Context, rules: UploadRules): Promise<{ bytes: Uint8Array; name: string }> {
   if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     throw new HttpError(400, `Send the ${rules.what} as multipart/form-data with a 'file' field`, { field: "file" });
   }
@@ -54,7 +58,7 @@ export async function readUploadedFile(
   }
   if (!(file instanceof File)) throw new HttpError(400, rules.notAFile, { field: "file" });
   if (file.size > rules.maxBytes) throw rules.tooLarge();
-  return new Uint8Array(await file.arrayBuffer());
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
 }
 
 /**

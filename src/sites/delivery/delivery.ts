@@ -145,8 +145,12 @@ export function deliver(c: Context<SiteVars>, req: SiteRequest, page: CachedPage
   return new Response(out.body, { status: out.status, headers: out.headers });
 }
 
+export const PRIVATE_NO_STORE = "private, no-store";
+
 export function privateResponse(out: Out): Response {
-  return new Response(out.body, { status: out.status, headers: { ...out.headers, "Cache-Control": "no-store" } });
+  // "private, no-store" (a reader's download) is as strict; anything else a page said becomes "no-store".
+  const cache = out.headers["Cache-Control"] === PRIVATE_NO_STORE ? PRIVATE_NO_STORE : "no-store";
+  return new Response(out.body, { status: out.status, headers: { ...out.headers, "Cache-Control": cache } });
 }
 
 /** Whether the reader has answered the cookie banner (the one cookie a site reads). */

@@ -14,6 +14,7 @@ import { type SiteContext, sectionShown } from "../../server/modules/sites/sites
 import {
   type ConfirmLink,
   confirmLinkPage,
+  type FormAnswer,
   formNotAllowed,
   type PageKind,
   pageKind,
@@ -21,10 +22,11 @@ import {
   plain,
   when,
 } from "../answer.tsx";
-import { embedDocument, HTML } from "../document.tsx";
+import { embedDocument, HTML, type Out } from "../document.tsx";
 import { ContactPage } from "../pages/contact-page.tsx";
 import type { PageEnv } from "../pages/layout.tsx";
 import { INVALID_LINK, NewsletterPage } from "../pages/newsletter-page.tsx";
+import { magnetAfterConfirm } from "./magnet.tsx";
 
 /** The demo takes no input: its forms answer 403 with the page again, whether or not the section is on. */
 const READ_ONLY_FORMS = new Set(["/contact", "/newsletter", "/newsletter/confirm"]);
@@ -104,6 +106,8 @@ function confirmLinkKind(
   on: (site: PageEnv) => boolean,
   isToken: (token: string) => boolean,
   confirm: (db: Db, userId: string, token: string) => Promise<boolean>,
+  /** What the page shows instead of `link.done` once confirmed, when it has more to give (null: nothing). */
+  afterConfirm?: (a: FormAnswer, token: string) => Promise<Out | null>,
 ): PageKind<object> {
   return pageKind({
     name: `${link.title} confirmation link`,
@@ -113,8 +117,10 @@ function confirmLinkKind(
       return isToken(token) ? confirmLinkPage(a, link, "ask", token) : confirmLinkPage(a, link, "invalid");
     },
     async post(a) {
-      const done = await confirm(a.db, a.ctx.website.userId, a.fields.token ?? "");
-      return confirmLinkPage(a, link, done ? "done" : "invalid");
+      const token = a.fields.token ?? "";
+      const done = await confirm(a.db, a.ctx.website.userId, token);
+      const more = done && afterConfirm ? await afterConfirm(a, token) : null;
+      return more ?? confirmLinkPage(a, link, done ? "done" : "invalid");
     },
   });
 }
@@ -129,6 +135,7 @@ export const newsletterConfirm = confirmLinkKind(
   (site) => site.ctx.website.newsletterEnabled,
   isConfirmToken,
   confirmNewsletterSubscriber,
+  magnetAfterConfirm,
 );
 
 export const launchAlertConfirm = confirmLinkKind(

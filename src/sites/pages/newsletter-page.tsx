@@ -1,4 +1,5 @@
 import { href, type PageEnv } from "./layout.tsx";
+import { MagnetOffer } from "./magnet-page.tsx";
 import { DemoNote, EmailInput } from "./parts.tsx";
 
 /**
@@ -42,6 +43,7 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
           <div className="panel">
             <h2 className="panel-title">Join the mailing list</h2>
             <p className="hint">New releases, exclusive extras and news from my writing desk. No spam, ever.</p>
+            <MagnetOffer env={env} />
             {props.error && (
               <p className="error" role="alert" id="nl-error">
                 {props.error}

@@ -12,9 +12,9 @@ import type { BillingProvider } from "../billing/provider.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./account.queries.ts";
 
-/** The storage folders that hold an account's uploads (covers, photo, hero, post images). */
+/** The storage folders that hold an account's uploads (covers, photo, hero, post images, free book). */
 export const uploadFolders = (userId: string) =>
-  ["covers", "photos", "heroes", "posts"].map((kind) => `${kind}/${safeSegment(userId)}`);
+  ["covers", "photos", "heroes", "posts", "magnets"].map((kind) => `${kind}/${safeSegment(userId)}`);
 
 /** Column names whose values are credentials, never exported (the rest is the author's own). */
 const SECRET = /token|secret|hash|password/i;
@@ -39,6 +39,7 @@ data.json   Your account, profile, site settings, books (with their retailer lin
             messages, as JSON.
 images/     Every picture you uploaded, as stored on your site (WebP, in each size), in the same
             folders as the addresses in data.json (/uploads/... is images/...).
+            Your free book for new subscribers, if you offer one, is in images/magnets/.
 `;
 
 export async function exportArchive(

@@ -38,6 +38,8 @@ function contextQuery(db: Db) {
       // Whether the sections that hide while empty have anything in them (ADR 052).
       hasVisibleBooks: sql<boolean>`exists (select 1 from books b where b.user_id = ${websites.userId} and b.visibility_enabled)`,
       hasPosts: sql<boolean>`exists (select 1 from blog_posts p where p.user_id = ${websites.userId})`,
+      // The free book the sign-up form offers (ADR 068), if any.
+      magnetTitle: sql<string | null>`(select m.title from reader_magnets m where m.user_id = ${websites.userId})`,
       // Staff banned the owner (the back office): the site answers the unavailable page.
       ownerBanned: sql<boolean>`coalesce((select u.banned from "user" u where u.id = ${websites.userId}), false)`,
     })

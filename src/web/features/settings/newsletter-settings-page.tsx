@@ -22,6 +22,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
+import { MagnetPanel } from "./magnet-panel.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { useSaveSettings } from "./settings-screen.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -54,6 +55,7 @@ function NewsletterSettingsPageBody() {
       </SettingsLoader>
       {settings.data && !settings.data.embedCode ? <OwnFormShown /> : null}
       <Subscribers />
+      <MagnetPanel />
     </div>
   );
 }
