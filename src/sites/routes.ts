@@ -9,6 +9,7 @@ import {
   newsletter,
   newsletterConfirm,
   newsletterEmbed,
+  newsletterLink,
   readOnlyForms,
   unsubscribe,
 } from "./kinds/mail.tsx";
@@ -35,6 +36,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletterEmbed,
   launchAlertConfirm,
   unsubscribe,
+  newsletterLink,
   privacy,
   cookieConsent,
   robots,

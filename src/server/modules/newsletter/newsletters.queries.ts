@@ -9,7 +9,10 @@ import { deleteOwned, ownRow, selectOwned, updateOwned } from "../../lib/owned-r
 type Conn = Db | Tx;
 export type NewsletterRow = typeof newsletters.$inferSelect;
 export type NewsletterValues = Partial<
-  Pick<typeof newsletters.$inferInsert, "subject" | "content" | "publishAsPost" | "status" | "scheduledAt" | "error">
+  Pick<
+    typeof newsletters.$inferInsert,
+    "subject" | "content" | "publishAsPost" | "countClicks" | "status" | "scheduledAt" | "error"
+  >
 >;
 
 export async function selectNewsletters(db: Conn, userId: string): Promise<NewsletterRow[]> {
@@ -37,7 +40,7 @@ export async function lockNewsletter(tx: Tx, userId: string, id: string): Promis
 export async function insertNewsletter(
   db: Conn,
   userId: string,
-  v: { subject: string; content: string; publishAsPost: boolean },
+  v: { subject: string; content: string; publishAsPost: boolean; countClicks: boolean },
 ): Promise<NewsletterRow> {
   const [row] = await db
     .insert(newsletters)
@@ -177,6 +180,7 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
       userId: newsletters.userId,
       subject: newsletters.subject,
       content: newsletters.content,
+      countClicks: newsletters.countClicks,
       authorName: profiles.name,
       authorEmail: user.email,
       subdomain: websites.subdomain,
