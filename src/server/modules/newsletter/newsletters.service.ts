@@ -101,13 +101,18 @@ export async function updateNewsletter(
   });
 }
 
-/** Any newsletter but one going out; a sent one's copies go with it (and its figures). */
+/**
+ * Any newsletter but one going out. A draft or scheduled one is deleted; a sent one is gone for
+ * the author (list, figures, archive) and its text blanked, but its copies stay, so deleting it
+ * gives no newsletter mails back to the day's cap (ADR 069).
+ */
 export async function deleteNewsletter(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await q.lockNewsletter(tx, userId, id);
     if (!row) throw newsletterNotFound();
     if (row.status === "sending") throw refusal(row);
-    await q.deleteNewsletter(tx, userId, id);
+    if (row.status === "sent") await q.hideSentNewsletter(tx, userId, id);
+    else await q.deleteNewsletter(tx, userId, id);
   });
 }
 

@@ -24,6 +24,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { cn } from "../../lib/utils.ts";
+import { DeleteNewsletter } from "./newsletter-delete.tsx";
 import { NewsletterFigures } from "./newsletter-figures.tsx";
 import {
   cancelNewsletter,
@@ -200,9 +201,12 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
             : "Only readers who confirmed get it."
         }
       >
-        <Button variant="secondary" onClick={onBack}>
-          Back to newsletters
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={onBack}>
+            Back to newsletters
+          </Button>
+          {current ? <DeleteNewsletter newsletter={current} onDeleted={onBack} /> : null}
+        </div>
       </PageHeading>
 
       {problem ? <Alert tone="error">{problem}</Alert> : null}
