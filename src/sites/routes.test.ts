@@ -66,6 +66,9 @@ describe("the table of page kinds", () => {
     expect(kindOf("get", "/robots.txt", off)).toBe("robots.txt");
     // A reader can leave a list whatever the site shows now.
     expect(kindOf("post", "/unsubscribe", off)).toBe("unsubscribe link");
+    // A counted newsletter link still leads on (ADR 069); it takes no POST.
+    expect(kindOf("get", "/go/x.y.z", off)).toBe("newsletter link");
+    expect(kindOf("post", "/go/x.y.z", off)).toBeNull();
   });
 
   it("answers the demo's forms read-only, even where the section is off, and its pages as usual", () => {

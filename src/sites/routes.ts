@@ -10,6 +10,7 @@ import {
   newsletter,
   newsletterConfirm,
   newsletterEmbed,
+  newsletterLink,
   readOnlyForms,
   unsubscribe,
 } from "./kinds/mail.tsx";
@@ -37,6 +38,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   launchAlertConfirm,
   unsubscribe,
   magnetDownload,
+  newsletterLink,
   privacy,
   cookieConsent,
   robots,

@@ -1,9 +1,20 @@
 // What an author publishes and what readers send back: posts, contact messages, subscribers.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { NEWSLETTER_STATUSES, POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
-import { createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
+import { count, createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -102,6 +113,13 @@ export const newsletters = pgTable(
     /** Also publish it on the blog when it goes out; the post made is `post_id`. */
     publishAsPost: boolean("publish_as_post").notNull().default(false),
     postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    /** Links in readers' copies go through a signed redirect that counts clicks (ADR 069); off unless asked. */
+    countClicks: boolean("count_clicks").notNull().default(false),
+    /**
+     * A sent newsletter the author deleted: gone from their list, the archive and the figures, its
+     * text blanked; the row stays so its copies still count towards the day's cap and staff's figures.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -110,4 +128,37 @@ export const newsletters = pgTable(
     index("newsletters_due_idx").on(t.scheduledAt).where(sql`${t.status} in ('scheduled', 'sending')`),
     check("newsletters_status_check", oneOf(t.status, NEWSLETTER_STATUSES)),
   ],
+);
+
+/**
+ * A link of a newsletter that counts clicks (ADR 069), one row per address, made when it goes out:
+ * readers' copies point at `/go/{token}` on the author's site, which counts and sends them here.
+ */
+export const newsletterLinks = pgTable(
+  "newsletter_links",
+  {
+    id: uuidKey(),
+    newsletterId: parentUuid("newsletter_id", () => newsletters.id),
+    /** The address as the author wrote it (query string and fragment included). */
+    url: text("url").notNull(),
+    /** Its place among the newsletter's links (first seen first). */
+    position: integer("position").notNull(),
+    clicks: count("clicks"),
+    /** Distinct readers who followed it (`newsletter_link_readers`). */
+    readers: count("readers"),
+  },
+  (t) => [uniqueIndex("newsletter_links_newsletter_url_idx").on(t.newsletterId, t.url)],
+);
+
+/**
+ * Who followed a link, as a 48-bit slice of an HMAC of the link and the subscriber under the
+ * server's key (ADR 069): counted once, never stored as the reader's id or address.
+ */
+export const newsletterLinkReaders = pgTable(
+  "newsletter_link_readers",
+  {
+    linkId: parentUuid("link_id", () => newsletterLinks.id),
+    reader: bigint("reader", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("newsletter_link_readers_link_reader_idx").on(t.linkId, t.reader)],
 );

@@ -43,16 +43,19 @@ const subject = z
 const content = richContent;
 
 const publishAsPost = z.boolean({ error: "publishAsPost must be true or false" });
+/** Links in readers' copies go through a signed redirect that counts clicks (ADR 069). */
+const countClicks = z.boolean({ error: "countClicks must be true or false" });
 
 export const newsletterCreateSchema = z.strictObject({
   subject,
   content,
   publishAsPost: publishAsPost.default(false),
+  countClicks: countClicks.default(false),
 });
 
 /** An edit may send only what changed. */
 export const newsletterUpdateSchema = z
-  .strictObject({ subject, content, publishAsPost })
+  .strictObject({ subject, content, publishAsPost, countClicks })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 
@@ -85,6 +88,8 @@ export const newsletterSchema = z
     publishAsPost: z.boolean(),
     /** The blog post made when it went out (publishAsPost). */
     postId: z.string().nullable(),
+    /** Links in readers' copies count clicks (ADR 069). */
+    countClicks: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -105,6 +110,8 @@ export const newsletterFiguresSchema = z
     waiting: z.number().int(),
     /** Not sent: the reader unsubscribed or bounced before their copy went. */
     skipped: z.number().int(),
+    /** Each link's clicks and distinct readers, in the newsletter's order; empty unless it counts clicks. */
+    links: z.array(z.object({ url: z.string(), clicks: z.number().int(), readers: z.number().int() })),
   })
   .meta({ id: "NewsletterFigures" });
 export type NewsletterFigures = z.infer<typeof newsletterFiguresSchema>;

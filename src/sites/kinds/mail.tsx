@@ -2,6 +2,7 @@
 // sign-up, the provider's frame) and the two mailed confirmation links (newsletter, release alert).
 
 import type { Db } from "../../db/client.ts";
+import { isBot } from "../../server/modules/analytics/visit-counter.ts";
 import { confirmLaunchAlert, isLaunchAlertToken } from "../../server/modules/books/launches.service.ts";
 import { receiveContactMessage } from "../../server/modules/contact/contact.service.ts";
 import { isUnsubscribeToken, unsubscribeReader } from "../../server/modules/mail/unsubscribe.service.ts";
@@ -10,6 +11,7 @@ import {
   isConfirmToken,
   signUpForNewsletter,
 } from "../../server/modules/newsletter/newsletter.service.ts";
+import { CLICK_PATH, clickKeyFrom, followLink } from "../../server/modules/newsletter/newsletter-clicks.service.ts";
 import { type SiteContext, sectionShown } from "../../server/modules/sites/sites.service.ts";
 import {
   type ConfirmLink,
@@ -216,3 +218,30 @@ export const newsletterEmbed = pageKind({
 
 /** The provider's sign-up code the author pasted, "" if none (then the frame's address is not found). */
 const embedCodeOf = (ctx: SiteContext) => ctx.customization?.newsletterEmbedCode?.trim() ?? "";
+
+const NEWSLETTER_LINK: ConfirmLink = {
+  path: CLICK_PATH,
+  title: "Link",
+  invalid: "This link is not valid. Please use the link in the email exactly as you received it.",
+  done: { heading: "", text: "" },
+};
+
+/**
+ * A counted link in a newsletter (ADR 069), on every site whatever its sections: counted (a GET by
+ * a reader, not a preview or a known bot), then 302 to the address stored for that link. A token
+ * changed, made up or signed for another site is a 404 page and counts nothing.
+ */
+export const newsletterLink = pageKind({
+  name: "newsletter link",
+  // "/go" too: a link cut short (its slash dropped) says the link is not valid, not "no such page".
+  match: (path) =>
+    path.startsWith(CLICK_PATH) || `${path}/` === CLICK_PATH ? { token: path.slice(CLICK_PATH.length) } : null,
+  async get(a, { token }) {
+    const { c, deps } = a;
+    const count = a.req.mode !== "preview" && c.req.method === "GET" && !isBot(c.req.header("user-agent"));
+    const to = await followLink(a.db, clickKeyFrom(deps.unsubscribeKey), a.ctx.website.userId, token, count);
+    if (to === null) return confirmLinkPage(a, NEWSLETTER_LINK, "invalid");
+    // The target sees the site, not the reader's token.
+    return personal(plain(302, null, { Location: to, "X-Robots-Tag": "noindex", "Referrer-Policy": "origin" }));
+  },
+});

@@ -8,6 +8,7 @@ export function SwitchField<T extends FieldValues, Out = T>({
   name,
   label,
   description,
+  disabled,
   onChange,
 }: {
   /** The form's control (a form whose schema transforms its values included). */
@@ -15,6 +16,7 @@ export function SwitchField<T extends FieldValues, Out = T>({
   name: FieldPath<T>;
   label: string;
   description?: string;
+  disabled?: boolean;
   /** Runs once the form holds the new value. */
   onChange?: (on: boolean) => void;
 }) {
@@ -27,6 +29,7 @@ export function SwitchField<T extends FieldValues, Out = T>({
           label={label}
           description={description}
           checked={field.value}
+          disabled={disabled}
           onChange={(on) => {
             field.onChange(on);
             onChange?.(on);

@@ -139,7 +139,8 @@ function releaseMail(
       paragraph("Hello,"),
       paragraph(`${b.title} by ${b.author} is out today.`),
       button(link, "See the book"),
-      paragraph(`You asked ${b.siteName} to tell you when it came out; this is the only mail you will get about it.`),
+      // True with the unsubscribe link below: this book mails once; that link is for later books.
+      paragraph(`You asked ${b.siteName} to tell you when it came out. You will get no other mail about this book.`),
     ),
     footer: o.unsubscribe
       ? footnote([`${why} `, { href: o.unsubscribe, label: "Unsubscribe from release alerts" }])

@@ -109,6 +109,10 @@ describe("release day", () => {
     expect(await sendLaunchDayMails(deps, new Date("2031-03-14T01:10:00Z"))).toBe(0);
     const ada = await s.smtp.waitFor("ada@example.com", "The Comet Year is out now");
     expect(ada.text).toContain(`http://${jane.subdomain}.localhost/book/the-comet-year\n`);
+    // It has an unsubscribe link (for the author's later books), so it does not claim to be the last mail.
+    expect(ada.text).toContain("You will get no other mail about this book.");
+    expect(ada.text).not.toContain("only mail");
+    expect(ada.text).toContain("Unsubscribe from release alerts");
     await s.smtp.waitFor("ben@example.com", "The Comet Year is out now");
     await s.mailer.idle();
     const out = s.smtp.mails.filter((m) => m.subject === "The Comet Year is out now");

@@ -1,27 +1,37 @@
 // An author's newsletters (ADR 066). Every author-side query takes the owner's id; the job's
 // queries (due newsletters, finished ones) and the copy maker's read across authors by row id.
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { mailOutbox, newsletterSubscribers, newsletters, profiles, user, websites } from "../../../db/schema/index.ts";
 import type { NewsletterStatus } from "../../../shared/enums.ts";
-import { deleteOwned, ownRow, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
+import { deleteOwned, ownRow, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type NewsletterRow = typeof newsletters.$inferSelect;
 export type NewsletterValues = Partial<
-  Pick<typeof newsletters.$inferInsert, "subject" | "content" | "publishAsPost" | "status" | "scheduledAt" | "error">
+  Pick<
+    typeof newsletters.$inferInsert,
+    "subject" | "content" | "publishAsPost" | "countClicks" | "status" | "scheduledAt" | "error"
+  >
 >;
+
+/** Not a sent newsletter the author deleted (ADR 069): to the author, that one is gone. */
+const shown = () => isNull(newsletters.deletedAt);
 
 export async function selectNewsletters(db: Conn, userId: string): Promise<NewsletterRow[]> {
   return db
     .select()
     .from(newsletters)
-    .where(eq(newsletters.userId, userId))
+    .where(and(eq(newsletters.userId, userId), shown()))
     .orderBy(desc(newsletters.createdAt), desc(newsletters.id));
 }
 
-export function selectNewsletter(db: Conn, userId: string, id: string): Promise<NewsletterRow | null> {
-  return selectOwned(db, newsletters, userId, id);
+export async function selectNewsletter(db: Conn, userId: string, id: string): Promise<NewsletterRow | null> {
+  const [row] = await db
+    .select()
+    .from(newsletters)
+    .where(ownRow(newsletters, userId, id, shown()));
+  return row ?? null;
 }
 
 /** The row, locked until the transaction ends (a send, an edit and a cancel never interleave). */
@@ -29,7 +39,7 @@ export async function lockNewsletter(tx: Tx, userId: string, id: string): Promis
   const [row] = await tx
     .select()
     .from(newsletters)
-    .where(ownRow(newsletters, userId, id))
+    .where(ownRow(newsletters, userId, id, shown()))
     .for("update");
   return row ?? null;
 }
@@ -37,7 +47,7 @@ export async function lockNewsletter(tx: Tx, userId: string, id: string): Promis
 export async function insertNewsletter(
   db: Conn,
   userId: string,
-  v: { subject: string; content: string; publishAsPost: boolean },
+  v: { subject: string; content: string; publishAsPost: boolean; countClicks: boolean },
 ): Promise<NewsletterRow> {
   const [row] = await db
     .insert(newsletters)
@@ -60,6 +70,17 @@ export function updateNewsletter(
 
 export function deleteNewsletter(db: Conn, userId: string, id: string): Promise<boolean> {
   return deleteOwned(db, newsletters, userId, id);
+}
+
+/**
+ * A sent newsletter deleted (ADR 069): its text blanked and the row hidden from the author, kept
+ * with its copies, which still count towards the day's cap and staff's figures.
+ */
+export async function hideSentNewsletter(tx: Tx, userId: string, id: string): Promise<void> {
+  await tx
+    .update(newsletters)
+    .set({ deletedAt: sql`now()`, content: "", publishAsPost: false, updatedAt: new Date() })
+    .where(ownRow(newsletters, userId, id, eq(newsletters.status, "sent")));
 }
 
 /** Marks it going out now, with how many copies were queued. */
@@ -177,6 +198,7 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
       userId: newsletters.userId,
       subject: newsletters.subject,
       content: newsletters.content,
+      countClicks: newsletters.countClicks,
       authorName: profiles.name,
       authorEmail: user.email,
       subdomain: websites.subdomain,

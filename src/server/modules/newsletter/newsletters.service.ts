@@ -23,6 +23,7 @@ import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/
 import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { cleanContent, createPost } from "../posts/posts.service.ts";
+import { addNewsletterLinks, clickKeyFrom, countedLinks, linkFigures } from "./newsletter-clicks.service.ts";
 import * as q from "./newsletters.queries.ts";
 
 export const newsletterNotFound = () => notFoundError(NEWSLETTER_MESSAGES.notFound);
@@ -51,6 +52,7 @@ function view(row: q.NewsletterRow): Newsletter {
     error: row.error,
     publishAsPost: row.publishAsPost,
     postId: row.postId,
+    countClicks: row.countClicks,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -99,13 +101,18 @@ export async function updateNewsletter(
   });
 }
 
-/** Any newsletter but one going out; a sent one's copies go with it (and its figures). */
+/**
+ * Any newsletter but one going out. A draft or scheduled one is deleted; a sent one is gone for
+ * the author (list, figures, archive) and its text blanked, but its copies stay, so deleting it
+ * gives no newsletter mails back to the day's cap (ADR 069).
+ */
 export async function deleteNewsletter(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await q.lockNewsletter(tx, userId, id);
     if (!row) throw newsletterNotFound();
     if (row.status === "sending") throw refusal(row);
-    await q.deleteNewsletter(tx, userId, id);
+    if (row.status === "sent") await q.hideSentNewsletter(tx, userId, id);
+    else await q.deleteNewsletter(tx, userId, id);
   });
 }
 
@@ -116,6 +123,7 @@ export async function deleteNewsletter(db: Db, userId: string, id: string): Prom
  */
 async function goOut(tx: Tx, deps: NewsletterDeps, row: q.NewsletterRow): Promise<q.NewsletterRow> {
   await capAllows(tx, deps, row.userId);
+  if (row.countClicks) await addNewsletterLinks(tx, row.id, row.content);
   const added = await deps.mailer.queueNewsletter(tx, {
     newsletterId: row.id,
     userId: row.userId,
@@ -198,7 +206,7 @@ async function publishIfAsked(deps: NewsletterDeps, row: q.NewsletterRow): Promi
 
 export async function newsletterFigures(db: Db, userId: string, id: string): Promise<NewsletterFigures> {
   if (!(await q.selectNewsletter(db, userId, id))) throw newsletterNotFound();
-  return q.selectFigures(db, id);
+  return { ...(await q.selectFigures(db, id)), links: await linkFigures(db, id) };
 }
 
 /**
@@ -279,6 +287,7 @@ export function makeNewsletterCopy(
   mailFrom: string,
   unsubscribeKey: string,
 ): NewsletterCopy {
+  const clickKey = clickKeyFrom(unsubscribeKey);
   return async ({ newsletterId, subscriberId }) => {
     const c = await q.selectCopy(db, newsletterId, subscriberId);
     if (c?.subscriberStatus !== "confirmed") return null;
@@ -288,9 +297,19 @@ export function makeNewsletterCopy(
       userId: c.userId,
       subscriberId,
     });
+    // Counting clicks: this reader's links go through the site's signed redirect (ADR 069).
+    const contentHtml = c.countClicks
+      ? await countedLinks(db, clickKey, {
+          newsletterId,
+          userId: c.userId,
+          subscriberId,
+          siteOrigin: `${site.protocol}//${host}`,
+          html: c.content,
+        })
+      : c.content;
     const frame = newsletterFrame({
       subject: c.subject,
-      contentHtml: c.content,
+      contentHtml,
       authorName: c.authorName ?? "",
       siteHost: host,
       siteUrl: `${site.protocol}//${host}/`,

@@ -20,10 +20,12 @@ export function useNewsletters() {
   });
 }
 
-export function useFigures(id: string, enabled: boolean) {
+/** The figures; `every` says how soon to read them again (false: not by itself). */
+export function useFigures(id: string, enabled: boolean, every: (f: NewsletterFigures | undefined) => number | false) {
   return useQuery({
     queryKey: [...NEWSLETTERS_KEY, id, "figures"],
     enabled,
+    refetchInterval: (q) => every(q.state.data),
     queryFn: async () => read(client.newsletters[":id"].figures.$get({ param: { id } })),
   });
 }

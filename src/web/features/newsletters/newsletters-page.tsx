@@ -6,11 +6,11 @@ import { useState } from "react";
 import { toast } from "sonner";
 import {
   NEWSLETTER_LIMITS,
-  NEWSLETTER_MESSAGES,
   type NewsletterCreate,
   newsletterCreateSchema,
 } from "../../../shared/schemas/newsletter.ts";
 import { RichTextField, uploadedImages } from "../../components/rich-text-field.tsx";
+import { SwitchField } from "../../components/switch-field.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -24,6 +24,8 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { cn } from "../../lib/utils.ts";
+import { DeleteNewsletter } from "./newsletter-delete.tsx";
+import { NewsletterFigures } from "./newsletter-figures.tsx";
 import {
   cancelNewsletter,
   createNewsletter,
@@ -33,7 +35,6 @@ import {
   sendTest,
   updateNewsletter,
   uploadImage,
-  useFigures,
   useNewsletters,
 } from "./newsletters-api.ts";
 
@@ -138,6 +139,7 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
     subject: current?.subject ?? "",
     content: current?.content ?? "",
     publishAsPost: current?.publishAsPost ?? false,
+    countClicks: current?.countClicks ?? false,
   });
   const { register, control, handleSubmit, formState, setError, getValues, watch, setValue } = form;
   const errors = formState.errors;
@@ -184,10 +186,6 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
     onSuccess: changed,
     onError: fail,
   });
-  const figures = useFigures(
-    current?.id ?? "",
-    Boolean(current && (current.status === "sending" || current.status === "sent")),
-  );
 
   const onSave = handleSubmit((body) => save.mutate(body));
   const busy = save.isPending || send.isPending || test.isPending || cancel.isPending;
@@ -203,9 +201,12 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
             : "Only readers who confirmed get it."
         }
       >
-        <Button variant="secondary" onClick={onBack}>
-          Back to newsletters
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={onBack}>
+            Back to newsletters
+          </Button>
+          {current ? <DeleteNewsletter newsletter={current} onDeleted={onBack} /> : null}
+        </div>
       </PageHeading>
 
       {problem ? <Alert tone="error">{problem}</Alert> : null}
@@ -237,6 +238,13 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
               checked={watch("publishAsPost") ?? false}
               disabled={!editable}
               onChange={(v) => setValue("publishAsPost", v, { shouldDirty: true })}
+            />
+            <SwitchField
+              control={control}
+              name="countClicks"
+              label="Count clicks"
+              description="Links go through your site, which counts how many readers follow each. No tracking pixel: opening the mail is not counted."
+              disabled={!editable}
             />
           </CardContent>
         </Card>
@@ -315,24 +323,8 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
                   ) : null}
                 </div>
               </>
-            ) : figures.data ? (
-              <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label="How it went">
-                {(
-                  [
-                    ["Sent", figures.data.sent],
-                    ["Accepted", figures.data.accepted],
-                    ["Bounced", figures.data.bounced],
-                    ["Unsubscribed", figures.data.unsubscribed],
-                  ] as const
-                ).map(([label, n]) => (
-                  <div key={label} className="rounded-lg bg-slate-50 p-3">
-                    <dt className="text-slate-500">{label}</dt>
-                    <dd className="text-xl font-semibold text-slate-900">{n}</dd>
-                  </div>
-                ))}
-              </dl>
             ) : (
-              <p className="text-sm text-slate-600">{NEWSLETTER_MESSAGES.notWhileSending}</p>
+              <NewsletterFigures id={current.id} countClicks={current.countClicks} />
             )}
           </CardContent>
         </Card>
