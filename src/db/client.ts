@@ -52,9 +52,9 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 const templateFile = new URL("./pglite-template.tar.gz", import.meta.url).pathname;
 
 /** What a new embedded data directory is filled from: the template, when there is no cluster yet. */
-function emptyCluster(pgDir: string): Blob | undefined {
-  if (existsSync(join(pgDir, "PG_VERSION")) || !existsSync(templateFile)) return undefined;
-  return new Blob([readFileSync(templateFile)]);
+export function emptyCluster(pgDir: string, template = templateFile): Blob | undefined {
+  if (existsSync(join(pgDir, "PG_VERSION")) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
 }
 
 export class DataDirLockedError extends Error {}
