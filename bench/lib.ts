@@ -139,7 +139,8 @@ function ms(text: string): number {
 
 /**
  * One run of wrk (one thread: the machine has two cores, one for the server under test, one for
- * the load). `script` is Lua for per-request paths and headers.
+ * the load). `script` is Lua for per-request paths and headers, or `scriptFile` one of
+ * bench/wrk/*.lua, which reads its settings from `env`.
  */
 export function wrk(opts: {
   url: string;
@@ -147,6 +148,8 @@ export function wrk(opts: {
   connections: number;
   headers?: Record<string, string>;
   script?: string;
+  scriptFile?: string;
+  env?: Record<string, string>;
 }): Promise<Result> {
   const args = ["-t1", `-c${opts.connections}`, `-d${opts.seconds}s`, "--latency", "--timeout", "5s"];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}: ${v}`);
@@ -155,10 +158,10 @@ export function wrk(opts: {
     scriptFile = join(mkdtempSync(join(tmpdir(), "bench-wrk-")), "script.lua");
     writeFileSync(scriptFile, opts.script);
     args.push("-s", scriptFile);
-  }
+  } else if (opts.scriptFile) args.push("-s", opts.scriptFile);
   args.push(opts.url);
   return new Promise((ok, fail) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...opts.env } });
     let out = "";
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
@@ -218,3 +221,12 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
+
+/** The machine's load average, as /proc/loadavg gives it (1, 5 and 15 minutes). */
+export function loadAverage(): string {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+}

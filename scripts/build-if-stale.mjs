@@ -5,7 +5,8 @@
 //   transpiler in the process and no wrapper process (ADR 037).
 // `node scripts/build-if-stale.mjs server` builds only the server (the process tests use it).
 import { execSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The newest modification time of a file, or of any file under a directory. */
@@ -72,4 +73,37 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
   writeFileSync("dist/server/meta.json", JSON.stringify(result.metafile));
   cpSync("src/db/migrations", "dist/server/migrations", { recursive: true });
   cpSync("src/marketing/gallery", "dist/server/gallery", { recursive: true });
+}
+
+// A new embedded database starts from a copy of an empty one, made at build time with every
+// migration applied, instead of running PostgreSQL's initdb and then each migration on its first
+// start (seconds of WebAssembly; ADR 064). The copy is kept in dist/ (outside dist/server, so a
+// server rebuild reuses it) under the PGlite version and a hash of the migrations, and placed
+// beside the bundle, where src/db/client.ts looks for it. A later migration still runs at start.
+const template = "dist/server/pglite-template.tar.gz";
+if (only !== "web" && existsSync(server) && !existsSync(template)) {
+  const { version } = JSON.parse(readFileSync("node_modules/@electric-sql/pglite/package.json", "utf8"));
+  const hash = createHash("sha256");
+  for (const f of readdirSync("src/db/migrations", { recursive: true }).map(String).sort()) {
+    const path = join("src/db/migrations", f);
+    if (!statSync(path).isDirectory()) hash.update(f).update(readFileSync(path));
+  }
+  const kept = `dist/pglite-template-${version}-${hash.digest("hex").slice(0, 12)}.tar.gz`;
+  if (!existsSync(kept)) {
+    console.log("Making the empty embedded database new data directories start from…");
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const pg = await PGlite.create({ extensions: { pg_trgm } });
+    await migrate(drizzle(pg), { migrationsFolder: "src/db/migrations" });
+    await pg.query("CHECKPOINT");
+    const tar = Buffer.from(await (await pg.dumpDataDir("gzip")).arrayBuffer());
+    await pg.close();
+    mkdirSync("dist", { recursive: true });
+    writeFileSync(`${kept}.tmp`, tar);
+    cpSync(`${kept}.tmp`, kept);
+    rmSync(`${kept}.tmp`);
+  }
+  cpSync(kept, template);
 }

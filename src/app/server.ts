@@ -190,15 +190,28 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
           ]);
           // The sender stops taking rows now; whatever is queued stays for the next start.
           const mailDone = sender.close();
-          await new Promise<void>((ok) => {
-            server.close(() => ok());
-            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-          });
+          // How long each step took, logged once stopped: where a slow shutdown waits (ADR 064).
+          const took: Record<string, number> = {};
+          let mark = performance.now();
+          const step = async (name: string, work: Promise<unknown>) => {
+            await work;
+            const now = performance.now();
+            took[name] = Math.round(now - mark);
+            mark = now;
+          };
+          await step(
+            "http",
+            new Promise<void>((ok) => {
+              server.close(() => ok());
+              server.closeAllConnections();
+            }),
+          );
           // Buffered visit counts are written before the database goes.
-          await running.close();
-          await jobsDone;
-          await mailDone;
-          await database.close();
+          await step("sites", running.close());
+          await step("jobs", jobsDone);
+          await step("mail", mailDone);
+          await step("database", database.close());
+          logger.info({ ms: took }, "stopped");
         })();
         return closing;
       },

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, DataDirLockedError, openDatabase } from "./client.ts";
+import { type Database, DataDirLockedError, emptyCluster, openDatabase } from "./client.ts";
 
 const baseUrl = process.env.DATABASE_URL;
 
@@ -216,5 +216,23 @@ describe("the embedded data directory lock", { timeout: 90_000 }, () => {
     // …and once closed, it opens again.
     const again = await openDatabase({ dataDir: dir });
     await again.close();
+  });
+});
+
+describe("a new embedded data directory (ADR 064)", () => {
+  it("starts from the build's template only when it holds no database yet", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "bookplate-template-"));
+    try {
+      const template = join(dir, "template.tar.gz");
+      const pgDir = join(dir, "pg");
+      expect(emptyCluster(pgDir, template)).toBeUndefined(); // no template: PGlite runs initdb
+      writeFileSync(template, "tar bytes");
+      expect(await emptyCluster(pgDir, template)?.text()).toBe("tar bytes");
+      mkdirSync(pgDir);
+      writeFileSync(join(pgDir, "PG_VERSION"), "17\n");
+      expect(emptyCluster(pgDir, template)).toBeUndefined(); // an existing database is never replaced
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 // One database handle for the whole process: PGlite in DATA_DIR by default, PostgreSQL when
 // DATABASE_URL is set. Both are driven through the same Drizzle pg-core API.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -43,6 +43,19 @@ export type Database = {
 };
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+/**
+ * An empty database, as PGlite's initdb makes it with the migrations of the build applied, that
+ * the build places beside the server bundle: a new data directory starts from a copy of it
+ * instead of running initdb and every migration (ADR 064). Absent when running from the
+ * sources; then PGlite runs initdb itself, and migrate() every migration.
+ */
+const templateFile = new URL("./pglite-template.tar.gz", import.meta.url).pathname;
+
+/** What a new embedded data directory is filled from: the template, when there is no cluster yet. */
+export function emptyCluster(pgDir: string, template = templateFile): Blob | undefined {
+  if (existsSync(join(pgDir, "PG_VERSION")) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
+}
 
 export class DataDirLockedError extends Error {}
 
@@ -183,12 +196,14 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
     // Measured: the default buffers make a cold start slow and memory-hungry.
     // pg_trgm: the back office's search by any part of a name, email or subdomain (ADR 023).
+    const pgDir = inMemory ? undefined : join(dataDir, "pg");
+    const initial = loadDataDir ?? (pgDir ? emptyCluster(pgDir) : undefined);
     const options = {
       startParams: [...defaults, "-c", "shared_buffers=16MB"],
       extensions: { pg_trgm },
-      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(initial ? { loadDataDir: initial } : {}),
     };
-    client = await PGlite.create(inMemory ? undefined : join(dataDir, "pg"), options);
+    client = await PGlite.create(pgDir, options);
   } catch (err) {
     release();
     throw err;
