@@ -4,6 +4,7 @@
 import { ArrowRight, CheckCircle2, CircleDashed, ListChecks, X } from "lucide-react";
 import { Link } from "react-router";
 import type { SiteStatus } from "../../shared/schemas/site-status.ts";
+import { ProgressBar } from "./ui/progress-bar.tsx";
 
 export type EmptyItem = { key: string; text: string; to: string; action: string };
 
@@ -202,16 +203,14 @@ export function EmptySections({
             <X aria-hidden="true" className="h-4 w-4" /> Hide this list
           </button>
         </div>
-        <div
+        <ProgressBar
+          label="Getting started"
+          now={done}
+          max={steps.length}
+          percent={(done / steps.length) * 100}
           className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-label="Getting started"
-          aria-valuemin={0}
-          aria-valuemax={steps.length}
-          aria-valuenow={done}
-        >
-          <div className="h-full rounded-full bg-emerald-500" style={{ width: `${(done / steps.length) * 100}%` }} />
-        </div>
+          fillClassName="h-full rounded-full bg-emerald-500"
+        />
         <ul className="mt-3 divide-y divide-slate-100" data-testid="checklist">
           {steps.map((i) => (
             <li

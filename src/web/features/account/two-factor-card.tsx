@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import QRCode from "qrcode";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { confirmPasswordSchema, totpCodeSchema } from "../../../shared/schemas/auth.ts";
 import { Alert } from "../../components/ui/alert.tsx";
@@ -145,14 +145,11 @@ export function TwoFactorCard() {
               autoFocus
               {...passwordForm.register("password")}
             />
-            <div className="flex gap-3">
+            <WithCancel onCancel={reset}>
               <Button type="submit" variant={stage.action === "disable" ? "danger" : "primary"} disabled={busy}>
                 {busy ? "Checking..." : stage.action === "disable" ? "Turn off" : "Continue"}
               </Button>
-              <Button variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
+            </WithCancel>
           </form>
         ) : null}
 
@@ -193,14 +190,11 @@ export function TwoFactorCard() {
                 className="font-mono tracking-widest"
               />
             </div>
-            <div className="flex gap-3">
+            <WithCancel onCancel={reset}>
               <Button type="submit" disabled={busy}>
                 {busy ? "Verifying..." : "Verify and turn on"}
               </Button>
-              <Button variant="ghost" onClick={reset}>
-                Cancel
-              </Button>
-            </div>
+            </WithCancel>
           </form>
         ) : null}
 
@@ -236,5 +230,17 @@ export function TwoFactorCard() {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** A step's submit button (`children`) with Cancel, which goes back to the start. */
+function WithCancel({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      {children}
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 // System Settings' Admin Actions (spec): Refresh Analytics, Database Maintenance (VACUUM and a
 // backup, super admin only, ADR 046) with the backups kept, and Generate Reports (a month as CSV).
 import { Download } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { ADMIN_ACTION_MESSAGES, currentMonth, type ReportKind } from "../../../shared/schemas/back-office-actions.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -73,10 +73,7 @@ export function AdminActions({ demo }: { demo: boolean }) {
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="grid gap-6 md:grid-cols-3">
-          <section aria-labelledby="refresh-analytics" className="space-y-2">
-            <h3 id="refresh-analytics" className="text-sm font-semibold text-slate-900">
-              Refresh Analytics
-            </h3>
+          <ActionSection id="refresh-analytics" title="Refresh Analytics">
             <p className="text-sm text-slate-600">
               Writes the visits counted in the last few seconds into the traffic figures and recomputes today's metrics.
             </p>
@@ -91,11 +88,8 @@ export function AdminActions({ demo }: { demo: boolean }) {
             >
               {refresh.isPending ? "Refreshing..." : "Refresh Analytics"}
             </Button>
-          </section>
-          <section aria-labelledby="database-maintenance" className="space-y-2">
-            <h3 id="database-maintenance" className="text-sm font-semibold text-slate-900">
-              Database Maintenance
-            </h3>
+          </ActionSection>
+          <ActionSection id="database-maintenance" title="Database Maintenance">
             <p className="text-sm text-slate-600">
               Runs VACUUM (ANALYZE), then backs up the database and uploads while the site keeps serving.
               {superAdmin || demo ? null : " Super admin only."}
@@ -114,11 +108,8 @@ export function AdminActions({ demo }: { demo: boolean }) {
             >
               {maintenance.isPending ? "Working..." : "Database Maintenance"}
             </Button>
-          </section>
-          <section aria-labelledby="generate-reports" className="space-y-2">
-            <h3 id="generate-reports" className="text-sm font-semibold text-slate-900">
-              Generate Reports
-            </h3>
+          </ActionSection>
+          <ActionSection id="generate-reports" title="Generate Reports">
             <p className="text-sm text-slate-600">A month's transactions or subscriptions as CSV.</p>
             <div className="space-y-1">
               <Label htmlFor="report-month">Month</Label>
@@ -141,12 +132,9 @@ export function AdminActions({ demo }: { demo: boolean }) {
                 {reporting === "subscriptions" ? "Generating..." : "Subscriptions CSV"}
               </Button>
             </div>
-          </section>
+          </ActionSection>
         </div>
-        <section aria-labelledby="backups-heading" className="space-y-2">
-          <h3 id="backups-heading" className="text-sm font-semibold text-slate-900">
-            Backups
-          </h3>
+        <ActionSection id="backups-heading" title="Backups">
           {demo ? (
             <p className="text-sm text-slate-600">Backups appear here after Database Maintenance runs.</p>
           ) : !list ? (
@@ -191,8 +179,20 @@ export function AdminActions({ demo }: { demo: boolean }) {
               )}
             </>
           )}
-        </section>
+        </ActionSection>
       </CardContent>
     </Card>
+  );
+}
+
+/** One action of the card: its heading (`id` labels the section) and what it shows. */
+function ActionSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h3 id={id} className="text-sm font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES, type Ticket } from "../../../shared/schemas/admin.ts";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useLiveOpenCount, useRespond, useTicketStatus, useTickets } from "./admin-api.ts";
 import { Badge, LoadFailed, PRIORITY_TONE, selectClass, TICKET_TONE } from "./admin-ui.tsx";
@@ -180,11 +181,7 @@ function Filter<T extends string>(props: {
       {props.label}
       <select className={selectClass} value={props.value} onChange={(e) => props.onChange(e.target.value as T | "")}>
         <option value="">All</option>
-        {props.options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        <Options values={props.options} />
       </select>
     </label>
   );

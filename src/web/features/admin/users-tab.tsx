@@ -19,6 +19,7 @@ import { isPublished } from "../../../shared/schemas/site-status.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import { PagerButtons } from "../../components/ui/pager-buttons.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { type UsersParams, useBan, useChangeRole, usePasswordReset, useUsers } from "./admin-api.ts";
@@ -94,22 +95,14 @@ export function UsersTab({ demo, superAdmin, me }: { demo: boolean; superAdmin: 
             onChange={(e) => update({ status: e.target.value })}
           >
             <option value="">All</option>
-            {SUBSCRIPTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace("_", " ")}
-              </option>
-            ))}
+            <Options values={SUBSCRIPTION_STATUSES} label={(s) => s.replace("_", " ")} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Plan
           <select className={selectClass} value={params.tier ?? ""} onChange={(e) => update({ tier: e.target.value })}>
             <option value="">All</option>
-            {TIERS.map((t) => (
-              <option key={t} value={t}>
-                {PLANS[t].name}
-              </option>
-            ))}
+            <Options values={TIERS} label={(t) => PLANS[t].name} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -254,11 +247,7 @@ function UserRow({ u, demo, superAdmin, me }: { u: AdminUser; demo: boolean; sup
                 );
               }}
             >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
+              <Options values={ROLES} />
             </select>
           ) : null}
           <Button

@@ -17,6 +17,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SELECT_CLASS } from "../../components/ui/input.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -118,11 +119,7 @@ export function PostForm({
             />
             <Field id="post-category" label="Category">
               <select {...register("category")} className={SELECT_CLASS}>
-                {POST_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </option>
-                ))}
+                <Options values={POST_CATEGORIES} label={(c) => CATEGORY_LABELS[c]} />
               </select>
             </Field>
           </div>

@@ -13,6 +13,7 @@ import {
 } from "../../../shared/storefronts.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import { RowControls, RowError, RowField } from "../../components/ui/row-controls.tsx";
 import { cn } from "../../lib/utils.ts";
 import type { BookFormValues } from "./book-form-values.ts";
@@ -119,11 +120,7 @@ export function RetailerLinksEditor() {
                     {...register(`retailerLinks.${i}.storefront`)}
                   >
                     <option value="">Other store</option>
-                    {STOREFRONT_IDS.map((s) => (
-                      <option key={s} value={s}>
-                        {label(s)}
-                      </option>
-                    ))}
+                    <Options values={STOREFRONT_IDS} label={(s) => label(s)} />
                   </select>
                   <span aria-hidden="true" className="ml-2">
                     Price
@@ -142,11 +139,7 @@ export function RetailerLinksEditor() {
                     {...register(`retailerLinks.${i}.currency`)}
                   >
                     <option value="">Store's currency</option>
-                    {STORE_CURRENCIES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
+                    <Options values={STORE_CURRENCIES} />
                   </select>
                 </div>
                 {message && <RowError className="mt-1">{message}</RowError>}

@@ -2,6 +2,7 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import type { Plan } from "../../../shared/plans.ts";
+import { ProgressBar } from "../../components/ui/progress-bar.tsx";
 import type { Capacity } from "../../lib/account-state.ts";
 import { cn } from "../../lib/utils.ts";
 
@@ -36,16 +37,14 @@ export function BookUsage({ plan, capacity }: { plan: Plan; capacity: Capacity |
           <span className="text-slate-500">Counting your books...</span>
         )}
       </div>
-      <div
+      <ProgressBar
+        label="Books used of your plan"
+        now={Math.min(used, limit)}
+        max={limit}
+        percent={percent}
         className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-100"
-        role="progressbar"
-        aria-label="Books used of your plan"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(used, limit)}
-      >
-        <div className={cn("h-full rounded-full transition-all", tone.bar)} style={{ width: `${percent}%` }} />
-      </div>
+        fillClassName={cn("h-full rounded-full transition-all", tone.bar)}
+      />
       {keptOff > 0 ? (
         <p role="alert" className="mt-3 flex gap-2 text-sm text-red-800">
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -11,6 +11,7 @@ import { PlanCard, POPULAR_TIER } from "../../../shared/plan-card.tsx";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, PLANS, TRIAL_DAYS } from "../../../shared/plans.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Logo } from "../../components/ui/logo.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import {
   type OnboardingState,
   SUBSCRIPTION_KEY,
@@ -102,11 +103,7 @@ export function PricingPage() {
               onChange={(e) => setCurrency(e.target.value as Currency)}
               className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options values={CURRENCIES} />
             </select>
           </div>
         </section>

@@ -14,6 +14,7 @@ import { Card, CardContent } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
+import { Options } from "../../components/ui/options.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
@@ -134,20 +135,12 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="settings-fontFamily" label="Font">
               <select {...register("fontFamily")} className={SELECT_CLASS}>
-                {FONT_FAMILIES.map((f) => (
-                  <option key={f} value={f}>
-                    {FONT_LABELS[f]}
-                  </option>
-                ))}
+                <Options values={FONT_FAMILIES} label={(f) => FONT_LABELS[f]} />
               </select>
             </Field>
             <Field id="settings-logoIcon" label="Header icon">
               <select {...register("logoIcon")} className={SELECT_CLASS}>
-                {LOGO_ICONS.map((i) => (
-                  <option key={i} value={i}>
-                    {i.replace(/([a-z])([A-Z])/g, "$1 $2")}
-                  </option>
-                ))}
+                <Options values={LOGO_ICONS} label={(i) => i.replace(/([a-z])([A-Z])/g, "$1 $2")} />
               </select>
             </Field>
           </div>
