@@ -13,6 +13,7 @@ import { booksRoutes } from "../server/modules/books/books.routes.ts";
 import { launchRoutes } from "../server/modules/books/launches.routes.ts";
 import { seriesRoutes } from "../server/modules/books/series.routes.ts";
 import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
+import { listSettingsRoutes } from "../server/modules/newsletter/list-settings.routes.ts";
 import { newslettersRoutes } from "../server/modules/newsletter/newsletters.routes.ts";
 import { subscribersRoutes } from "../server/modules/newsletter/subscribers.routes.ts";
 import { onboardingRoutes } from "../server/modules/onboarding/onboarding.routes.ts";
@@ -50,6 +51,7 @@ export function createApi() {
     .route("/", subscribersRoutes())
     .route("/", postsRoutes())
     .route("/", newslettersRoutes())
+    .route("/", listSettingsRoutes())
     .route("/", statsRoutes())
     .route("/", accountRoutes())
     .route("/", domainRoutes())

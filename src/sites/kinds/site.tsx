@@ -19,6 +19,7 @@ import { PrivacyPage } from "../pages/privacy-page.tsx";
 import { cut, plainText } from "../sanitize.ts";
 import { blogCategory } from "../site-request.ts";
 import { blogPostingLd, personLd } from "../structured-data.ts";
+import { archiveSitemap } from "./archive.tsx";
 import { untilReleased } from "./books.tsx";
 
 export const home = pageKind({
@@ -159,7 +160,10 @@ export const sitemap = pageKind({
       posts: w.newsEnabled,
       bookLimit: ctx.bookLimit,
     });
-    return plain(200, sitemapXml(ctx, a.env.origin, entries), { "Content-Type": "application/xml; charset=UTF-8" });
+    const archive = await archiveSitemap(a.db, ctx);
+    return plain(200, sitemapXml(ctx, a.env.origin, entries, archive), {
+      "Content-Type": "application/xml; charset=UTF-8",
+    });
   },
 });
 

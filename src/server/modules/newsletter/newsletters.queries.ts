@@ -139,8 +139,8 @@ export async function lockOneDue(tx: Tx): Promise<NewsletterRow | null> {
   return row ?? null;
 }
 
-/** Newsletters going out with no copy left to send are sent; returns how many. */
-export async function markFinished(db: Conn): Promise<number> {
+/** Newsletters going out with no copy left to send are sent; returns them (their authors' archives change). */
+export async function markFinished(db: Conn): Promise<{ id: string; userId: string }[]> {
   const rows = await db
     .update(newsletters)
     .set({ status: "sent", sentAt: sql`now()`, updatedAt: new Date() })
@@ -150,8 +150,8 @@ export async function markFinished(db: Conn): Promise<number> {
         sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.newsletterId} = ${newsletters.id} and ${mailOutbox.status} in ('queued', 'sending'))`,
       ),
     )
-    .returning({ id: newsletters.id });
-  return rows.length;
+    .returning({ id: newsletters.id, userId: newsletters.userId });
+  return rows;
 }
 
 export async function selectFigures(db: Conn, newsletterId: string) {

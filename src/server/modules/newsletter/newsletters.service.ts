@@ -23,6 +23,7 @@ import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/
 import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { cleanContent, createPost } from "../posts/posts.service.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./newsletters.queries.ts";
 
 export const newsletterNotFound = () => notFoundError(NEWSLETTER_MESSAGES.notFound);
@@ -106,6 +107,8 @@ export async function deleteNewsletter(db: Db, userId: string, id: string): Prom
     if (!row) throw newsletterNotFound();
     if (row.status === "sending") throw refusal(row);
     await q.deleteNewsletter(tx, userId, id);
+    // A sent one leaves the site's archive (ADR 071).
+    if (row.status === "sent") await markSiteChanged(tx, userId);
   });
 }
 
@@ -230,7 +233,10 @@ export async function runNewsletterJob(deps: NewsletterDeps): Promise<{ started:
       await publishIfAsked(deps, went);
     }
   }
-  return { started, finished: await q.markFinished(deps.db) };
+  const finished = await q.markFinished(deps.db);
+  // A sent newsletter is in its site's archive (ADR 071): the cached pages go.
+  for (const userId of new Set(finished.map((f) => f.userId))) await markSiteChanged(deps.db, userId);
+  return { started, finished: finished.length };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
+import { NewsletterListSettings } from "./newsletter-list-settings.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { useSaveSettings } from "./settings-screen.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -53,6 +54,7 @@ function NewsletterSettingsPageBody() {
         {(data) => <EmbedForm initial={data} />}
       </SettingsLoader>
       {settings.data && !settings.data.embedCode ? <OwnFormShown /> : null}
+      <NewsletterListSettings />
       <Subscribers />
     </div>
   );
