@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { findArchived, listArchive } from "../../server/modules/newsletter/newsletter-archive.service.ts";
 import type { SiteContext } from "../../server/modules/sites/sites.service.ts";
 import { notFoundPage, pageKind, plain, under, when } from "../answer.tsx";
+import { pageBody } from "../book-cards.tsx";
 import {
   ARCHIVE_PATH,
   ArchivedNewsletterPage,
@@ -12,7 +13,7 @@ import {
   archiveShown,
 } from "../pages/archive-page.tsx";
 import { href } from "../pages/layout.tsx";
-import { cleanHtml, cut, plainText } from "../sanitize.ts";
+import { cut, plainText } from "../sanitize.ts";
 
 export const newsletterArchive = pageKind({
   name: "newsletter archive",
@@ -45,7 +46,7 @@ export const archivedNewsletter = pageKind({
         description: cut(plainText(n.content), 160) || n.subject,
         type: "article",
       },
-      body: <ArchivedNewsletterPage env={env} newsletter={n} html={cleanHtml(n.content)} />,
+      body: <ArchivedNewsletterPage env={env} newsletter={n} html={await pageBody(a.db, env, n.content)} />,
     });
   },
 });

@@ -24,6 +24,7 @@ import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { cleanContent, createPost } from "../posts/posts.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
+import { type MailBook, mailBookCardBooks, withMailBookCards } from "./newsletter-book-cards.ts";
 import * as q from "./newsletters.queries.ts";
 
 export const newsletterNotFound = () => notFoundError(NEWSLETTER_MESSAGES.notFound);
@@ -255,6 +256,8 @@ export type CopyFrame = {
   siteUrl: string;
   /** The reader's own way out; null in the author's test copy. */
   unsubscribeUrl: string | null;
+  /** The books its book cards name (ADR 071). */
+  books?: Map<string, MailBook>;
 };
 
 /**
@@ -265,7 +268,7 @@ export function newsletterFrame(f: CopyFrame): { html: string; text: string } {
   const why = `You receive this because you subscribed to the newsletter of ${f.siteHost}.`;
   return mailParts({
     title: f.subject,
-    body: authorHtml(f.contentHtml),
+    body: withMailBookCards(authorHtml(f.contentHtml), f.books ?? new Map(), f.siteUrl),
     footer: f.unsubscribeUrl
       ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
       : footnote([`${why} Readers get a link to unsubscribe here.`]),
@@ -301,6 +304,7 @@ export function makeNewsletterCopy(
       siteHost: host,
       siteUrl: `${site.protocol}//${host}/`,
       unsubscribeUrl: unsubscribe,
+      books: await mailBookCardBooks(db, c.userId, c.content),
     });
     // From the author's name at our address, answered to the author; written by a person, so no
     // Auto-Submitted; the reader's own one-click way out (ADR 065).
@@ -331,6 +335,7 @@ export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, i
     siteHost: host,
     siteUrl: `${deps.site.protocol}//${host}/`,
     unsubscribeUrl: null,
+    books: await mailBookCardBooks(deps.db, userId, row.content),
   });
   const mail: Mail = { to: author.authorEmail, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
   try {

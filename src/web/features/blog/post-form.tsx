@@ -19,6 +19,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useBookChoices } from "../../lib/book-choices.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
 
@@ -39,6 +40,7 @@ export function PostForm({
   onSaved: (saved: Post) => void;
   onCancel: () => void;
 }) {
+  const books = useBookChoices();
   const form = useZodForm(postCreateSchema, {
     title: post?.title ?? "",
     content: post?.content ?? "",
@@ -135,6 +137,7 @@ export function PostForm({
             error={fieldError("content")}
             minHeight="min-h-64"
             images={POST_IMAGES}
+            books={books}
             invalid={Boolean(errors.content)}
           />
         </CardContent>

@@ -1,0 +1,59 @@
+// The editor's "Insert book" (ADR 071) in the browser: the author picks one of their books and a
+// card naming it goes into the newsletter; and Settings → Newsletter's archive switch. Both at a
+// laptop's width and a phone's (390 px, nothing running off the side).
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { newsletters, websiteCustomization } from "../src/db/schema/index.ts";
+import { callApi } from "../src/testing/api-client.ts";
+import { createAuthor } from "../src/testing/users.ts";
+import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
+
+const e = setupE2E();
+
+browserDescribe("book cards and the newsletter archive setting", () => {
+  it("inserts a book card into a newsletter, and turns the archive on", async () => {
+    const author = await createAuthor(e.server);
+    const made = await callApi(e.server, author, "POST", "/api/books", { title: "The Lantern Road", author: "J" });
+    expect(made.status).toBe(201);
+    const page = await newPage(e);
+    await signInThroughUi(page, author.email);
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+
+    await page.goto("/dashboard/newsletters");
+    await page.getByRole("button", { name: "New Newsletter" }).click();
+    await page.getByLabel("Subject").fill("A book for you");
+    await page.getByRole("textbox", { name: "Message" }).click();
+    await page.keyboard.type("My new book is out.");
+    await page.getByRole("button", { name: "Insert book" }).click();
+    await page.getByRole("combobox", { name: "Book" }).selectOption({ label: "The Lantern Road" });
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await page.getByText("Book card").waitFor();
+    await shot(page, "book-card-editor-desktop");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.getByText("Newsletter saved").waitFor();
+    const [saved] = await e.server.database.db.select().from(newsletters).where(eq(newsletters.userId, author.id));
+    expect(saved?.content).toContain(`<div data-book-card="${made.body.book.id}"></div>`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Insert book" }).scrollIntoViewIfNeeded();
+    await page.getByRole("button", { name: "Insert book" }).click();
+    await page.getByRole("combobox", { name: "Book" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "book-card-editor-phone", { viewport: true });
+
+    await page.goto("/dashboard/newsletter");
+    const archive = page.getByRole("switch", { name: /web archive/ });
+    await archive.click();
+    await page.getByRole("button", { name: "Save Archive Settings" }).click();
+    await page.getByText("Newsletter settings saved successfully!").first().waitFor();
+    const [row] = await e.server.database.db
+      .select()
+      .from(websiteCustomization)
+      .where(eq(websiteCustomization.userId, author.id));
+    expect(row?.newsletterArchiveEnabled).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "newsletter-settings-phone", { viewport: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, "newsletter-settings-desktop");
+  });
+});
