@@ -1,5 +1,6 @@
 // The editor's "Insert book" (ADR 071) in the browser: the author picks one of their books and a
-// card naming it goes into the newsletter; and Settings → Newsletter's archive switch. Both at a
+// card naming it goes into the newsletter; and Settings → Newsletter's archive switch and postal
+// address (a bad one refused with its message). Both at a
 // laptop's width and a phone's (390 px, nothing running off the side).
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fix
 const e = setupE2E();
 
 browserDescribe("book cards and the newsletter archive setting", () => {
-  it("inserts a book card into a newsletter, and turns the archive on", async () => {
+  it("inserts a book card into a newsletter, turns the archive on and gives a postal address", async () => {
     const author = await createAuthor(e.server);
     const made = await callApi(e.server, author, "POST", "/api/books", { title: "The Lantern Road", author: "J" });
     expect(made.status).toBe(201);
@@ -44,13 +45,19 @@ browserDescribe("book cards and the newsletter archive setting", () => {
     await page.goto("/dashboard/newsletter");
     const archive = page.getByRole("switch", { name: /web archive/ });
     await archive.click();
-    await page.getByRole("button", { name: "Save Archive Settings" }).click();
+    const address = page.getByRole("textbox", { name: "Postal address (optional)" });
+    await address.fill("1\n2\n3\n4\n5\n6\n7");
+    await page.getByRole("button", { name: "Save Archive and Address" }).click();
+    await page.getByText("Postal address can have at most 6 lines").waitFor();
+    await address.fill("Jane Author\nPO Box 12\nHarbour Town HT1 2AB");
+    await page.getByRole("button", { name: "Save Archive and Address" }).click();
     await page.getByText("Newsletter settings saved successfully!").first().waitFor();
     const [row] = await e.server.database.db
       .select()
       .from(websiteCustomization)
       .where(eq(websiteCustomization.userId, author.id));
     expect(row?.newsletterArchiveEnabled).toBe(true);
+    expect(row?.postalAddress).toBe("Jane Author\nPO Box 12\nHarbour Town HT1 2AB");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, "newsletter-settings-phone", { viewport: true });
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,7 +1,7 @@
 // The author's list settings (the web archive, the postal address) and what the site's archive
 // of sent newsletters reads (ADR 071). Only `sent` newsletters are ever read here: a draft, a
 // scheduled one or one still going out is in no archive.
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { isUuid } from "../../../shared/ids.ts";
 import type { ListSettings } from "../../../shared/schemas/newsletter-list-settings.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
@@ -22,7 +22,7 @@ export async function saveListSettings(db: Db, userId: string, input: ListSettin
 }
 
 /** The author's postal address for a mail's footer, or null when they gave none. */
-export async function postalAddressOf(db: Db, userId: string): Promise<string | null> {
+export async function postalAddressOf(db: Db | Tx, userId: string): Promise<string | null> {
   return (await q.selectListSettings(db, userId)).postalAddress;
 }
 

@@ -2,7 +2,15 @@
 // queries (due newsletters, finished ones) and the copy maker's read across authors by row id.
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { mailOutbox, newsletterSubscribers, newsletters, profiles, user, websites } from "../../../db/schema/index.ts";
+import {
+  mailOutbox,
+  newsletterSubscribers,
+  newsletters,
+  profiles,
+  user,
+  websiteCustomization,
+  websites,
+} from "../../../db/schema/index.ts";
 import type { NewsletterStatus } from "../../../shared/enums.ts";
 import { deleteOwned, ownRow, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
@@ -183,12 +191,14 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
       customDomain: websites.customDomain,
       email: newsletterSubscribers.email,
       subscriberStatus: newsletterSubscribers.status,
+      postalAddress: websiteCustomization.postalAddress,
     })
     .from(newsletters)
     .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.userId, newsletters.userId))
     .innerJoin(user, eq(user.id, newsletters.userId))
     .leftJoin(profiles, eq(profiles.id, newsletters.userId))
     .leftJoin(websites, eq(websites.userId, newsletters.userId))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, newsletters.userId))
     .where(and(eq(newsletters.id, newsletterId), eq(newsletterSubscribers.id, subscriberId)));
   return row ?? null;
 }
@@ -201,10 +211,12 @@ export async function selectAuthor(db: Conn, userId: string) {
       authorEmail: user.email,
       subdomain: websites.subdomain,
       customDomain: websites.customDomain,
+      postalAddress: websiteCustomization.postalAddress,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(websites, eq(websites.userId, user.id))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, user.id))
     .where(eq(user.id, userId));
   return row ?? null;
 }

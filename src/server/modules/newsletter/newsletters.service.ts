@@ -20,7 +20,7 @@ import {
 import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
-import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
+import { authorHtml, footnote, join, mailParts, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { cleanContent, createPost } from "../posts/posts.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
@@ -258,6 +258,8 @@ export type CopyFrame = {
   unsubscribeUrl: string | null;
   /** The books its book cards name (ADR 071). */
   books?: Map<string, MailBook>;
+  /** The author's postal address, under the small print when given (ADR 071). */
+  postalAddress?: string | null;
 };
 
 /**
@@ -269,9 +271,12 @@ export function newsletterFrame(f: CopyFrame): { html: string; text: string } {
   return mailParts({
     title: f.subject,
     body: withMailBookCards(authorHtml(f.contentHtml), f.books ?? new Map(), f.siteUrl),
-    footer: f.unsubscribeUrl
-      ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
-      : footnote([`${why} Readers get a link to unsubscribe here.`]),
+    footer: join(
+      f.unsubscribeUrl
+        ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
+        : footnote([`${why} Readers get a link to unsubscribe here.`]),
+      postalAddress(f.postalAddress),
+    ),
   });
 }
 
@@ -305,6 +310,7 @@ export function makeNewsletterCopy(
       siteUrl: `${site.protocol}//${host}/`,
       unsubscribeUrl: unsubscribe,
       books: await mailBookCardBooks(db, c.userId, c.content),
+      postalAddress: c.postalAddress,
     });
     // From the author's name at our address, answered to the author; written by a person, so no
     // Auto-Submitted; the reader's own one-click way out (ADR 065).
@@ -336,6 +342,7 @@ export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, i
     siteUrl: `${deps.site.protocol}//${host}/`,
     unsubscribeUrl: null,
     books: await mailBookCardBooks(deps.db, userId, row.content),
+    postalAddress: author.postalAddress,
   });
   const mail: Mail = { to: author.authorEmail, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
   try {

@@ -1,13 +1,17 @@
-// Settings → Newsletter: the site's web archive of sent newsletters (ADR 071).
+// Settings → Newsletter: the site's web archive of sent newsletters and the postal address under
+// every newsletter and release alert (ADR 071).
 
 import { useQuery } from "@tanstack/react-query";
 import {
   LIST_SETTINGS_MESSAGES,
   type ListSettings,
   listSettingsSchema,
+  POSTAL_ADDRESS_LIMITS,
 } from "../../../shared/schemas/newsletter-list-settings.ts";
 import { SwitchField } from "../../components/switch-field.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Textarea } from "../../components/ui/input.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { client, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -25,14 +29,17 @@ export function NewsletterListSettings() {
   );
 }
 
+/** The text box holds "" for no address (saved as none). */
+const asForm = (v: ListSettings) => ({ ...v, postalAddress: v.postalAddress ?? "" });
+
 function ListSettingsForm({ initial }: { initial: ListSettings }) {
-  const form = useZodForm(listSettingsSchema, initial);
+  const form = useZodForm(listSettingsSchema, asForm(initial));
   const save = useSaveSettings({
     queryKey: LIST_SETTINGS_KEY,
     save: (body: ListSettings) => read(client.newsletter.settings.$put({ json: body })),
     messages: LIST_SETTINGS_MESSAGES,
     form,
-    onSaved: (saved) => form.reset(saved),
+    onSaved: (saved) => form.reset(asForm(saved)),
   });
   return (
     <Card>
@@ -44,8 +51,15 @@ function ListSettingsForm({ initial }: { initial: ListSettings }) {
             label="Show a web archive of my past newsletters"
             description="On: your site lists every newsletter you have sent at /newsletter/archive, each on its own page. Drafts and scheduled ones never show."
           />
+          <Field
+            label="Postal address (optional)"
+            hint={`Shown at the foot of your newsletters and release alerts; mailing laws in many countries ask for one. Up to ${POSTAL_ADDRESS_LIMITS.lines} lines.`}
+            error={form.formState.errors.postalAddress?.message}
+          >
+            <Textarea rows={4} maxLength={POSTAL_ADDRESS_LIMITS.chars + 50} {...form.register("postalAddress")} />
+          </Field>
           <div className="flex justify-end">
-            <SaveButton busy={save.isPending}>Save Archive Settings</SaveButton>
+            <SaveButton busy={save.isPending}>Save Archive and Address</SaveButton>
           </div>
         </form>
       </CardContent>
