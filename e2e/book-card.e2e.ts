@@ -62,5 +62,22 @@ browserDescribe("book cards and the newsletter archive setting", () => {
     await shot(page, "newsletter-settings-phone", { viewport: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await shot(page, "newsletter-settings-desktop");
+
+    // Once sent, the newsletter is on the site's archive with its book card, in the site's theme.
+    await e.server.database.db
+      .update(newsletters)
+      .set({ status: "sent", sentAt: new Date() })
+      .where(eq(newsletters.userId, author.id));
+    await callApi(e.server, author, "PUT", "/api/newsletter/settings", { archiveEnabled: true, postalAddress: null });
+    await page.goto(`http://${author.subdomain}.localhost:${e.server.port}/newsletter/archive/${saved?.id}`);
+    await page.getByRole("heading", { name: "A book for you" }).waitFor();
+    await page
+      .getByRole("complementary", { name: "Book: The Lantern Road" })
+      .getByRole("link", { name: /Buy the book/ })
+      .waitFor();
+    await shot(page, "archived-newsletter-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "archived-newsletter-phone", { viewport: true });
   });
 });
