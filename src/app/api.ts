@@ -13,6 +13,7 @@ import { booksRoutes } from "../server/modules/books/books.routes.ts";
 import { launchRoutes } from "../server/modules/books/launches.routes.ts";
 import { seriesRoutes } from "../server/modules/books/series.routes.ts";
 import { domainRoutes } from "../server/modules/domains/domains.routes.ts";
+import { listSettingsRoutes } from "../server/modules/newsletter/list-settings.routes.ts";
 import { magnetRoutes } from "../server/modules/newsletter/magnet.routes.ts";
 import { newslettersRoutes } from "../server/modules/newsletter/newsletters.routes.ts";
 import { subscribersRoutes } from "../server/modules/newsletter/subscribers.routes.ts";
@@ -52,6 +53,7 @@ export function createApi() {
     .route("/", magnetRoutes())
     .route("/", postsRoutes())
     .route("/", newslettersRoutes())
+    .route("/", listSettingsRoutes())
     .route("/", statsRoutes())
     .route("/", accountRoutes())
     .route("/", domainRoutes())

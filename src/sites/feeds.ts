@@ -21,7 +21,13 @@ export function robotsTxt(mode: SiteMode, origin: string): string {
 }
 
 /** The site's pages, then its books and posts (sitemapEntries: only those whose pages are on). */
-export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEntry[]): string {
+export function sitemapXml(
+  ctx: SiteContext,
+  origin: string,
+  entries: SitemapEntry[],
+  /** More of the site's pages (the newsletter archive's, ADR 071). */
+  more: { path: string; updatedAt?: Date | null }[] = [],
+): string {
   const w = ctx.website;
   const pages = [
     "/",
@@ -45,6 +51,10 @@ export function sitemapXml(ctx: SiteContext, origin: string, entries: SitemapEnt
     urls.push(
       `<url><loc>${xmlEscape(origin + path)}</loc><lastmod>${e.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
     );
+  }
+  for (const m of more) {
+    const lastmod = m.updatedAt ? `<lastmod>${m.updatedAt.toISOString().slice(0, 10)}</lastmod>` : "";
+    urls.push(`<url><loc>${xmlEscape(origin + m.path)}</loc>${lastmod}</url>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>\n`;
 }

@@ -2,6 +2,7 @@
 // HEAD goes to the first kind that matches and has `get`, else to the not-found page; a POST to
 // the first that matches and has `post`, else 405. Adding a page is one entry here.
 import type { PageKind } from "./answer.tsx";
+import { archivedNewsletter, newsletterArchive } from "./kinds/archive.tsx";
 import { book, books, launchAlertSignUp, series, storeLink } from "./kinds/books.tsx";
 import { magnetDownload } from "./kinds/magnet.tsx";
 import {
@@ -35,6 +36,8 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletter,
   newsletterConfirm,
   newsletterEmbed,
+  newsletterArchive,
+  archivedNewsletter,
   launchAlertConfirm,
   unsubscribe,
   magnetDownload,

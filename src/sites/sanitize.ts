@@ -20,6 +20,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: ["src", "alt", "width", "height", "srcset", "sizes", "loading", "decoding"],
   },
   transformTags: {
+    ...AUTHOR_HTML_OPTIONS.transformTags,
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
     img: (tagName, attribs) => {
       const { srcset: _ignored, sizes: _ignoredToo, ...own } = attribs;

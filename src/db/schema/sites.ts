@@ -110,6 +110,10 @@ export const websiteCustomization = pgTable(
     buttonHoverTextColor: text("button_hover_text_color").notNull().default("#ffffff"),
     fontFamily: text("font_family").notNull().default("merriweather"),
     newsletterEmbedCode: text("newsletter_embed_code"),
+    /** The site shows the newsletters sent at /newsletter/archive (ADR 071); off until the author says. */
+    newsletterArchiveEnabled: boolean("newsletter_archive_enabled").notNull().default(false),
+    /** The author's postal address, under every newsletter and release alert when given (ADR 071). */
+    postalAddress: text("postal_address"),
     blogPageTitle: text("blog_page_title"),
     blogPageDescription: text("blog_page_description"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

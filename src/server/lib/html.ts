@@ -2,6 +2,13 @@
 // database never holds a script even if a renderer forgets to clean it. The allowed set is what
 // the dashboard's rich-text editor produces.
 import sanitizeHtml from "sanitize-html";
+import { BOOK_CARD_ATTR, isBookCardId } from "../../shared/book-card.ts";
+
+/** A div keeps `data-book-card` only when it names a book id, and then holds nothing. */
+export function bookCardDiv(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const id = attribs[BOOK_CARD_ATTR]?.trim().toLowerCase();
+  return isBookCardId(id) ? { tagName, attribs: { [BOOK_CARD_ATTR]: id }, text: "" } : { tagName, attribs: {} };
+}
 
 /** What author HTML may contain, on write and (with link hardening) again on render. */
 export const AUTHOR_HTML_OPTIONS: sanitizeHtml.IOptions = {
@@ -39,11 +46,13 @@ export const AUTHOR_HTML_OPTIONS: sanitizeHtml.IOptions = {
     "th",
     "td",
   ],
-  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height"] },
+  // A div may name a book (a book card, ADR 071); `bookCardDiv` keeps that only when it is an id.
+  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height"], div: [BOOK_CARD_ATTR] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  transformTags: { div: bookCardDiv },
 };
 
 /** Author HTML with only harmless tags and attributes; null when no text or image is left. */
@@ -53,6 +62,6 @@ export function cleanAuthorHtml(html: string | null | undefined): string | null 
   const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, " ")
     .trim();
-  if (text === "" && !/<img\s/i.test(clean)) return null;
+  if (text === "" && !/<img\s|<div data-book-card=/i.test(clean)) return null;
   return clean;
 }

@@ -8,6 +8,7 @@ import {
   sitemapEntries,
 } from "../../server/modules/sites/sites.service.ts";
 import { notFoundPage, pageKind, personal, plain, under, when } from "../answer.tsx";
+import { pageBody } from "../book-cards.tsx";
 import { safeCssUrl } from "../document.tsx";
 import { robotsTxt, rssXml, sitemapXml } from "../feeds.ts";
 import { AboutPage } from "../pages/about-page.tsx";
@@ -19,6 +20,7 @@ import { PrivacyPage } from "../pages/privacy-page.tsx";
 import { cut, plainText } from "../sanitize.ts";
 import { blogCategory } from "../site-request.ts";
 import { blogPostingLd, personLd } from "../structured-data.ts";
+import { archiveSitemap } from "./archive.tsx";
 import { untilReleased } from "./books.tsx";
 
 export const home = pageKind({
@@ -103,6 +105,7 @@ export const post = pageKind({
     if (found && "movedTo" in found) return plain(301, null, { Location: href(env, `/blog/${found.movedTo}`) });
     if (!found) return notFoundPage(env, "post");
     const p = found.post;
+    const html = await pageBody(a.db, env, p.content);
     return a.html({
       status: 200,
       head: {
@@ -112,7 +115,7 @@ export const post = pageKind({
         type: "article",
         jsonLd: [blogPostingLd(p, ctx, env.origin)],
       },
-      body: <PostPage env={env} post={p} />,
+      body: <PostPage env={env} post={p} html={html} />,
     });
   },
 });
@@ -159,7 +162,10 @@ export const sitemap = pageKind({
       posts: w.newsEnabled,
       bookLimit: ctx.bookLimit,
     });
-    return plain(200, sitemapXml(ctx, a.env.origin, entries), { "Content-Type": "application/xml; charset=UTF-8" });
+    const archive = await archiveSitemap(a.db, ctx);
+    return plain(200, sitemapXml(ctx, a.env.origin, entries, archive), {
+      "Content-Type": "application/xml; charset=UTF-8",
+    });
   },
 });
 

@@ -1,3 +1,4 @@
+import { ARCHIVE_PATH, archiveShown } from "./archive-page.tsx";
 import { href, type PageEnv } from "./layout.tsx";
 import { MagnetOffer } from "./magnet-page.tsx";
 import { DemoNote, EmailInput } from "./parts.tsx";
@@ -59,6 +60,11 @@ export function NewsletterPage(props: { env: PageEnv; done?: boolean; error?: st
               </button>
             </form>
           </div>
+        )}
+        {archiveShown(env.ctx) && (
+          <p className="back end">
+            <a href={href(env, ARCHIVE_PATH)}>Read past newsletters</a>
+          </p>
         )}
       </div>
     </div>

@@ -12,7 +12,8 @@ export function firstImageOf(html: string): string | null {
 }
 
 /** One post on its own page: /blog/{slug}. */
-export function PostPage(props: { env: PageEnv; post: PostView }) {
+/** @param html the body made for the page (cleaned, its book cards made); else the post's, cleaned. */
+export function PostPage(props: { env: PageEnv; post: PostView; html?: string }) {
   const { env, post } = props;
   const blog = blogTitles(env.ctx);
   const label = CATEGORIES.find((c) => c.key === post.category)?.label ?? post.category;
@@ -38,7 +39,7 @@ export function PostPage(props: { env: PageEnv; post: PostView }) {
         </p>
         <h1 id="post-title">{post.title}</h1>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: cleaned by sanitize.ts */}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: cleanHtml(post.content) }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: props.html ?? cleanHtml(post.content) }} />
         <p className="back end">
           <a href={href(env, "/blog")}>
             <ArrowLeft aria-hidden="true" /> All posts

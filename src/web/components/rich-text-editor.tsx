@@ -7,8 +7,9 @@ import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { clsx } from "clsx";
-import { Bold, ImagePlus, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
+import { Bold, BookPlus, ImagePlus, Italic, Link2, List, ListOrdered, Unlink } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { BookBar, BookCardNode, type BookChoice, BookChoices } from "./book-card-node.tsx";
 import { ImageBar, type InsertImage } from "./image-bar.tsx";
 
 const focusRing =
@@ -23,6 +24,7 @@ export function RichTextEditor({
   label,
   minHeight = "min-h-32",
   images,
+  books,
 }: {
   /** Given by the `Field` it stands in, with the two aria attributes. */
   id?: string | undefined;
@@ -36,6 +38,8 @@ export function RichTextEditor({
   minHeight?: string;
   /** Offer pictures: how an uploaded file becomes an address (absent: no image tool). */
   images?: { upload: (file: File) => Promise<InsertImage> };
+  /** Offer book cards (posts, newsletters): the author's books (absent: no book tool). */
+  books?: BookChoice[] | undefined;
 }) {
   // Set while our own plain-text paste runs, so the handler lets ProseMirror's text paste through.
   const pastingText = useRef(false);
@@ -53,6 +57,7 @@ export function RichTextEditor({
         link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"] },
       }),
       ...(images ? [Image.configure({ inline: false, allowBase64: false })] : []),
+      ...(books ? [BookCardNode] : []),
     ],
     content: value,
     editorProps: {
@@ -118,6 +123,7 @@ export function RichTextEditor({
   }, [linkOpen]);
 
   const [imageOpen, setImageOpen] = useState(false);
+  const [bookOpen, setBookOpen] = useState(false);
   function insertImage(img: InsertImage) {
     editor
       ?.chain()
@@ -192,6 +198,9 @@ export function RichTextEditor({
     { label: "Remove link", icon: Unlink, active: false, run: () => editor?.chain().focus().unsetLink().run() },
     ...(images
       ? [{ label: "Insert image", icon: ImagePlus, active: imageOpen, run: () => setImageOpen((open) => !open) }]
+      : []),
+    ...(books
+      ? [{ label: "Insert book", icon: BookPlus, active: bookOpen, run: () => setBookOpen((open) => !open) }]
       : []),
   ];
 
@@ -302,7 +311,22 @@ export function RichTextEditor({
           }}
         />
       )}
-      <EditorContent editor={editor} />
+      {bookOpen && books && (
+        <BookBar
+          books={books}
+          onInsert={(bookId) => {
+            editor?.chain().focus().insertContent({ type: "bookCard", attrs: { bookId } }).run();
+            setBookOpen(false);
+          }}
+          onCancel={() => {
+            setBookOpen(false);
+            editor?.chain().focus().run();
+          }}
+        />
+      )}
+      <BookChoices.Provider value={books ?? []}>
+        <EditorContent editor={editor} />
+      </BookChoices.Provider>
     </div>
   );
 }

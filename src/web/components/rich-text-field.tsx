@@ -26,6 +26,7 @@ export function RichTextField<T extends FieldValues>({
   invalid,
   minHeight,
   images,
+  books,
 }: {
   control: Control<T>;
   name: FieldPath<T>;
@@ -39,6 +40,7 @@ export function RichTextField<T extends FieldValues>({
   invalid?: boolean;
   minHeight?: ComponentProps<typeof RichTextEditor>["minHeight"];
   images?: ComponentProps<typeof RichTextEditor>["images"];
+  books?: ComponentProps<typeof RichTextEditor>["books"];
 }) {
   return (
     <Controller
@@ -53,6 +55,7 @@ export function RichTextField<T extends FieldValues>({
             onChange={field.onChange}
             {...(minHeight ? { minHeight } : {})}
             {...(images ? { images } : {})}
+            {...(books ? { books } : {})}
           />
         </Field>
       )}

@@ -16,8 +16,9 @@ import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { Mail, MailSender } from "../mail/mail.service.ts";
-import { button, footnote, heading, join, mailParts, paragraph } from "../mail/mail-layout.ts";
+import { button, footnote, heading, join, mailParts, paragraph, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
+import { postalAddressOf } from "../newsletter/newsletter-archive.service.ts";
 import { contactDeliveryAddress } from "../settings/contact-email.service.ts";
 import { bookNotFound } from "./books.service.ts";
 import * as q from "./launches.queries.ts";
@@ -125,7 +126,7 @@ function releaseMail(
   to: string,
   b: ReleaseBook,
   site: SiteAddress,
-  o: { unsubscribe: string | null; replyTo: string | null },
+  o: { unsubscribe: string | null; replyTo: string | null; postalAddress: string | null },
 ): Mail {
   const origin = siteOriginOf(b, site);
   const link = `${origin}${bookPath(b)}`;
@@ -142,9 +143,12 @@ function releaseMail(
       // True with the unsubscribe link below: this book mails once; that link is for later books.
       paragraph(`You asked ${b.siteName} to tell you when it came out. You will get no other mail about this book.`),
     ),
-    footer: o.unsubscribe
-      ? footnote([`${why} `, { href: o.unsubscribe, label: "Unsubscribe from release alerts" }])
-      : footnote([`${why} Readers get a link to unsubscribe here.`]),
+    footer: join(
+      o.unsubscribe
+        ? footnote([`${why} `, { href: o.unsubscribe, label: "Unsubscribe from release alerts" }])
+        : footnote([`${why} Readers get a link to unsubscribe here.`]),
+      postalAddress(o.postalAddress),
+    ),
   });
   return {
     to,
@@ -177,15 +181,21 @@ export async function sendLaunchDayMails(
     if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
     const taken = await q.takeDueAlerts(tx, dayOf(now), 5000);
     const replyTo = new Map<string, string | null>();
+    const postal = new Map<string, string | null>();
     for (const a of taken) {
       if (!replyTo.has(a.userId)) replyTo.set(a.userId, await contactDeliveryAddress(tx, a.userId));
+      if (!postal.has(a.userId)) postal.set(a.userId, await postalAddressOf(tx, a.userId));
       const unsubscribe = unsubscribeUrl(deps.unsubscribeKey, siteOriginOf(a, deps.site), {
         list: "alerts",
         userId: a.userId,
         subscriberId: a.alertId,
       });
       await deps.mailer.send(
-        releaseMail(a.email, a, deps.site, { unsubscribe, replyTo: replyTo.get(a.userId) ?? null }),
+        releaseMail(a.email, a, deps.site, {
+          unsubscribe,
+          replyTo: replyTo.get(a.userId) ?? null,
+          postalAddress: postal.get(a.userId) ?? null,
+        }),
         tx,
       );
     }
@@ -211,7 +221,8 @@ export async function sendTestLaunchMail(
   const book = await q.selectReleaseBook(deps.db, userId, bookId);
   if (!book) throw bookNotFound();
   const replyTo = await contactDeliveryAddress(deps.db, userId);
-  const mail = releaseMail(book.email, book, deps.site, { unsubscribe: null, replyTo });
+  const postal = await postalAddressOf(deps.db, userId);
+  const mail = releaseMail(book.email, book, deps.site, { unsubscribe: null, replyTo, postalAddress: postal });
   try {
     await deps.mailer.send({ ...mail, subject: `[Test] ${mail.subject}` });
   } catch {

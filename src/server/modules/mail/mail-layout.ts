@@ -81,6 +81,15 @@ export function footnote(parts: (string | { href: string; label: string })[]): M
   return safe(`<p style="margin:0 0 8px;${SANS}font-size:13px;line-height:1.5;color:${MUTED};">${inner}</p>`);
 }
 
+/** The sender's postal address under the small print, its lines kept; nothing when none is given. */
+export function postalAddress(address: string | null | undefined): MailHtml {
+  const lines = (address ?? "").split("\n").filter((l) => l.trim() !== "");
+  if (lines.length === 0) return safe("");
+  return safe(
+    `<p style="margin:0 0 8px;${SANS}font-size:13px;line-height:1.5;color:${MUTED};">${lines.map(escapeHtml).join("<br>\n")}</p>`,
+  );
+}
+
 export const join = (...parts: MailHtml[]): MailHtml => safe(parts.map((p) => p.html).join("\n"));
 
 /** A plain-text mail as HTML: its paragraphs (blank-line separated), line breaks and links kept. */

@@ -2,7 +2,15 @@
 // queries (due newsletters, finished ones) and the copy maker's read across authors by row id.
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { mailOutbox, newsletterSubscribers, newsletters, profiles, user, websites } from "../../../db/schema/index.ts";
+import {
+  mailOutbox,
+  newsletterSubscribers,
+  newsletters,
+  profiles,
+  user,
+  websiteCustomization,
+  websites,
+} from "../../../db/schema/index.ts";
 import type { NewsletterStatus } from "../../../shared/enums.ts";
 import { deleteOwned, ownRow, updateOwned } from "../../lib/owned-rows.ts";
 
@@ -160,8 +168,8 @@ export async function lockOneDue(tx: Tx): Promise<NewsletterRow | null> {
   return row ?? null;
 }
 
-/** Newsletters going out with no copy left to send are sent; returns how many. */
-export async function markFinished(db: Conn): Promise<number> {
+/** Newsletters going out with no copy left to send are sent; returns them (their authors' archives change). */
+export async function markFinished(db: Conn): Promise<{ id: string; userId: string }[]> {
   const rows = await db
     .update(newsletters)
     .set({ status: "sent", sentAt: sql`now()`, updatedAt: new Date() })
@@ -171,8 +179,8 @@ export async function markFinished(db: Conn): Promise<number> {
         sql`not exists (select 1 from ${mailOutbox} where ${mailOutbox.newsletterId} = ${newsletters.id} and ${mailOutbox.status} in ('queued', 'sending'))`,
       ),
     )
-    .returning({ id: newsletters.id });
-  return rows.length;
+    .returning({ id: newsletters.id, userId: newsletters.userId });
+  return rows;
 }
 
 export async function selectFigures(db: Conn, newsletterId: string) {
@@ -205,12 +213,14 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
       customDomain: websites.customDomain,
       email: newsletterSubscribers.email,
       subscriberStatus: newsletterSubscribers.status,
+      postalAddress: websiteCustomization.postalAddress,
     })
     .from(newsletters)
     .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.userId, newsletters.userId))
     .innerJoin(user, eq(user.id, newsletters.userId))
     .leftJoin(profiles, eq(profiles.id, newsletters.userId))
     .leftJoin(websites, eq(websites.userId, newsletters.userId))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, newsletters.userId))
     .where(and(eq(newsletters.id, newsletterId), eq(newsletterSubscribers.id, subscriberId)));
   return row ?? null;
 }
@@ -223,10 +233,12 @@ export async function selectAuthor(db: Conn, userId: string) {
       authorEmail: user.email,
       subdomain: websites.subdomain,
       customDomain: websites.customDomain,
+      postalAddress: websiteCustomization.postalAddress,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(websites, eq(websites.userId, user.id))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, user.id))
     .where(eq(user.id, userId));
   return row ?? null;
 }

@@ -20,9 +20,11 @@ import {
 import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
-import { authorHtml, footnote, mailParts } from "../mail/mail-layout.ts";
+import { authorHtml, footnote, join, mailParts, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { cleanContent, createPost } from "../posts/posts.service.ts";
+import { markSiteChanged } from "../sites/site-changes.service.ts";
+import { type MailBook, mailBookCardBooks, withMailBookCards } from "./newsletter-book-cards.ts";
 import { addNewsletterLinks, clickKeyFrom, countedLinks, linkFigures } from "./newsletter-clicks.service.ts";
 import * as q from "./newsletters.queries.ts";
 
@@ -111,8 +113,11 @@ export async function deleteNewsletter(db: Db, userId: string, id: string): Prom
     const row = await q.lockNewsletter(tx, userId, id);
     if (!row) throw newsletterNotFound();
     if (row.status === "sending") throw refusal(row);
-    if (row.status === "sent") await q.hideSentNewsletter(tx, userId, id);
-    else await q.deleteNewsletter(tx, userId, id);
+    if (row.status === "sent") {
+      await q.hideSentNewsletter(tx, userId, id);
+      // A sent one leaves the site's archive (ADR 071).
+      await markSiteChanged(tx, userId);
+    } else await q.deleteNewsletter(tx, userId, id);
   });
 }
 
@@ -238,7 +243,10 @@ export async function runNewsletterJob(deps: NewsletterDeps): Promise<{ started:
       await publishIfAsked(deps, went);
     }
   }
-  return { started, finished: await q.markFinished(deps.db) };
+  const finished = await q.markFinished(deps.db);
+  // A sent newsletter is in its site's archive (ADR 071): the cached pages go.
+  for (const userId of new Set(finished.map((f) => f.userId))) await markSiteChanged(deps.db, userId);
+  return { started, finished: finished.length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,6 +265,10 @@ export type CopyFrame = {
   siteUrl: string;
   /** The reader's own way out; null in the author's test copy. */
   unsubscribeUrl: string | null;
+  /** The books its book cards name (ADR 071). */
+  books?: Map<string, MailBook>;
+  /** The author's postal address, under the small print when given (ADR 071). */
+  postalAddress?: string | null;
 };
 
 /**
@@ -267,10 +279,13 @@ export function newsletterFrame(f: CopyFrame): { html: string; text: string } {
   const why = `You receive this because you subscribed to the newsletter of ${f.siteHost}.`;
   return mailParts({
     title: f.subject,
-    body: authorHtml(f.contentHtml),
-    footer: f.unsubscribeUrl
-      ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
-      : footnote([`${why} Readers get a link to unsubscribe here.`]),
+    body: withMailBookCards(authorHtml(f.contentHtml), f.books ?? new Map(), f.siteUrl),
+    footer: join(
+      f.unsubscribeUrl
+        ? footnote([`${why} `, { href: f.unsubscribeUrl, label: "Unsubscribe" }])
+        : footnote([`${why} Readers get a link to unsubscribe here.`]),
+      postalAddress(f.postalAddress),
+    ),
   });
 }
 
@@ -314,6 +329,8 @@ export function makeNewsletterCopy(
       siteHost: host,
       siteUrl: `${site.protocol}//${host}/`,
       unsubscribeUrl: unsubscribe,
+      books: await mailBookCardBooks(db, c.userId, c.content),
+      postalAddress: c.postalAddress,
     });
     // From the author's name at our address, answered to the author; written by a person, so no
     // Auto-Submitted; the reader's own one-click way out (ADR 065).
@@ -344,6 +361,8 @@ export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, i
     siteHost: host,
     siteUrl: `${deps.site.protocol}//${host}/`,
     unsubscribeUrl: null,
+    books: await mailBookCardBooks(deps.db, userId, row.content),
+    postalAddress: author.postalAddress,
   });
   const mail: Mail = { to: author.authorEmail, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
   try {

@@ -20,6 +20,7 @@ import { SELECT_CLASS } from "../../components/ui/input.tsx";
 import { Options } from "../../components/ui/options.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useBookChoices } from "../../lib/book-choices.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { createPost, type Post, updatePost, uploadPostImage } from "./blog-api.ts";
 
@@ -40,6 +41,7 @@ export function PostForm({
   onSaved: (saved: Post) => void;
   onCancel: () => void;
 }) {
+  const books = useBookChoices();
   const form = useZodForm(postCreateSchema, {
     title: post?.title ?? "",
     content: post?.content ?? "",
@@ -132,6 +134,7 @@ export function PostForm({
             error={fieldError("content")}
             minHeight="min-h-64"
             images={POST_IMAGES}
+            books={books}
             invalid={Boolean(errors.content)}
           />
         </CardContent>

@@ -22,6 +22,7 @@ import { PageHeading } from "../../components/ui/page-heading.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useBookChoices } from "../../lib/book-choices.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { cn } from "../../lib/utils.ts";
 import { DeleteNewsletter } from "./newsletter-delete.tsx";
@@ -135,6 +136,7 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
   const qc = useQueryClient();
   const [current, setCurrent] = useState<Newsletter | null>(newsletter);
   const editable = !current || current.status === "draft" || current.status === "scheduled";
+  const books = useBookChoices();
   const form = useZodForm(newsletterCreateSchema, {
     subject: current?.subject ?? "",
     content: current?.content ?? "",
@@ -230,6 +232,7 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
               error={errors.content?.message}
               minHeight="min-h-64"
               images={IMAGES}
+              books={books}
               invalid={Boolean(errors.content)}
             />
             <Switch

@@ -23,6 +23,7 @@ import { SITE_STATUS_KEY } from "../../lib/account-state.ts";
 import { client, errorMessage, read } from "../../lib/api.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
 import { MagnetPanel } from "./magnet-panel.tsx";
+import { NewsletterListSettings } from "./newsletter-list-settings.tsx";
 import { SettingsLoader } from "./settings-loader.tsx";
 import { useSaveSettings } from "./settings-screen.tsx";
 import { SettingsTabs } from "./settings-tabs.tsx";
@@ -54,6 +55,7 @@ function NewsletterSettingsPageBody() {
         {(data) => <EmbedForm initial={data} />}
       </SettingsLoader>
       {settings.data && !settings.data.embedCode ? <OwnFormShown /> : null}
+      <NewsletterListSettings />
       <Subscribers />
       <MagnetPanel />
     </div>

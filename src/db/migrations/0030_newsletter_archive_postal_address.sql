@@ -1,0 +1,2 @@
+ALTER TABLE "website_customization" ADD COLUMN "newsletter_archive_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "website_customization" ADD COLUMN "postal_address" text;
