@@ -22,6 +22,7 @@ import {
   formatMoney,
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
+import { putRate } from "../../../testing/admin.ts";
 import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
@@ -182,10 +183,7 @@ describe("a fresh install with the demo author", () => {
 describe("sandbox billing books what Stripe would charge", () => {
   it("counts trial conversions, renewals, plan changes, the add-on and a returning subscriber", async () => {
     // A super admin sets one rate by hand; the rest keep their stored defaults.
-    const rate = await apiClient(s, boss).admin.rates[":currency"].$put({
-      param: { currency: "EUR" },
-      json: { rate: "0.8612" },
-    });
+    const rate = await putRate(s, boss, "EUR", "0.8612");
     expect(rate.status).toBe(200);
 
     const now = Date.now();

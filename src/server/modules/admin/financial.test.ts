@@ -4,6 +4,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Currency, Tier } from "../../../shared/enums.ts";
+import { putRate } from "../../../testing/admin.ts";
 import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
@@ -104,10 +105,7 @@ async function payingAuthor(tier: Tier, currency: Currency, amountMinor: number)
 describe("financial figures", () => {
   it("converts real payments and subscriptions to GBP with the stored rates, in minor units", async () => {
     // A super admin sets EUR's rate first (4 decimals shown, 6 kept); USD keeps its default.
-    const rate = await apiClient(s, boss).admin.rates[":currency"].$put({
-      param: { currency: "EUR" },
-      json: { rate: "0.8612" },
-    });
+    const rate = await putRate(s, boss, "EUR", "0.8612");
     expect(rate.status).toBe(200);
     const bad = await apiClient(s, boss).admin.rates[":currency"].$put({
       param: { currency: "EUR" },

@@ -28,6 +28,9 @@ afterAll(async () => {
 const PAUSED = "Sending is paused for your account. Please contact support.";
 /** An account's newsletter sending in the back office, as `caller`. */
 const sending = (caller: Caller) => apiClient(s, caller).admin.users[":id"]["newsletter-sending"];
+/** The status of `caller` pausing (or resuming) account `id`'s sending, with `reason`. */
+const pauseStatus = async (caller: Caller, id: string, paused: boolean, reason: string) =>
+  (await readJson(sending(caller).$post({ param: { id }, json: { paused, reason } }))).status;
 const jobDeps = () => ({
   db: s.database.db,
   mailer: s.mailer,
@@ -113,22 +116,12 @@ describe("an account's newsletter sending in the back office", () => {
     const before = (await auditRows()).length;
     expect((await readJson(sending(a).$get({ param: { id: a.id } }))).status).toBe(403);
     expect((await readJson(sending(a).$get({ param: { id: other.id } }))).status).toBe(403);
-    expect(
-      (await readJson(sending(a).$post({ param: { id: a.id }, json: { paused: true, reason: "me" } }))).status,
-    ).toBe(403);
-    expect(
-      (await readJson(sending(a).$post({ param: { id: other.id }, json: { paused: true, reason: "them" } }))).status,
-    ).toBe(403);
+    expect(await pauseStatus(a, a.id, true, "me")).toBe(403);
+    expect(await pauseStatus(a, other.id, true, "them")).toBe(403);
     expect((await readJson(sending({ cookie: "" }).$get({ param: { id: a.id } }))).status).toBe(401);
-    expect(
-      (await readJson(sending({ cookie: "" }).$post({ param: { id: a.id }, json: { paused: true, reason: "x" } })))
-        .status,
-    ).toBe(401);
+    expect(await pauseStatus({ cookie: "" }, a.id, true, "x")).toBe(401);
     expect((await readJson(sending(staff).$get({ param: { id: "no-such-user" } }))).status).toBe(404);
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: "no-such-user" }, json: { paused: true, reason: "x" } })))
-        .status,
-    ).toBe(404);
+    expect(await pauseStatus(staff, "no-such-user", true, "x")).toBe(404);
     expect((await auditRows()).length).toBe(before);
     expect((await readJson(sending(staff).$get({ param: { id: a.id } }))).body.paused).toBeNull();
     expect((await readJson(sending(staff).$get({ param: { id: other.id } }))).body.paused).toBeNull();
@@ -146,15 +139,9 @@ describe("an account's newsletter sending in the back office", () => {
       (await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: " " } }))).body.error
         .message,
     ).toBe("Reason is required");
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: false, reason: "x" } }))).status,
-    ).toBe(409);
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: staff.id }, json: { paused: true, reason: "x" } }))).status,
-    ).toBe(409);
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: boss.id }, json: { paused: true, reason: "x" } }))).status,
-    ).toBe(403);
+    expect(await pauseStatus(staff, a.id, false, "x")).toBe(409);
+    expect(await pauseStatus(staff, staff.id, true, "x")).toBe(409);
+    expect(await pauseStatus(staff, boss.id, true, "x")).toBe(403);
     expect((await auditRows()).length).toBe(before);
 
     const paused = await readJson(
@@ -235,10 +222,7 @@ describe("an account's newsletter sending in the back office", () => {
         .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
         .where(eq(mailOutbox.newsletterId, id));
     });
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: "Looks like spam" } })))
-        .status,
-    ).toBe(200);
+    expect(await pauseStatus(staff, a.id, true, "Looks like spam")).toBe(200);
     await s.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.newsletterId, id));
     // Several rounds of the sender go by: nothing leaves, nothing is skipped or failed.
     await new Promise((r) => setTimeout(r, 800));
@@ -251,10 +235,7 @@ describe("an account's newsletter sending in the back office", () => {
       "sending",
     );
 
-    expect(
-      (await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: false, reason: "Verified" } })))
-        .status,
-    ).toBe(200);
+    expect(await pauseStatus(staff, a.id, false, "Verified")).toBe(200);
     await s.mailer.idle();
     expect((await copiesOf(id)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
     expect(received(readers)).toEqual([1, 1, 1]);
