@@ -4,10 +4,11 @@
 // can finish a two-factor sign-in. (Every answer is checked against the document at run time in
 // every test: http/openapi.ts, ADR 059.)
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { totp } from "../../e2e/totp.ts";
+import { s, startFileServer } from "../testing/file-server.ts";
 import { firstLink } from "../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../testing/test-server.ts";
+import { cookiesFrom } from "../testing/test-server.ts";
 
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 type Document = {
@@ -16,16 +17,12 @@ type Document = {
   components: { securitySchemes?: Record<string, { type: string; in?: string; name?: string }> };
 };
 
-let s: TestServer;
+startFileServer();
 let doc: Document;
 beforeAll(async () => {
-  s = await startTestServer();
   const res = await s.api("/api/openapi.json");
   expect(res.status).toBe(200);
   doc = (await res.json()) as Document;
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);

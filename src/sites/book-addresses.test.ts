@@ -3,38 +3,30 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookSlugs, books, websitePageStats, websites } from "../db/schema/index.ts";
 import { unzip } from "../server/lib/zip.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
-import type { Json } from "../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { apiClient, type Json } from "../testing/api-client.ts";
+import { s, startFileServer } from "../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let jane: TestAuthor;
 let other: TestAuthor;
 
 beforeAll(async () => {
-  s = await startTestServer();
   jane = await createAuthor(s, { tier: "midi" });
   other = await createAuthor(s, { tier: "midi" });
 });
-afterAll(async () => {
-  await s?.close();
-});
 
 async function addBook(a: TestAuthor, title: string, extra: Json = {}) {
-  const res = await s.api("/api/books", {
-    method: "POST",
-    cookie: a.cookie,
-    json: { title, author: a.name, ...extra },
-  });
+  const res = await apiClient(s, a).books.$post({ json: { title, author: a.name, ...extra } });
   expect(res.status).toBe(201);
   return ((await res.json()) as Json).book as { id: string; slug: string; title: string };
 }
 async function rename(a: TestAuthor, id: string, title: string) {
-  const res = await s.api(`/api/books/${id}`, { method: "PATCH", cookie: a.cookie, json: { title } });
+  const res = await apiClient(s, a).books[":id"].$patch({ param: { id }, json: { title } });
   expect(res.status).toBe(200);
   return ((await res.json()) as Json).book as { id: string; slug: string };
 }
@@ -147,17 +139,13 @@ describe("a book's address", () => {
   it("leads nowhere for a hidden or deleted book, and a deleted book's addresses are free again", async () => {
     const hidden = await addBook(jane, "Drawer Novel");
     await rename(jane, hidden.id, "Drawer Novel Two");
-    await s.api(`/api/books/${hidden.id}/visibility`, {
-      method: "PATCH",
-      cookie: jane.cookie,
-      json: { visible: false },
-    });
+    await apiClient(s, jane).books[":id"].visibility.$patch({ param: { id: hidden.id }, json: { visible: false } });
     for (const p of ["/book/drawer-novel", "/book/drawer-novel-two", `/book/${hidden.id}`])
       expect((await on(jane, p)).status, p).toBe(404);
 
     const gone = await addBook(jane, "Torn Up");
     await rename(jane, gone.id, "Torn Up Again");
-    expect((await s.api(`/api/books/${gone.id}`, { method: "DELETE", cookie: jane.cookie })).status).toBe(204);
+    expect((await apiClient(s, jane).books[":id"].$delete({ param: { id: gone.id } })).status).toBe(204);
     expect((await on(jane, "/book/torn-up")).status).toBe(404);
     expect(await s.database.db.select().from(bookSlugs).where(eq(bookSlugs.bookId, gone.id))).toEqual([]);
     expect((await addBook(jane, "Torn Up")).slug).toBe("torn-up");
@@ -196,7 +184,7 @@ describe("a book's address", () => {
   });
 
   it("goes into the account export with the old addresses", async () => {
-    const res = await s.api("/api/account/export", { cookie: jane.cookie });
+    const res = await apiClient(s, jane).account.export.$get();
     const files = unzip(new Uint8Array(await res.arrayBuffer()));
     const data = JSON.parse(String(files.get("bookplate-export/data.json"))) as Json;
     const old = await s.database.db.select().from(bookSlugs).where(eq(bookSlugs.userId, jane.id));

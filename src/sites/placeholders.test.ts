@@ -2,19 +2,15 @@
 // empty sections out of the menu and answering 404 (the sitemap agrees), a privacy notice built
 // from what this site collects; and the dashboard's "live" is the renderer's own rule.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { profiles, subscriptions } from "../db/schema/index.ts";
 import { privacyNoticeHtml } from "../server/modules/sites/privacy-notice.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { apiClient } from "../testing/api-client.ts";
+import { s, startFileServer } from "../testing/file-server.ts";
 import { completeSandboxCheckout, createAuthor, type TestAuthor } from "../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
+beforeAll(async () => {}, 60_000);
 
 const page = (a: TestAuthor, path: string) => s.onHost(`${a.subdomain}.localhost`, path);
 /**
@@ -228,6 +224,6 @@ describe("the site's status for the dashboard", () => {
     for (const k of ["books", "about", "blog", "newsletter"]) {
       expect(body.sections[k], k).toEqual({ enabled: true, hasContent: false, showWhenEmpty: false, shown: false });
     }
-    expect((await s.api("/api/site/status")).status).toBe(401);
+    expect((await apiClient(s).site.status.$get()).status).toBe(401);
   });
 });

@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
 import {
   blogPosts,
@@ -17,9 +17,10 @@ import {
   websites,
 } from "../db/schema/index.ts";
 import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
-import { hostRequest, startTestServer, type TestServer } from "../testing/test-server.ts";
+import { s, startFileServer } from "../testing/file-server.ts";
+import { hostRequest } from "../testing/test-server.ts";
 
-let s: TestServer;
+startFileServer();
 type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 const hit = (host: string, path: string, headers: Record<string, string> = {}, method = "GET") =>
@@ -90,12 +91,7 @@ async function makeSite(sub: string) {
   return { id, bookId: book?.id ?? "", bookPath: `/book/book-of-${sub}` };
 }
 
-beforeAll(async () => {
-  s = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+beforeAll(async () => {}, 60_000);
 
 describe("the page cache", () => {
   it("serves a repeat request without touching the database, with a strong ETag and CDN headers", async () => {

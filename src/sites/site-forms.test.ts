@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessages, contactSettings, newsletterSubscribers, websites } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { apiClient } from "../testing/api-client.ts";
 import { app, demo, hit, makeAuthor, s, startSiteServer } from "../testing/sites.ts";
 import { createAuthor } from "../testing/users.ts";
 import { maskEmail } from "./pages/parts.tsx";
@@ -119,11 +120,7 @@ describe("the Edit Book button", () => {
   it("shows only to the signed-in owner, only on the app host's preview", async () => {
     const owner = await createAuthor(s);
     const other = await createAuthor(s);
-    const created = await s.api("/api/books", {
-      method: "POST",
-      cookie: owner.cookie,
-      json: { title: "Owned Book", author: owner.name },
-    });
+    const created = await apiClient(s, owner).books.$post({ json: { title: "Owned Book", author: owner.name } });
     expect(created.status).toBe(201);
     const { id: bookId, slug } = ((await created.json()) as { book: { id: string; slug: string } }).book;
     expect(slug).toBe("owned-book");

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { domainVerifications, subscriptions, websiteCustomization, websites } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
+import { apiClient } from "../testing/api-client.ts";
 import { app, expectNoXss, hit, makeAuthor, s, startSiteServer } from "../testing/sites.ts";
 import { completeSandboxCheckout, createAuthor } from "../testing/users.ts";
 
@@ -85,7 +86,7 @@ describe("author toggles and subscription", () => {
   it("shows 'coming soon' until checkout completes; the owner's preview shows the site meanwhile", async () => {
     const a = await createAuthor(s, { checkout: false });
     // A bio, so that the About page is one readers would see (ADR 052).
-    await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Hello</p>" } });
+    await apiClient(s, a).profile.$patch({ json: { bio: "<p>Hello</p>" } });
     for (const p of ["/", "/books", "/about", "/sitemap.xml"]) {
       const r = await hit(`${a.subdomain}.localhost`, p);
       expect(r.status, p).toBe(503);
@@ -100,7 +101,7 @@ describe("author toggles and subscription", () => {
     expect(preview.status).toBe(200);
     expect(preview.body).toContain(a.name);
 
-    const checkout = await s.api("/api/billing/checkout", { method: "POST", cookie: a.cookie, json: { tier: a.tier } });
+    const checkout = await apiClient(s, a).billing.checkout.$post({ json: { tier: a.tier } });
     await completeSandboxCheckout(s, a.cookie, ((await checkout.json()) as { url: string }).url);
     const live = await hit(`${a.subdomain}.localhost`, "/about");
     expect(live.status).toBe(200);

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { adminAuditLog } from "../db/schema/index.ts";
+import type { Currency } from "../shared/enums.ts";
+import { apiClient, type Caller } from "./api-client.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "./users.ts";
 
@@ -33,6 +35,9 @@ export function startAdminServer() {
   });
 }
 
+/** `caller` sets the exchange rate of `currency` to GBP (a super admin's action; any server). */
+export const putRate = (server: TestServer, caller: Caller, currency: Currency, rate: string) =>
+  apiClient(server, caller).admin.rates[":currency"].$put({ param: { currency }, json: { rate } });
 /** A POST with no body as `cookie`. */
 export const post = (path: string, cookie: string) => s.api(path, { method: "POST", cookie });
 /** Every audit row's action and detail. */

@@ -21,6 +21,17 @@ export function apiClient(s: TestServer, caller: Caller = { cookie: "" }) {
   }).api;
 }
 
+/** The JSON body a typed client call takes: `JsonBody<Client["posts"]["$post"]>`. */
+// biome-ignore lint/suspicious/noExplicitAny: matches any call's other arguments
+export type JsonBody<F> = F extends (args: infer A, ...rest: any[]) => any
+  ? A extends { json: infer J }
+    ? J
+    : never
+  : never;
+
+/** The typed client's type. */
+export type Client = ReturnType<typeof apiClient>;
+
 /** Status and body (parsed JSON; null when empty) of an answer, for loose assertions. */
 export async function readJson(res: Response | Promise<Response>): Promise<{ status: number; body: Json }> {
   const r = await res;

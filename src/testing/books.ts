@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import { books } from "../db/schema/index.ts";
 import { SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
-import { callApi, type Json } from "./api-client.ts";
+import { apiClient, type Client, expectStatus, type Json, type JsonBody, readJson } from "./api-client.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 import type { TestAuthor } from "./users.ts";
 
@@ -25,12 +25,17 @@ export function startBooksServer() {
   });
 }
 
+/** What POST /api/books takes. */
+export type BookBody = JsonBody<Client["books"]["$post"]>;
+
+const bookBody = (over: Partial<BookBody>): BookBody => ({ title: "A Book", author: "Jane Author", ...over });
+
 /** POST /api/books with a title and author unless `over` says otherwise, read loosely. */
-export const create = (a: TestAuthor, over: Json = {}) =>
-  callApi(s, a, "POST", "/api/books", { title: "A Book", author: "Jane Author", ...over });
+export const create = (a: TestAuthor, over: Partial<BookBody> = {}) =>
+  readJson(apiClient(s, a).books.$post({ json: bookBody(over) }));
 
 /** A created book (fails the test unless the answer is 201). */
-export async function createOk(a: TestAuthor, over: Json = {}): Promise<Json> {
+export async function createOk(a: TestAuthor, over: Partial<BookBody> = {}): Promise<Json> {
   const r = await create(a, over);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.book;
@@ -38,7 +43,7 @@ export async function createOk(a: TestAuthor, over: Json = {}): Promise<Json> {
 
 /** The author's book titles in their order. */
 export const titles = async (a: TestAuthor) =>
-  ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((b) => b.title);
+  (await expectStatus(apiClient(s, a).books.$get(), 200)).books.map((b) => b.title);
 
 /** The author's books' stored positions, sorted. */
 export const positions = async (userId: string) =>

@@ -1,7 +1,7 @@
 // What the custom-domain tests share: a real DNS server on 127.0.0.1 that the app's resolver
 // asks, one real server per test file pointed at it, and the domain requests an author makes.
 import { afterAll, beforeAll } from "vitest";
-import { callApi, type Json } from "./api-client.ts";
+import { apiClient, type Json, readJson } from "./api-client.ts";
 import { startTestDnsServer, type TestDnsServer } from "./dns-server.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 import { createAuthor, type TestAuthor } from "./users.ts";
@@ -34,12 +34,12 @@ export function startDomainServers() {
 /** A new author with a bio, so that the About page these tests read is one readers see (ADR 052). */
 export async function authorWithBio() {
   const a = await createAuthor(s);
-  await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Bio</p>" } });
+  await apiClient(s, a).profile.$patch({ json: { bio: "<p>Bio</p>" } });
   return a;
 }
 
-export const start = (a: TestAuthor, domain: string) => callApi(s, a, "PUT", "/api/domain", { domain });
-export const verify = (a: TestAuthor) => callApi(s, a, "POST", "/api/domain/verify");
-export const state = (a: TestAuthor) => callApi(s, a, "GET", "/api/domain");
+export const start = (a: TestAuthor, domain: string) => readJson(apiClient(s, a).domain.$put({ json: { domain } }));
+export const verify = (a: TestAuthor) => readJson(apiClient(s, a).domain.verify.$post());
+export const state = (a: TestAuthor) => readJson(apiClient(s, a).domain.$get());
 /** The verification token in a domain answer's records. */
 export const tokenOf = (body: Json) => body.records.find((r: Json) => r.type === "TXT").value as string;

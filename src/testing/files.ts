@@ -34,3 +34,18 @@ export async function pngClaiming(width: number, height: number): Promise<Buffer
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
 }
+
+/** A form with one `file` field: a plain PNG of `width`×`height` in `background`, as a browser uploads it. */
+export async function pngForm(
+  width: number,
+  height: number,
+  background: string | { r: number; g: number; b: number },
+  name = "picture.png",
+): Promise<FormData> {
+  const png = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), name);
+  return form;
+}

@@ -5,10 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, count } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 import { account, adminAuditLog, session, twoFactor, user, verification } from "../db/schema/index.ts";
-import { filesUnder } from "./files.ts";
+import { filesUnder, pngForm } from "./files.ts";
 import { startTestServer, type TestServer } from "./test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "./users.ts";
 
@@ -28,11 +27,7 @@ export function startTakeoverServer() {
     ({ admin: adminUser, superAdmin: superUser } = await createStaff(s));
     author = await createAuthor(s, { name: "Ada Target" });
     // A picture on disk, so a deletion that forgot the files would show.
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c33" } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "me.png");
+    const form = await pngForm(300, 300, "#c33", "me.png");
     const up = await s.api("/api/profile/photo", { method: "POST", cookie: author.cookie, body: form });
     expect(up.status).toBeLessThan(300);
   });

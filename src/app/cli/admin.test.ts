@@ -3,18 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { setRole } from "./admin.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 describe("npm run admin", () => {
   it("grants and revokes admin roles by email, case-insensitively", async () => {

@@ -1,16 +1,10 @@
 // The database itself keeps the rules that must never break, whatever the code above it does.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { describe, expect, it } from "vitest";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { books, profiles, subscriptions, user, websites } from "./index.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 async function newUser(name: string) {
   const id = crypto.randomUUID();

@@ -1,20 +1,16 @@
 // Every API error body is { error: { code, message, field?, issues? } } with a code from
 // src/shared/api-errors.ts; these are the shapes the app switches on.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { API_ERROR_CODES, defaultErrorCode, statusOf } from "../../shared/api-errors.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { DomainError } from "../lib/domain-error.ts";
 import { HttpError, httpStatusOf } from "./errors.ts";
 
-let s: TestServer;
+startFileServer();
 let a: TestAuthor;
 beforeAll(async () => {
-  s = await startTestServer();
   a = await createAuthor(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: Record<string, unknown> }).error;

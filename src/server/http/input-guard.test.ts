@@ -2,20 +2,16 @@
 // is a 400 that changes nothing (ADR 049). Through the real server: raw sockets for oversized
 // bodies (chunked, so nothing declares a length), every documented API operation and every form.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bigBody } from "../../testing/faults/abuse.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../testing/users.ts";
 import { API_BODY_LIMIT, FORM_BODY_LIMIT, NUL_MESSAGE, nulInJson } from "./input-guard.ts";
 
-let s: TestServer;
+startFileServer();
 let author: TestAuthor;
 beforeAll(async () => {
-  s = await startTestServer();
   author = await createAuthor(s);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 /** Rows in every table of the database, by table: what "nothing changed" is checked against. */

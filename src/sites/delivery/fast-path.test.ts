@@ -15,13 +15,13 @@ import {
 } from "../../db/schema/index.ts";
 import { VisitCounter } from "../../server/modules/analytics/visit-counter.ts";
 import type { CountryGroup } from "../../shared/storefronts.ts";
-import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { pageKey } from "./delivery.ts";
 import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import { type CachedPage, etagOf, PageCache } from "./page-cache.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131 Safari/537.36";
-let s: TestServer;
+startFileServer();
 let siteId: string;
 let bookId: string;
 
@@ -42,7 +42,6 @@ function send(port: number, host: string, path: string, headers: Record<string, 
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
   const id = crypto.randomUUID();
   const db = s.database.db;
   await db.insert(user).values({ id, name: "Fast", email: "fast@example.com", emailVerified: true });
@@ -74,9 +73,6 @@ beforeAll(async () => {
     },
     { bookId, retailerName: "Kobo", retailerUrl: "https://www.kobo.com/gb/en/ebook/fast", storefront: "kobo" },
   ]);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 describe("the fast path in front of the app", () => {

@@ -15,7 +15,7 @@ import {
   supportTickets,
   user,
 } from "../../../db/schema/index.ts";
-import type { Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
@@ -92,7 +92,7 @@ describe("account export", () => {
   it("holds every book, post, subscriber, message and uploaded image of the author, and no secrets", async () => {
     const a = await furnished("Ada Export");
     const other = await furnished("Bea Other");
-    const res = await s.api("/api/account/export", { cookie: a.cookie });
+    const res = await apiClient(s, a).account.export.$get();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(
@@ -136,8 +136,8 @@ describe("account export", () => {
   });
 
   it("needs a session", async () => {
-    expect((await s.api("/api/account/export")).status).toBe(401);
-    expect((await s.api("/api/account/delete", { method: "POST", json: { confirmation: "x" } })).status).toBe(401);
+    expect((await apiClient(s).account.export.$get()).status).toBe(401);
+    expect((await apiClient(s).account.delete.$post({ json: { confirmation: "x" } })).status).toBe(401);
   });
 });
 
@@ -174,16 +174,17 @@ describe("account deletion", () => {
   it("refuses without the exact email typed, and changes nothing", async () => {
     const a = await furnished("Cal Careful");
     for (const confirmation of ["", "DELETE", "someone@example.com", `${a.email}x`]) {
-      const res = await s.api("/api/account/delete", { method: "POST", cookie: a.cookie, json: { confirmation } });
+      const res = await apiClient(s, a).account.delete.$post({ json: { confirmation } });
       expect(res.status, confirmation).toBe(400);
       expect(((await res.json()) as Json).error).toMatchObject({
         message: "Type your account's email address exactly to confirm",
         field: "confirmation",
       });
     }
+    // A misnamed field on purpose, which the typed client refuses to send.
     const bad = await s.api("/api/account/delete", { method: "POST", cookie: a.cookie, json: { confirm: a.email } });
     expect(bad.status).toBe(400);
-    expect((await s.api("/api/profile", { cookie: a.cookie })).status).toBe(200);
+    expect((await apiClient(s, a).profile.$get()).status).toBe(200);
     expect(uploadsOf(a.id).length).toBeGreaterThan(0);
   });
 
@@ -202,14 +203,10 @@ describe("account deletion", () => {
 
     // The provider refuses: nothing is deleted, and the author is told to try again.
     fake.failNextRequests(1);
-    const refused = await s.api("/api/account/delete", {
-      method: "POST",
-      cookie: a.cookie,
-      json: { confirmation: a.email },
-    });
+    const refused = await apiClient(s, a).account.delete.$post({ json: { confirmation: a.email } });
     expect(refused.status).toBe(502);
     expect(((await refused.json()) as Json).error.message).toContain("nothing was deleted");
-    expect((await s.api("/api/profile", { cookie: a.cookie })).status).toBe(200);
+    expect((await apiClient(s, a).profile.$get()).status).toBe(200);
 
     const res = await s.api("/api/account/delete", {
       method: "POST",
@@ -227,7 +224,7 @@ describe("account deletion", () => {
     expect(await rowsOf(a.id, a.email)).toBe(0);
     expect(await s.database.db.select().from(user).where(eq(user.id, a.id))).toEqual([]);
     expect(uploadsOf(a.id)).toEqual([]);
-    expect((await s.api("/api/profile", { cookie: a.cookie })).status).toBe(401);
+    expect((await apiClient(s, a).profile.$get()).status).toBe(401);
     const site = await s.onHost(`${a.subdomain}.localhost`, "/");
     expect(site.status).toBe(404);
     expect(site.body).toContain("Author not found");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { transactions, websiteAnalytics, websites } from "../../../db/schema/index.ts";
 import { MONTHLY_PRICE_MINOR } from "../../../shared/plans.ts";
 import { adminUser, auditActions, author, post, s, startAdminServer, superUser } from "../../../testing/admin.ts";
-import type { Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import { createAuthor } from "../../../testing/users.ts";
 import { csvCell, decimal, toCsv } from "./csv.ts";
 
@@ -31,14 +31,14 @@ describe("who may run the admin actions", () => {
     const maintenance = await post("/api/admin/actions/maintenance", adminUser.cookie);
     expect(maintenance.status).toBe(403);
     expect((await maintenance.json()).error.message).toMatch(/super admin/);
-    expect((await s.api("/api/admin/backups", { cookie: adminUser.cookie })).status).toBe(200);
-    const download = await s.api("/api/admin/backups/bookplate-2026-01-01T00-00-00-000Z.tar.gz", {
-      cookie: adminUser.cookie,
+    expect((await apiClient(s, adminUser).admin.backups.$get()).status).toBe(200);
+    const download = await apiClient(s, adminUser).admin.backups[":name"].$get({
+      param: { name: "bookplate-2026-01-01T00-00-00-000Z.tar.gz" },
     });
     expect(download.status).toBe(403);
     // Nothing was done, so nothing was audited, and no backup file was written.
     expect((await auditActions()).length).toBe(before);
-    expect((await (await s.api("/api/admin/backups", { cookie: superUser.cookie })).json()).backups).toEqual([]);
+    expect((await readJson(apiClient(s, superUser).admin.backups.$get())).body.backups).toEqual([]);
   });
 
   it("a name that is not a listed backup is 404, whatever it tries", async () => {
@@ -48,7 +48,7 @@ describe("who may run the admin actions", () => {
       "x.tar.gz",
       "%2Fetc%2Fpasswd",
     ]) {
-      const res = await s.api(`/api/admin/backups/${name}`, { cookie: superUser.cookie });
+      const res = await apiClient(s, superUser).admin.backups[":name"].$get({ param: { name } });
       expect(res.status, name).toBe(404);
     }
   });
@@ -189,7 +189,10 @@ describe("Generate Reports", () => {
     expect(sneakyLine).toContain(`,${sneaky.email},"'=SUM(1,2) ""Mallory""",midi,`);
     expect(sneakyLine).toContain(`,GBP,${csvCell(decimal(MONTHLY_PRICE_MINOR.midi.GBP))},no,`);
     // Default: this month.
-    const byDefault = await s.api("/api/admin/reports/subscriptions", { cookie: adminUser.cookie });
+    const byDefault = await apiClient(s, adminUser).admin.reports[":kind"].$get({
+      param: { kind: "subscriptions" },
+      query: {},
+    });
     expect(await rawText(byDefault)).toBe(subs);
 
     for (const bad of ["2026-13", "26-01", "now", "1999-12"]) {

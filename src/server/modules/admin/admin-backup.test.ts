@@ -20,7 +20,7 @@ import {
   startAdminServer,
   superUser,
 } from "../../../testing/admin.ts";
-import type { Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json } from "../../../testing/api-client.ts";
 import { freshPostgres } from "../../../testing/resources.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { TEST_PASSWORD } from "../../../testing/users.ts";
@@ -33,13 +33,13 @@ const baseUrl = process.env.DATABASE_URL;
 startAdminServer();
 
 async function createBook(server: TestServer, cookie: string, title: string): Promise<Json> {
-  const res = await server.api("/api/books", { method: "POST", cookie, json: { title, author: "Ada Writer" } });
+  const res = await apiClient(server, { cookie: cookie }).books.$post({ json: { title, author: "Ada Writer" } });
   if (res.status !== 201) throw new Error(`book: ${res.status} ${await res.text()}`);
   return (await res.json()).book;
 }
 
 async function bookTitles(server: TestServer, cookie: string): Promise<string[]> {
-  const res = await server.api("/api/books", { cookie });
+  const res = await apiClient(server, { cookie: cookie }).books.$get();
   expect(res.status).toBe(200);
   return ((await res.json()).books as Json[]).map((b) => b.title as string);
 }
@@ -89,13 +89,13 @@ describe("Database Maintenance and restore", () => {
     const onDisk = readFileSync(join(dataDir, "backups", name));
     expect(result.backup.sizeBytes).toBe(onDisk.length);
 
-    const listed = (await (await s.api("/api/admin/backups", { cookie: adminUser.cookie })).json()) as Json;
+    const listed = (await (await apiClient(s, adminUser).admin.backups.$get()).json()) as Json;
     expect(listed.backups).toEqual([result.backup]);
     expect(listed.database).toBe(baseUrl ? "postgres" : "pglite");
     expect(listed.includesUploads).toBe(true);
 
     // The download is the file, byte for byte; a super admin's download is audited.
-    const download = await s.api(`/api/admin/backups/${name}`, { cookie: superUser.cookie });
+    const download = await apiClient(s, superUser).admin.backups[":name"].$get({ param: { name } });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${name}"`);
     const downloaded = new Uint8Array(await download.arrayBuffer());

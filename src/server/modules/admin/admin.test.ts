@@ -1,10 +1,11 @@
 // The back office through the real server: who may see it, the accounts list, tickets from an
 // author to staff and back (with the live count), bans, metrics, health and the audit log.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "../../../app/cli/admin.ts";
 import { session, supportTickets, websiteAnalytics, websites } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import {
   createAuthor,
   createSignedInUser,
@@ -14,20 +15,16 @@ import {
   type TestUser,
 } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let author: TestAuthor;
 let other: TestAuthor;
 let adminUser: TestUser;
 let superUser: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
   author = await createAuthor(s, { name: "Ada Writer" });
   other = await createAuthor(s, { name: "Bob Novelist", tier: "midi" });
   ({ admin: adminUser, superAdmin: superUser } = await createStaff(s));
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const get = (path: string, cookie?: string) => s.api(path, cookie ? { cookie } : {});
@@ -141,22 +138,19 @@ describe("accounts", () => {
 
   it("changes roles only as a super admin, and writes the audit log", async () => {
     const target = await createSignedInUser(s, { prefix: "promote" });
-    const asAdmin = await s.api(`/api/admin/users/${target.id}/role`, {
-      method: "PATCH",
-      cookie: adminUser.cookie,
+    const asAdmin = await apiClient(s, adminUser).admin.users[":id"].role.$patch({
+      param: { id: target.id },
       json: { role: "admin" },
     });
     expect(asAdmin.status).toBe(403);
-    const asSuper = await s.api(`/api/admin/users/${target.id}/role`, {
-      method: "PATCH",
-      cookie: superUser.cookie,
+    const asSuper = await apiClient(s, superUser).admin.users[":id"].role.$patch({
+      param: { id: target.id },
       json: { role: "admin" },
     });
     expect(asSuper.status).toBe(200);
     expect((await get("/api/admin/overview", target.cookie)).status).toBe(200);
-    const own = await s.api(`/api/admin/users/${superUser.id}/role`, {
-      method: "PATCH",
-      cookie: superUser.cookie,
+    const own = await apiClient(s, superUser).admin.users[":id"].role.$patch({
+      param: { id: superUser.id },
       json: { role: "user" },
     });
     expect(own.status).toBe(409);

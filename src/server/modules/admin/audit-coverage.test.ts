@@ -3,9 +3,10 @@
 // /api/admin write fails here until it has a case below (with its audit row) or an exemption
 // with a reason.
 import { desc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import {
   createAuthor,
   createSignedInUser,
@@ -14,22 +15,18 @@ import {
   type TestUser,
 } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let boss: TestUser;
 let staff: TestUser;
 let author: TestAuthor;
 let helper: TestUser;
 
 beforeAll(async () => {
-  s = await startTestServer();
   ({ admin: staff, superAdmin: boss } = await createStaff(s, "audit-"));
   helper = await createSignedInUser(s, { prefix: "audit-helper" });
   author = await createAuthor(s, { name: "Ava Audited" });
   // Filed before the ban below signs the author out.
   await aTicket();
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 type AuditRow = typeof adminAuditLog.$inferSelect;
@@ -45,9 +42,7 @@ let ticketId = "";
 const ticketSubject = "Audit me please";
 async function aTicket() {
   if (ticketId) return ticketId;
-  const res = await s.api("/api/support/tickets", {
-    method: "POST",
-    cookie: author.cookie,
+  const res = await apiClient(s, author).support.tickets.$post({
     json: { subject: ticketSubject, message: "Something is wrong" },
   });
   expect(res.status).toBeLessThan(300);
@@ -233,16 +228,12 @@ describe("the audit log", () => {
     const before = (await auditRows()).length;
     const refused = [
       // Only a super admin changes roles or rates; nobody bans themselves or a super admin as admin.
-      await s.api(`/api/admin/users/${author.id}/role`, {
-        method: "PATCH",
-        cookie: staff.cookie,
-        json: { role: "admin" },
-      }),
-      await s.api("/api/admin/rates/USD", { method: "PUT", cookie: staff.cookie, json: { rate: "2" } }),
-      await s.api(`/api/admin/users/${boss.id}/ban`, { method: "POST", cookie: staff.cookie, json: { banned: true } }),
-      await s.api(`/api/admin/users/${staff.id}/ban`, { method: "POST", cookie: staff.cookie, json: { banned: true } }),
-      await s.api(`/api/admin/users/${boss.id}/role`, { method: "PATCH", cookie: boss.cookie, json: { role: "user" } }),
-      await s.api("/api/admin/metrics/recalculate", { method: "POST", cookie: reader.cookie }),
+      await apiClient(s, staff).admin.users[":id"].role.$patch({ param: { id: author.id }, json: { role: "admin" } }),
+      await apiClient(s, staff).admin.rates[":currency"].$put({ param: { currency: "USD" }, json: { rate: "2" } }),
+      await apiClient(s, staff).admin.users[":id"].ban.$post({ param: { id: boss.id }, json: { banned: true } }),
+      await apiClient(s, staff).admin.users[":id"].ban.$post({ param: { id: staff.id }, json: { banned: true } }),
+      await apiClient(s, boss).admin.users[":id"].role.$patch({ param: { id: boss.id }, json: { role: "user" } }),
+      await apiClient(s, reader).admin.metrics.recalculate.$post(),
     ];
     expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 409, 409, 403]);
     expect((await auditRows()).length).toBe(before);

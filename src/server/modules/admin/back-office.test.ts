@@ -2,7 +2,7 @@
 // sign-out, the ticket queue puts the most urgent open ticket first, exchange rates stay in a
 // sane range, an unpaid trial is told apart from a real one, and sites link to their live address.
 import { and, eq, gte, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminAuditLog,
   domainVerifications,
@@ -16,7 +16,9 @@ import {
 } from "../../../db/schema/index.ts";
 import { TICKET_PRIORITIES } from "../../../shared/enums.ts";
 import { RATE_OUT_OF_RANGE } from "../../../shared/schemas/admin.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
+import { cookiesFrom } from "../../../testing/test-server.ts";
 import {
   createAuthor,
   createStaffUser,
@@ -25,19 +27,15 @@ import {
   type TestUser,
 } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let boss: TestUser;
 let paid: TestAuthor;
 let unpaid: TestAuthor;
 
 beforeAll(async () => {
-  s = await startTestServer();
   boss = await createStaffUser(s, "super_admin", { prefix: "boss" });
   paid = await createAuthor(s, { name: "Paid Author" });
   unpaid = await createAuthor(s, { name: "Unpaid Author", checkout: false });
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const get = async (path: string, cookie = boss.cookie) => {
@@ -66,9 +64,7 @@ describe("active users (30 days)", () => {
     expect(out.status).toBe(200);
     expect(await s.database.db.select().from(session).where(eq(session.userId, paid.id))).toHaveLength(0);
     expect((await get("/api/admin/overview")).activeUsers30d).toBe(before);
-    const { metrics } = await (
-      await s.api("/api/admin/metrics/recalculate", { method: "POST", cookie: boss.cookie })
-    ).json();
+    const { metrics } = (await readJson(apiClient(s, boss).admin.metrics.recalculate.$post())).body;
     expect(metrics.activeUsers).toBe(before);
   });
 
@@ -136,9 +132,8 @@ describe("the support queue", () => {
     // One answered a minute ago: newer than every open one, still listed after them.
     const answered = withIds[5];
     if (!answered) throw new Error("no ticket");
-    const respond = await s.api(`/api/admin/tickets/${answered.id}/respond`, {
-      method: "POST",
-      cookie: boss.cookie,
+    const respond = await apiClient(s, boss).admin.tickets[":id"].respond.$post({
+      param: { id: answered.id },
       json: { response: "Done." },
     });
     expect(respond.status).toBe(200);
@@ -175,9 +170,12 @@ describe("exchange rates", () => {
     const before = await usd();
     const auditsBefore = await audits();
     for (const rate of ["1000000", "10.000001", "0.009", "0"]) {
-      const res = await s.api("/api/admin/rates/USD", { method: "PUT", cookie: boss.cookie, json: { rate } });
+      const res = await apiClient(s, boss).admin.rates[":currency"].$put({
+        param: { currency: "USD" },
+        json: { rate },
+      });
       expect(res.status, rate).toBe(400);
-      expect((await res.json()).error).toMatchObject({ field: "rate", message: RATE_OUT_OF_RANGE });
+      expect((await readJson(res)).body.error).toMatchObject({ field: "rate", message: RATE_OUT_OF_RANGE });
     }
     expect(await usd()).toEqual(before);
     expect(await audits()).toBe(auditsBefore);
@@ -185,7 +183,10 @@ describe("exchange rates", () => {
 
   it("takes a rate inside the range, at both ends", async () => {
     for (const rate of ["10", "0.01", "0.7912"]) {
-      const res = await s.api("/api/admin/rates/USD", { method: "PUT", cookie: boss.cookie, json: { rate } });
+      const res = await apiClient(s, boss).admin.rates[":currency"].$put({
+        param: { currency: "USD" },
+        json: { rate },
+      });
       expect(res.status, rate).toBe(200);
       expect(Number((await usd())?.rate)).toBe(Number(rate));
     }
@@ -206,8 +207,8 @@ describe("accounts and sites as staff see them", () => {
     const cardTrials = rows.filter((r) => r.status === "trial" && r.providerSubscriptionId !== null);
     expect(rows.some((r) => r.userId === unpaid.id && r.status === "trial")).toBe(true);
     const counted = rows.filter((r) => r.status !== "expired" && !(r.status === "trial" && !r.providerSubscriptionId));
-    const res = await s.api("/api/admin/metrics/recalculate", { method: "POST", cookie: boss.cookie });
-    const { metrics } = await res.json();
+    const res = await apiClient(s, boss).admin.metrics.recalculate.$post();
+    const { metrics } = (await readJson(res)).body;
     expect(metrics.trialUsers).toBe(cardTrials.length);
     expect(metrics.miniTierUsers + metrics.midiTierUsers + metrics.maxiTierUsers + metrics.megaTierUsers).toBe(
       counted.length,

@@ -22,6 +22,8 @@ import {
   formatMoney,
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
+import { putRate } from "../../../testing/admin.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   completeSandboxCheckout,
@@ -181,7 +183,7 @@ describe("a fresh install with the demo author", () => {
 describe("sandbox billing books what Stripe would charge", () => {
   it("counts trial conversions, renewals, plan changes, the add-on and a returning subscriber", async () => {
     // A super admin sets one rate by hand; the rest keep their stored defaults.
-    const rate = await s.api("/api/admin/rates/EUR", { method: "PUT", cookie: boss.cookie, json: { rate: "0.8612" } });
+    const rate = await putRate(s, boss, "EUR", "0.8612");
     expect(rate.status).toBe(200);
 
     const now = Date.now();
@@ -207,11 +209,7 @@ describe("sandbox billing books what Stripe would charge", () => {
     // Seen from the day the server really is on, each change covers the whole first period, so
     // Stripe's proration is the whole difference in price.
     expect((await post(c.cookie, "/api/billing/change-plan", { tier: "mini" })).status).toBe(200);
-    const domain = await s.api("/api/domain", {
-      method: "PUT",
-      cookie: d.cookie,
-      json: { domain: `${d.subdomain}-books.net` },
-    });
+    const domain = await apiClient(s, d).domain.$put({ json: { domain: `${d.subdomain}-books.net` } });
     expect(domain.status).toBe(200);
     expect((await post(g.cookie, "/api/billing/cancel")).status).toBe(200);
     const re = await post(e.cookie, "/api/billing/reactivate");
@@ -342,7 +340,7 @@ describe("sandbox billing books what Stripe would charge", () => {
     const u = await author("midi", "GBP");
     const start = Date.now();
     await runSubscriptionExpiry(s.database.db, new Date(start + 15 * DAY));
-    const status = await (await s.api("/api/subscription/status", { cookie: u.cookie })).json();
+    const status = (await readJson(apiClient(s, u).subscription.status.$get())).body;
     expect(status.status).toBe("active");
     const end = new Date(status.currentPeriodEnd);
     // The month before the period's end, the way a calendar counts it.

@@ -3,6 +3,9 @@
 // with known rates.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Currency, Tier } from "../../../shared/enums.ts";
+import { putRate } from "../../../testing/admin.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
@@ -45,7 +48,7 @@ function deliver(type: string, object: Record<string, unknown>, created = Math.f
 }
 
 /** An author who signed up, chose `tier` in `currency`, paid through Stripe and is now active. */
-async function payingAuthor(tier: string, currency: string, amountMinor: number) {
+async function payingAuthor(tier: Tier, currency: Currency, amountMinor: number) {
   const email = `finance-${n++}-${Date.now()}@example.com`;
   const res = await s.api("/api/auth/sign-up/email", {
     method: "POST",
@@ -55,9 +58,7 @@ async function payingAuthor(tier: string, currency: string, amountMinor: number)
   const cookie = cookiesFrom(
     await fetch(firstLink((await s.smtp.waitFor(email, "Confirm your email")).text), { redirect: "manual" }),
   );
-  const done = await s.api("/api/onboarding/complete", {
-    method: "POST",
-    cookie,
+  const done = await apiClient(s, { cookie: cookie }).onboarding.complete.$post({
     json: {
       name: "Paying Author",
       email,
@@ -104,9 +105,12 @@ async function payingAuthor(tier: string, currency: string, amountMinor: number)
 describe("financial figures", () => {
   it("converts real payments and subscriptions to GBP with the stored rates, in minor units", async () => {
     // A super admin sets EUR's rate first (4 decimals shown, 6 kept); USD keeps its default.
-    const rate = await s.api("/api/admin/rates/EUR", { method: "PUT", cookie: boss.cookie, json: { rate: "0.8612" } });
+    const rate = await putRate(s, boss, "EUR", "0.8612");
     expect(rate.status).toBe(200);
-    const bad = await s.api("/api/admin/rates/EUR", { method: "PUT", cookie: boss.cookie, json: { rate: "-1" } });
+    const bad = await apiClient(s, boss).admin.rates[":currency"].$put({
+      param: { currency: "EUR" },
+      json: { rate: "-1" },
+    });
     expect(bad.status).toBe(400);
 
     await payingAuthor("midi", "GBP", 599);
@@ -115,7 +119,7 @@ describe("financial figures", () => {
     // A payment from before this month counts toward MRR's subscriber but not this month's revenue.
     expect((await eur.pay(Math.floor(Date.now() / 1000) - 40 * 86400)).status).toBe(200);
 
-    const f = await (await s.api("/api/admin/financial", { cookie: boss.cookie })).json();
+    const f = (await readJson(apiClient(s, boss).admin.financial.$get())).body;
     const usd = f.rates.find((r: { fromCurrency: string }) => r.fromCurrency === "USD").rate as string;
     const eurRate = f.rates.find((r: { fromCurrency: string }) => r.fromCurrency === "EUR");
     expect(Number(eurRate.rate)).toBe(0.8612);
@@ -136,7 +140,7 @@ describe("financial figures", () => {
     expect(byCurrency.USD).toMatchObject({ subscribers: 1, mrrMinor: 799, mrrGbpMinor: convertMinor(799, usd) });
     expect(f.recentTransactions).toHaveLength(4);
     expect(f.recentTransactions[0]).toMatchObject({ currency: expect.any(String), amountMinor: expect.any(Number) });
-    const audit = await (await s.api("/api/admin/audit", { cookie: boss.cookie })).json();
+    const audit = (await readJson(apiClient(s, boss).admin.audit.$get())).body;
     expect(audit.entries[0]).toMatchObject({ action: "exchange_rate_changed", target: "EUR→GBP", detail: "0.8612" });
   });
 

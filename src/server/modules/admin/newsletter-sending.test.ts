@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, type Caller, callApi, type Json, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 const PAUSED = "Sending is paused for your account. Please contact support.";
-const path = (id: string) => `/api/admin/users/${id}/newsletter-sending`;
+/** An account's newsletter sending in the back office, as `caller`. */
+const sending = (caller: Caller) => apiClient(s, caller).admin.users[":id"]["newsletter-sending"];
+/** The status of `caller` pausing (or resuming) account `id`'s sending, with `reason`. */
+const pauseStatus = async (caller: Caller, id: string, paused: boolean, reason: string) =>
+  (await readJson(sending(caller).$post({ param: { id }, json: { paused, reason } }))).status;
 const jobDeps = () => ({
   db: s.database.db,
   mailer: s.mailer,
@@ -51,7 +55,9 @@ async function addReaders(a: TestAuthor, n: number): Promise<string[]> {
 }
 
 async function draft(a: TestAuthor, subject = "News from the desk"): Promise<string> {
-  const res = await callApi(s, a, "POST", "/api/newsletters", { subject, content: "<p>Chapter three is done.</p>" });
+  const res = await readJson(
+    apiClient(s, a).newsletters.$post({ json: { subject, content: "<p>Chapter three is done.</p>" } }),
+  );
   expect(res.status).toBe(201);
   return res.body.newsletter.id as string;
 }
@@ -64,7 +70,7 @@ const auditRows = () =>
 describe("an account's newsletter sending in the back office", () => {
   it("shows copies sent and bounced in the last 30 days, the bounce rate and the last send", async () => {
     const a = await createAuthor(s);
-    const empty = await callApi(s, staff, "GET", path(a.id));
+    const empty = await readJson(sending(staff).$get({ param: { id: a.id } }));
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({
       days: 30,
@@ -81,7 +87,9 @@ describe("an account's newsletter sending in the back office", () => {
     const first = await draft(a, "Bounces");
     s.smtp.refuse(550);
     try {
-      expect((await callApi(s, a, "POST", `/api/newsletters/${first}/send`, {})).status).toBe(200);
+      expect(
+        (await readJson(apiClient(s, a).newsletters[":id"].send.$post({ param: { id: first }, json: {} }))).status,
+      ).toBe(200);
       await s.mailer.idle();
     } finally {
       s.smtp.refuse(null);
@@ -89,11 +97,13 @@ describe("an account's newsletter sending in the back office", () => {
     // Three more readers take the next one.
     const readers = await addReaders(a, 3);
     const second = await draft(a, "Goes");
-    expect((await callApi(s, a, "POST", `/api/newsletters/${second}/send`, {})).status).toBe(200);
+    expect(
+      (await readJson(apiClient(s, a).newsletters[":id"].send.$post({ param: { id: second }, json: {} }))).status,
+    ).toBe(200);
     await s.mailer.idle();
     expect(received(readers)).toEqual([1, 1, 1]);
 
-    const res = await callApi(s, boss, "GET", path(a.id));
+    const res = await readJson(sending(boss).$get({ param: { id: a.id } }));
     expect(res.body).toMatchObject({ days: 30, sent: 3, bounced: 1, bounceRatePercent: 25, waiting: 0, paused: null });
     expect(Date.now() - Date.parse(res.body.lastSentAt)).toBeLessThan(60_000);
     // No complaint is tracked, so none is shown.
@@ -104,35 +114,39 @@ describe("an account's newsletter sending in the back office", () => {
     const a = await createAuthor(s);
     const other = await createAuthor(s);
     const before = (await auditRows()).length;
-    expect((await callApi(s, a, "GET", path(a.id))).status).toBe(403);
-    expect((await callApi(s, a, "GET", path(other.id))).status).toBe(403);
-    expect((await callApi(s, a, "POST", path(a.id), { paused: true, reason: "me" })).status).toBe(403);
-    expect((await callApi(s, a, "POST", path(other.id), { paused: true, reason: "them" })).status).toBe(403);
-    expect((await callApi(s, { cookie: "" }, "GET", path(a.id))).status).toBe(401);
-    expect((await callApi(s, { cookie: "" }, "POST", path(a.id), { paused: true, reason: "x" })).status).toBe(401);
-    expect((await callApi(s, staff, "GET", path("no-such-user"))).status).toBe(404);
-    expect((await callApi(s, staff, "POST", path("no-such-user"), { paused: true, reason: "x" })).status).toBe(404);
+    expect((await readJson(sending(a).$get({ param: { id: a.id } }))).status).toBe(403);
+    expect((await readJson(sending(a).$get({ param: { id: other.id } }))).status).toBe(403);
+    expect(await pauseStatus(a, a.id, true, "me")).toBe(403);
+    expect(await pauseStatus(a, other.id, true, "them")).toBe(403);
+    expect((await readJson(sending({ cookie: "" }).$get({ param: { id: a.id } }))).status).toBe(401);
+    expect(await pauseStatus({ cookie: "" }, a.id, true, "x")).toBe(401);
+    expect((await readJson(sending(staff).$get({ param: { id: "no-such-user" } }))).status).toBe(404);
+    expect(await pauseStatus(staff, "no-such-user", true, "x")).toBe(404);
     expect((await auditRows()).length).toBe(before);
-    expect((await callApi(s, staff, "GET", path(a.id))).body.paused).toBeNull();
-    expect((await callApi(s, staff, "GET", path(other.id))).body.paused).toBeNull();
+    expect((await readJson(sending(staff).$get({ param: { id: a.id } }))).body.paused).toBeNull();
+    expect((await readJson(sending(staff).$get({ param: { id: other.id } }))).body.paused).toBeNull();
   });
 
   it("pauses with a reason and one audit row; refuses no reason, twice, yourself, or a super admin as admin", async () => {
     const a = await createAuthor(s);
     const before = (await auditRows()).length;
     for (const body of [{ paused: true }, { paused: true, reason: "   " }, { paused: "yes", reason: "x" }]) {
-      const res = await callApi(s, staff, "POST", path(a.id), body);
+      // Wrong shapes on purpose, which the typed client refuses to send.
+      const res = await callApi(s, staff, "POST", `/api/admin/users/${a.id}/newsletter-sending`, body);
       expect(res.status).toBe(400);
     }
-    expect((await callApi(s, staff, "POST", path(a.id), { paused: true, reason: " " })).body.error.message).toBe(
-      "Reason is required",
-    );
-    expect((await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "x" })).status).toBe(409);
-    expect((await callApi(s, staff, "POST", path(staff.id), { paused: true, reason: "x" })).status).toBe(409);
-    expect((await callApi(s, staff, "POST", path(boss.id), { paused: true, reason: "x" })).status).toBe(403);
+    expect(
+      (await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: " " } }))).body.error
+        .message,
+    ).toBe("Reason is required");
+    expect(await pauseStatus(staff, a.id, false, "x")).toBe(409);
+    expect(await pauseStatus(staff, staff.id, true, "x")).toBe(409);
+    expect(await pauseStatus(staff, boss.id, true, "x")).toBe(403);
     expect((await auditRows()).length).toBe(before);
 
-    const paused = await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Bounce rate 40%" });
+    const paused = await readJson(
+      sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: "Bounce rate 40%" } }),
+    );
     expect(paused.status).toBe(200);
     expect(paused.body.paused).toMatchObject({ reason: "Bounce rate 40%", at: expect.any(String) });
     const rows = await auditRows();
@@ -144,12 +158,16 @@ describe("an account's newsletter sending in the back office", () => {
       target: a.email,
       detail: "Bounce rate 40%",
     });
-    const again = await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "again" });
+    const again = await readJson(
+      sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: "again" } }),
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe("Sending is already paused for this account.");
     expect((await auditRows()).length).toBe(before + 1);
 
-    const resumed = await callApi(s, boss, "POST", path(a.id), { paused: false, reason: "Cleaned their list" });
+    const resumed = await readJson(
+      sending(boss).$post({ param: { id: a.id }, json: { paused: false, reason: "Cleaned their list" } }),
+    );
     expect(resumed.status).toBe(200);
     expect(resumed.body.paused).toBeNull();
     const after = await auditRows();
@@ -165,27 +183,30 @@ describe("an account's newsletter sending in the back office", () => {
     const a = await createAuthor(s);
     await addReaders(a, 2);
     const id = await draft(a);
-    expect((await callApi(s, a, "GET", "/api/newsletters")).body.sendingPaused).toBe(false);
-    await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Complaints" });
-    expect((await callApi(s, a, "GET", "/api/newsletters")).body.sendingPaused).toBe(true);
+    expect((await readJson(apiClient(s, a).newsletters.$get())).body.sendingPaused).toBe(false);
+    await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: "Complaints" } }));
+    expect((await readJson(apiClient(s, a).newsletters.$get())).body.sendingPaused).toBe(true);
 
-    const now = await callApi(s, a, "POST", `/api/newsletters/${id}/send`, {});
+    const now = await readJson(apiClient(s, a).newsletters[":id"].send.$post({ param: { id }, json: {} }));
     expect(now.status).toBe(403);
     expect(now.body.error.message).toBe(PAUSED);
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    const later = await callApi(s, a, "POST", `/api/newsletters/${id}/send`, { at });
+    const later = await readJson(apiClient(s, a).newsletters[":id"].send.$post({ param: { id }, json: { at } }));
     expect(later.status).toBe(403);
     expect(later.body.error.message).toBe(PAUSED);
     expect(await copiesOf(id)).toEqual([]);
-    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter).toMatchObject({
+    expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter).toMatchObject({
       status: "draft",
       scheduledAt: null,
     });
     // Another author is not touched by it.
     const b = await createAuthor(s);
     await addReaders(b, 1);
-    expect((await callApi(s, b, "POST", `/api/newsletters/${await draft(b)}/send`, {})).status).toBe(200);
-    expect((await callApi(s, b, "GET", "/api/newsletters")).body.sendingPaused).toBe(false);
+    expect(
+      (await readJson(apiClient(s, b).newsletters[":id"].send.$post({ param: { id: await draft(b) }, json: {} })))
+        .status,
+    ).toBe(200);
+    expect((await readJson(apiClient(s, b).newsletters.$get())).body.sendingPaused).toBe(false);
   });
 
   it("holds copies already queued while paused, and sends each once when resumed", async () => {
@@ -201,7 +222,7 @@ describe("an account's newsletter sending in the back office", () => {
         .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
         .where(eq(mailOutbox.newsletterId, id));
     });
-    expect((await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Looks like spam" })).status).toBe(200);
+    expect(await pauseStatus(staff, a.id, true, "Looks like spam")).toBe(200);
     await s.database.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.newsletterId, id));
     // Several rounds of the sender go by: nothing leaves, nothing is skipped or failed.
     await new Promise((r) => setTimeout(r, 800));
@@ -209,15 +230,19 @@ describe("an account's newsletter sending in the back office", () => {
     await runNewsletterJob(jobDeps());
     expect((await copiesOf(id)).map((r) => r.status)).toEqual(["queued", "queued", "queued"]);
     expect(received(readers)).toEqual([0, 0, 0]);
-    expect((await callApi(s, staff, "GET", path(a.id))).body).toMatchObject({ waiting: 3, sent: 0 });
-    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter.status).toBe("sending");
+    expect((await readJson(sending(staff).$get({ param: { id: a.id } }))).body).toMatchObject({ waiting: 3, sent: 0 });
+    expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter.status).toBe(
+      "sending",
+    );
 
-    expect((await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "Verified" })).status).toBe(200);
+    expect(await pauseStatus(staff, a.id, false, "Verified")).toBe(200);
     await s.mailer.idle();
     expect((await copiesOf(id)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
     expect(received(readers)).toEqual([1, 1, 1]);
     await runNewsletterJob(jobDeps());
-    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter.status).toBe("sent");
+    expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter.status).toBe(
+      "sent",
+    );
   });
 
   it("leaves a paused account's scheduled newsletter scheduled; it goes once resumed", async () => {
@@ -225,25 +250,27 @@ describe("an account's newsletter sending in the back office", () => {
     const readers = await addReaders(a, 2);
     const id = await draft(a, "At nine");
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await callApi(s, a, "POST", `/api/newsletters/${id}/send`, { at })).status).toBe(200);
-    await callApi(s, staff, "POST", path(a.id), { paused: true, reason: "Under review" });
+    expect(
+      (await readJson(apiClient(s, a).newsletters[":id"].send.$post({ param: { id }, json: { at } }))).status,
+    ).toBe(200);
+    await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: true, reason: "Under review" } }));
     await s.database.db
       .update(newsletters)
       .set({ scheduledAt: sql`now() - interval '1 second'` })
       .where(eq(newsletters.id, id));
     expect((await runNewsletterJob(jobDeps())).started).toBe(0);
-    expect((await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter).toMatchObject({
+    expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter).toMatchObject({
       status: "scheduled",
       error: null,
     });
     expect(await copiesOf(id)).toEqual([]);
 
-    await callApi(s, staff, "POST", path(a.id), { paused: false, reason: "Fine" });
+    await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: false, reason: "Fine" } }));
     expect((await runNewsletterJob(jobDeps())).started).toBe(1);
     await s.mailer.idle();
     expect(received(readers)).toEqual([1, 1]);
     await runNewsletterJob(jobDeps());
-    const n: Json = (await callApi(s, a, "GET", `/api/newsletters/${id}`)).body.newsletter;
+    const n: Json = (await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter;
     expect(n.status).toBe("sent");
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   user,
   visitSalts,
@@ -9,15 +9,14 @@ import {
   websites,
   websiteVisitors,
 } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource, VisitCounter } from "./visit-counter.ts";
 
-let s: TestServer;
+startFileServer();
 let siteId: string;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130 Safari/537.36";
 
 beforeAll(async () => {
-  s = await startTestServer();
   const id = crypto.randomUUID();
   await s.database.db.insert(user).values({ id, name: "V", email: "visits@example.com" });
   const [site] = await s.database.db
@@ -25,9 +24,6 @@ beforeAll(async () => {
     .values({ userId: id, subdomain: "visits", websiteName: "Visits" })
     .returning({ id: websites.id });
   siteId = site?.id ?? "";
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function counts(day: string) {

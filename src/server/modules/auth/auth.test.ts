@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { cookiesFrom } from "../../../testing/test-server.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 async function signUpAndVerify(email: string, password = "correct horse battery") {
   const res = await s.api("/api/auth/sign-up/email", {
@@ -42,9 +38,9 @@ describe("accounts", () => {
     });
     expect(ok.status).toBe(200);
     const cookie = cookiesFrom(ok);
-    const me = await s.api("/api/profile", { cookie });
+    const me = await apiClient(s, { cookie: cookie }).profile.$get();
     expect(me.status).toBe(200);
-    expect((await me.json()).profile).toMatchObject({ email, name: "V", bio: "" });
+    expect((await readJson(me)).body.profile).toMatchObject({ email, name: "V", bio: "" });
   });
 
   it("sends an unverified sign-in's mail to the app's landing page, carrying where the person was heading", async () => {
@@ -120,7 +116,7 @@ describe("accounts", () => {
   it("resets a forgotten password by mail and ends the old sessions", async () => {
     const email = "reset@example.com";
     const oldCookie = await signUpAndVerify(email);
-    expect((await s.api("/api/profile", { cookie: oldCookie })).status).toBe(200);
+    expect((await apiClient(s, { cookie: oldCookie }).profile.$get()).status).toBe(200);
     const ask = await s.api("/api/auth/request-password-reset", {
       method: "POST",
       json: { email, redirectTo: "/reset-password" },
@@ -136,7 +132,7 @@ describe("accounts", () => {
       json: { token, newPassword: "a brand new passphrase" },
     });
     expect(reset.status).toBe(200);
-    expect((await s.api("/api/profile", { cookie: oldCookie })).status).toBe(401);
+    expect((await apiClient(s, { cookie: oldCookie }).profile.$get()).status).toBe(401);
     const signIn = await s.api("/api/auth/sign-in/email", {
       method: "POST",
       json: { email, password: "a brand new passphrase" },

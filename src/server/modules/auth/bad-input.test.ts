@@ -1,17 +1,18 @@
 // Bad input to the account and profile endpoints: always a 4xx with a clear message, and
 // nothing changes.
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "../../../db/schema/index.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
-import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { cookiesFrom } from "../../../testing/test-server.ts";
 
-let s: TestServer;
+startFileServer();
 let cookie: string;
 const email = "bad-input@example.com";
 
 beforeAll(async () => {
-  s = await startTestServer();
   await s.api("/api/auth/sign-up/email", {
     method: "POST",
     json: { name: "Bad Input", email, password: "correct horse battery" },
@@ -23,9 +24,6 @@ beforeAll(async () => {
     json: { email, password: "correct horse battery" },
   });
   cookie = cookiesFrom(res);
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 async function userCount() {
@@ -114,7 +112,7 @@ describe("sign-up rejects bad input and creates nobody", () => {
 
 describe("profile endpoint", () => {
   it("needs a session", async () => {
-    const res = await s.api("/api/profile", { method: "PATCH", json: { name: "Nobody" } });
+    const res = await apiClient(s).profile.$patch({ json: { name: "Nobody" } });
     expect(res.status).toBe(401);
     expect((await errorOf(res)).message).toBe("Not authenticated");
   });
@@ -129,7 +127,7 @@ describe("profile endpoint", () => {
   ];
   for (const [label, body, status, message] of cases) {
     it(`rejects ${label} and changes nothing`, async () => {
-      const before = await (await s.api("/api/profile", { cookie })).json();
+      const before = await (await apiClient(s, { cookie: cookie }).profile.$get()).json();
       const res = await s.api("/api/profile", {
         method: "PATCH",
         cookie,
@@ -138,15 +136,15 @@ describe("profile endpoint", () => {
       });
       expect(res.status).toBe(status);
       expect((await errorOf(res)).message).toMatch(message);
-      const after = await (await s.api("/api/profile", { cookie })).json();
+      const after = await (await apiClient(s, { cookie: cookie }).profile.$get()).json();
       expect(after).toEqual(before);
     });
   }
 
   it("updates the signed-in author's own profile only", async () => {
-    const res = await s.api("/api/profile", { method: "PATCH", cookie, json: { name: "  New Name ", tagline: "Hi" } });
+    const res = await apiClient(s, { cookie: cookie }).profile.$patch({ json: { name: "  New Name ", tagline: "Hi" } });
     expect(res.status).toBe(200);
-    expect((await res.json()).profile).toMatchObject({ name: "New Name", tagline: "Hi", email });
+    expect((await readJson(res)).body.profile).toMatchObject({ name: "New Name", tagline: "Hi", email });
     const [other] = await s.database.db.select().from(profiles).where(eq(profiles.email, "unicode@example.com"));
     expect(other?.tagline).toBeNull();
   });

@@ -1,5 +1,6 @@
 // Sessions across devices, and the sign-in rate limit keyed on the real client address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "../../../testing/api-client.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { cookiesFrom, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 
@@ -26,7 +27,7 @@ async function signIn(agent: string) {
   return cookiesFrom(res);
 }
 
-const authed = async (cookie: string) => (await s.api("/api/profile", { cookie })).status;
+const authed = async (cookie: string) => (await apiClient(s, { cookie: cookie }).profile.$get()).status;
 
 describe("sessions", () => {
   it("lists sessions, revokes one, signs out of this device and of all devices", async () => {

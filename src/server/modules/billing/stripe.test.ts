@@ -4,6 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processedWebhookEvents, subscriptions, transactions, user } from "../../../db/schema/index.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR } from "../../../shared/plans.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import {
@@ -68,9 +69,7 @@ describe("stripe checkout", () => {
     const mail = await s.smtp.waitFor(email, "Confirm your email");
     const cookie = cookiesFrom(await fetch(firstLink(mail.text), { redirect: "manual" }));
     fake.failNextRequests(1);
-    const res = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie,
+    const res = await apiClient(s, { cookie: cookie }).onboarding.complete.$post({
       json: {
         name: "J",
         email,
@@ -82,13 +81,11 @@ describe("stripe checkout", () => {
       },
     });
     expect(res.status).toBe(502);
-    const resume = await s.api("/api/billing/checkout", {
-      method: "POST",
-      cookie,
+    const resume = await apiClient(s, { cookie: cookie }).billing.checkout.$post({
       json: { tier: "mini", currency: "GBP" },
     });
     expect(resume.status).toBe(200);
-    expect((await resume.json()).url).toMatch(/checkout\.stripe\.test/);
+    expect((await readJson(resume)).body.url).toMatch(/checkout\.stripe\.test/);
   });
 });
 
@@ -302,14 +299,10 @@ describe("stripe webhooks", () => {
 describe("stripe plan management", () => {
   it("opens the portal for the customer, changes plan, cancels and reactivates through Stripe", async () => {
     const u = await linked();
-    const portal = await s.api("/api/billing/portal", { method: "POST", cookie: u.cookie });
+    const portal = await apiClient(s, u).billing.portal.$post();
     expect(await portal.json()).toEqual({ url: `https://billing.stripe.test/p/${u.customer}` });
 
-    const change = await s.api("/api/billing/change-plan", {
-      method: "POST",
-      cookie: u.cookie,
-      json: { tier: "mega" },
-    });
+    const change = await apiClient(s, u).billing["change-plan"].$post({ json: { tier: "mega" } });
     expect(change.status).toBe(200);
     const upd = fake.requests.filter((r) => r.path === `/v1/subscriptions/${u.subId}` && r.method === "POST").at(-1);
     expect(upd?.params).toMatchObject({
@@ -319,10 +312,10 @@ describe("stripe plan management", () => {
     });
     expect((await sub(u.id))?.tier).toBe("mega");
 
-    expect((await s.api("/api/billing/cancel", { method: "POST", cookie: u.cookie })).status).toBe(200);
+    expect((await apiClient(s, u).billing.cancel.$post()).status).toBe(200);
     expect(fake.subscriptions.get(u.subId)?.cancel_at_period_end).toBe(true);
     expect((await sub(u.id))?.status).toBe("cancelled");
-    expect((await s.api("/api/billing/reactivate", { method: "POST", cookie: u.cookie })).status).toBe(200);
+    expect((await apiClient(s, u).billing.reactivate.$post()).status).toBe(200);
     expect(fake.subscriptions.get(u.subId)?.cancel_at_period_end).toBe(false);
   });
 
@@ -330,11 +323,7 @@ describe("stripe plan management", () => {
     const u = await linked();
     type Item = { id: string; price: { product: string; unit_amount: number } };
     const itemsOf = () => (fake.subscriptions.get(u.subId)?.items as { data: Item[] } | undefined)?.data ?? [];
-    const put = await s.api("/api/domain", {
-      method: "PUT",
-      cookie: u.cookie,
-      json: { domain: "www.stripe-addon.com" },
-    });
+    const put = await apiClient(s, u).domain.$put({ json: { domain: "www.stripe-addon.com" } });
     expect(put.status).toBe(200);
     const addon = itemsOf().filter((i) => i.price.product === ADDON_PRODUCT);
     expect(addon).toHaveLength(1);
@@ -343,15 +332,15 @@ describe("stripe plan management", () => {
     expect(created?.params).toMatchObject({ subscription: u.subId, proration_behavior: "create_prorations" });
     expect((await sub(u.id))?.customDomainAddon).toBe(true);
     // Changing the domain is not a second add-on.
-    await s.api("/api/domain", { method: "PUT", cookie: u.cookie, json: { domain: "www.stripe-addon2.com" } });
+    await apiClient(s, u).domain.$put({ json: { domain: "www.stripe-addon2.com" } });
     expect(itemsOf().filter((i) => i.price.product === ADDON_PRODUCT)).toHaveLength(1);
     // A plan change touches the plan's item, not the add-on.
-    await s.api("/api/billing/change-plan", { method: "POST", cookie: u.cookie, json: { tier: "mega" } });
+    await apiClient(s, u).billing["change-plan"].$post({ json: { tier: "mega" } });
     expect(itemsOf().find((i) => i.price.product === ADDON_PRODUCT)?.price.unit_amount).toBe(
       CUSTOM_DOMAIN_ADDON_MINOR.USD,
     );
 
-    expect((await s.api("/api/domain", { method: "DELETE", cookie: u.cookie })).status).toBe(200);
+    expect((await apiClient(s, u).domain.$delete()).status).toBe(200);
     expect(itemsOf().filter((i) => i.price.product === ADDON_PRODUCT)).toHaveLength(0);
     expect((await sub(u.id))?.customDomainAddon).toBe(false);
   });
@@ -359,28 +348,20 @@ describe("stripe plan management", () => {
   it("changes nothing when Stripe refuses the add-on", async () => {
     const u = await linked();
     fake.failNextRequests(5);
-    const put = await s.api("/api/domain", {
-      method: "PUT",
-      cookie: u.cookie,
-      json: { domain: "www.stripe-fails.com" },
-    });
+    const put = await apiClient(s, u).domain.$put({ json: { domain: "www.stripe-fails.com" } });
     expect(put.status).toBe(502);
     fake.failNextRequests(0);
-    expect((await (await s.api("/api/domain", { cookie: u.cookie })).json()).domain).toBeNull();
+    expect((await readJson(apiClient(s, u).domain.$get())).body.domain).toBeNull();
     expect((await sub(u.id))?.customDomainAddon).toBe(false);
   });
 
   it("refuses the portal before checkout and someone else's subscription is never reached", async () => {
     const u = await onboarded();
-    const res = await s.api("/api/billing/portal", { method: "POST", cookie: u.cookie });
+    const res = await apiClient(s, u).billing.portal.$post();
     expect(res.status).toBe(409);
     const other = await linked();
     const before = fake.requests.length;
-    const cancel = await s.api("/api/billing/cancel", {
-      method: "POST",
-      cookie: u.cookie,
-      json: { subscriptionId: other.subId },
-    });
+    const cancel = await apiClient(s, u).billing.cancel.$post({ json: { subscriptionId: other.subId } });
     expect(cancel.status).toBe(400);
     expect(fake.requests.length).toBe(before);
     expect(fake.subscriptions.get(other.subId)?.cancel_at_period_end).toBe(false);

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import {
   changeCount,
   create,
@@ -25,7 +25,7 @@ describe("order", () => {
     return a;
   }
   const idsOf = async (a: TestAuthor) =>
-    ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((b) => b.id as string);
+    ((await readJson(apiClient(s, a).books.$get())).body.books as Json[]).map((b) => b.id as string);
 
   it("keeps the order books were typed in: a new book goes last, and no other book moves", async () => {
     const a = await authorWith(3);
@@ -36,8 +36,8 @@ describe("order", () => {
     for (const t of ["Third (2024)", "Second (2022)", "First (2019)"]) await createOk(b, { title: t });
     expect(await titles(b)).toEqual(["Third (2024)", "Second (2022)", "First (2019)"]);
     // After a reorder by hand, the next book is added after it and the order stands.
-    const ids = ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((x) => x.id as string);
-    await callApi(s, a, "POST", "/api/books/order", { ids: [ids[2], ids[0], ids[1]] });
+    const ids = ((await readJson(apiClient(s, a).books.$get())).body.books as Json[]).map((x) => x.id as string);
+    await readJson(apiClient(s, a).books.order.$post({ json: { ids: [ids[2] ?? "", ids[0] ?? "", ids[1] ?? ""] } }));
     const before = await s.database.db
       .select({ id: books.id, sortOrder: books.sortOrder })
       .from(books)
@@ -56,28 +56,36 @@ describe("order", () => {
     const a = await authorWith(4);
     const ids = await idsOf(a);
     const before = changeCount(a.id);
-    const r = await callApi(s, a, "POST", `/api/books/${ids[0]}/move`, { position: 3 });
+    const r = await readJson(
+      apiClient(s, a).books[":id"].move.$post({ param: { id: ids[0] ?? "" }, json: { position: 3 } }),
+    );
     expect(r.status).toBe(200);
     expect((r.body.books as Json[]).map((b) => b.title)).toEqual(["B1", "B2", "B0", "B3"]);
     await expectSiteChanged(a.id, before);
-    await callApi(s, a, "POST", `/api/books/${ids[3]}/move`, { position: 0 });
+    await readJson(apiClient(s, a).books[":id"].move.$post({ param: { id: ids[3] ?? "" }, json: { position: 0 } }));
     expect(await titles(a)).toEqual(["B3", "B1", "B2", "B0"]);
-    await callApi(s, a, "POST", `/api/books/${ids[3]}/move`, { position: 99 });
+    await readJson(apiClient(s, a).books[":id"].move.$post({ param: { id: ids[3] ?? "" }, json: { position: 99 } }));
     expect(await titles(a)).toEqual(["B1", "B2", "B0", "B3"]);
     expect(await positions(a.id)).toEqual([0, 1, 2, 3]);
-    expect((await callApi(s, a, "POST", `/api/books/${ids[0]}/move`, { position: 1.5 })).status).toBe(400);
+    expect(
+      (
+        await readJson(
+          apiClient(s, a).books[":id"].move.$post({ param: { id: ids[0] ?? "" }, json: { position: 1.5 } }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("puts books in a given order; books left out follow in their order", async () => {
     const a = await authorWith(4);
-    const [b0, b1, b2, b3] = await idsOf(a);
-    const r = await callApi(s, a, "POST", "/api/books/order", { ids: [b3, b1, b0, b2] });
+    const [b0 = "", b1 = "", b2 = "", b3 = ""] = await idsOf(a);
+    const r = await readJson(apiClient(s, a).books.order.$post({ json: { ids: [b3, b1, b0, b2] } }));
     expect(r.status).toBe(200);
     expect(await titles(a)).toEqual(["B3", "B1", "B0", "B2"]);
-    await callApi(s, a, "POST", "/api/books/order", { ids: [b2, b0] });
+    await readJson(apiClient(s, a).books.order.$post({ json: { ids: [b2, b0] } }));
     expect(await titles(a)).toEqual(["B2", "B0", "B3", "B1"]);
     expect(await positions(a.id)).toEqual([0, 1, 2, 3]);
-    const dup = await callApi(s, a, "POST", "/api/books/order", { ids: [b0, b0] });
+    const dup = await readJson(apiClient(s, a).books.order.$post({ json: { ids: [b0, b0] } }));
     expect(dup.status).toBe(400);
     expect(dup.body.error.message).toBe("ids must not repeat a book");
     expect(b1).toBeTruthy();
@@ -89,8 +97,8 @@ describe("order", () => {
     const requests = Array.from({ length: 24 }, (_, i) => {
       const id = ids[(i * 5) % ids.length] as string;
       return i % 3 === 0
-        ? callApi(s, a, "POST", "/api/books/order", { ids: [...ids].sort(() => ((i * 7) % 3) - 1) })
-        : callApi(s, a, "POST", `/api/books/${id}/move`, { position: ((i * 3) % 9) + 1 });
+        ? readJson(apiClient(s, a).books.order.$post({ json: { ids: [...ids].sort(() => ((i * 7) % 3) - 1) } }))
+        : readJson(apiClient(s, a).books[":id"].move.$post({ param: { id }, json: { position: ((i * 3) % 9) + 1 } }));
     });
     // Books are also created and deleted meanwhile.
     const extra = [create(a, { title: "Late" })];
@@ -104,9 +112,9 @@ describe("order", () => {
   it("refuses another author's id in an order and changes nothing", async () => {
     const a = await authorWith(2);
     const b = await authorWith(1);
-    const [theirs] = await idsOf(b);
+    const [theirs = ""] = await idsOf(b);
     const mine = await idsOf(a);
-    const r = await callApi(s, a, "POST", "/api/books/order", { ids: [theirs, ...mine.reverse()] });
+    const r = await readJson(apiClient(s, a).books.order.$post({ json: { ids: [theirs, ...mine.reverse()] } }));
     expect(r.status).toBe(404);
     expect(r.body.error.message).toBe("Book not found");
     expect(await titles(a)).toEqual(["B0", "B1"]);

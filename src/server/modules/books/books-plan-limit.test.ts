@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { books, subscriptions } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import { changeCount, create, createOk, positions, s, startBooksServer, titles } from "../../../testing/books.ts";
 import { createAuthor, createSignedInUser } from "../../../testing/users.ts";
 
@@ -12,7 +12,7 @@ startBooksServer();
 describe("plan limit", () => {
   it("reports capacity from the plan, and mini when there is no subscription", async () => {
     const a = await createAuthor(s, { tier: "midi" });
-    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await readJson(apiClient(s, a).books.capacity.$get())).body).toEqual({
       tier: "midi",
       limit: 10,
       used: 0,
@@ -21,7 +21,7 @@ describe("plan limit", () => {
       canAdd: true,
     });
     const u = await createSignedInUser(s);
-    expect((await callApi(s, u, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await readJson(apiClient(s, u).books.capacity.$get())).body).toEqual({
       tier: "mini",
       limit: 5,
       used: 0,
@@ -34,7 +34,7 @@ describe("plan limit", () => {
   it("refuses the sixth book on mini with the spec's message, and allows it after an upgrade", async () => {
     const a = await createAuthor(s, { tier: "mini" });
     for (let i = 0; i < 5; i++) await createOk(a, { title: `Book ${i}` });
-    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await readJson(apiClient(s, a).books.capacity.$get())).body).toEqual({
       tier: "mini",
       limit: 5,
       used: 5,
@@ -49,8 +49,10 @@ describe("plan limit", () => {
     expect(await titles(a)).toHaveLength(5);
     expect(changeCount(a.id)).toBe(before);
     // Hidden books count too: hiding does not make room.
-    const first = (await callApi(s, a, "GET", "/api/books")).body.books[0];
-    await callApi(s, a, "PATCH", `/api/books/${first.id}/visibility`, { visible: false });
+    const first = (await readJson(apiClient(s, a).books.$get())).body.books[0];
+    await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: first.id }, json: { visible: false } }),
+    );
     expect((await create(a, { title: "Sixth" })).status).toBe(403);
 
     await s.database.db.update(subscriptions).set({ tier: "midi" }).where(eq(subscriptions.userId, a.id));
@@ -82,49 +84,68 @@ describe("plan limit", () => {
   it("a tier written around the billing service: marks books beyond the limit, refuses showing one past it", async () => {
     const a = await createAuthor(s, { tier: "midi" });
     for (let i = 0; i < 7; i++) await createOk(a, { title: `Book ${i}` });
-    const all = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
+    const all = (await readJson(apiClient(s, a).books.$get())).body.books as Json[];
     const hidden = all[0] as Json;
-    await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: false });
+    await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: hidden.id }, json: { visible: false } }),
+    );
     await s.database.db.update(subscriptions).set({ tier: "mini" }).where(eq(subscriptions.userId, a.id));
 
-    const list = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
+    const list = (await readJson(apiClient(s, a).books.$get())).body.books as Json[];
     // Six visible books on a plan of five: the last visible one (by position) is over the limit.
     expect(list.filter((b) => b.overLimit).map((b) => b.title)).toEqual(["Book 6"]);
     expect(list.find((b) => b.id === hidden.id)?.overLimit).toBe(false);
 
     // Usage never reads over the plan: five of seven shown, two kept off the site.
-    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toMatchObject({
+    expect((await readJson(apiClient(s, a).books.capacity.$get())).body).toMatchObject({
       limit: 5,
       used: 7,
       shown: 5,
       hiddenByPlan: 1,
     });
-    const show = await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true });
+    const show = await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: hidden.id }, json: { visible: true } }),
+    );
     expect(show.status).toBe(403);
     expect(show.body.error).toMatchObject({
       code: "plan_limit_reached",
       message: "Your Mini plan shows 5 books on your site. Hide one of them first, or upgrade to show more.",
     });
-    const viaUpdate = await callApi(s, a, "PATCH", `/api/books/${hidden.id}`, { visibilityEnabled: true });
+    const viaUpdate = await readJson(
+      apiClient(s, a).books[":id"].$patch({ param: { id: hidden.id }, json: { visibilityEnabled: true } }),
+    );
     expect(viaUpdate.status).toBe(403);
-    expect((await callApi(s, a, "GET", `/api/books/${hidden.id}`)).body.book.visibilityEnabled).toBe(false);
+    expect(
+      (await readJson(apiClient(s, a).books[":id"].$get({ param: { id: hidden.id } }))).body.book.visibilityEnabled,
+    ).toBe(false);
 
     // Hiding two others makes room to show it again.
-    await callApi(s, a, "PATCH", `/api/books/${list[1]?.id}/visibility`, { visible: false });
-    await callApi(s, a, "PATCH", `/api/books/${list[2]?.id}/visibility`, { visible: false });
-    expect((await callApi(s, a, "PATCH", `/api/books/${hidden.id}/visibility`, { visible: true })).status).toBe(200);
+    await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: list[1]?.id }, json: { visible: false } }),
+    );
+    await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: list[2]?.id }, json: { visible: false } }),
+    );
+    expect(
+      (
+        await readJson(
+          apiClient(s, a).books[":id"].visibility.$patch({ param: { id: hidden.id }, json: { visible: true } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("lets only one of two racing un-hides take the last visible place", async () => {
     const a = await createAuthor(s, { tier: "midi" });
     for (let i = 0; i < 7; i++) await createOk(a, { title: `Book ${i}` });
-    const all = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
-    for (const b of all.slice(0, 3)) await callApi(s, a, "PATCH", `/api/books/${b.id}/visibility`, { visible: false });
+    const all = (await readJson(apiClient(s, a).books.$get())).body.books as Json[];
+    for (const b of all.slice(0, 3))
+      await readJson(apiClient(s, a).books[":id"].visibility.$patch({ param: { id: b.id }, json: { visible: false } }));
     await s.database.db.update(subscriptions).set({ tier: "mini" }).where(eq(subscriptions.userId, a.id));
     // 4 visible on a plan of 5: one place left, two requests.
     const [x, y] = await Promise.all([
-      callApi(s, a, "PATCH", `/api/books/${all[0]?.id}/visibility`, { visible: true }),
-      callApi(s, a, "PATCH", `/api/books/${all[1]?.id}`, { visibilityEnabled: true }),
+      readJson(apiClient(s, a).books[":id"].visibility.$patch({ param: { id: all[0]?.id }, json: { visible: true } })),
+      readJson(apiClient(s, a).books[":id"].$patch({ param: { id: all[1]?.id }, json: { visibilityEnabled: true } })),
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 403]);
     const rows = await s.database.db.select().from(books).where(eq(books.userId, a.id));

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import { create, createOk, s, startBooksServer } from "../../../testing/books.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
@@ -158,7 +158,7 @@ describe("validation with the spec's rules and messages", () => {
       const c = await create(a, over);
       expect(c.status, JSON.stringify(c.body)).toBe(400);
       expect(c.body.error).toMatchObject({ code: "validation_failed", message, field });
-      const u = await callApi(s, a, "PATCH", `/api/books/${bookId}`, over);
+      const u = await readJson(apiClient(s, a).books[":id"].$patch({ param: { id: bookId }, json: over }));
       expect(u.status, JSON.stringify(u.body)).toBe(400);
       expect(u.body.error).toMatchObject({ code: "validation_failed", message, field });
       expect(await s.database.db.select().from(books).where(eq(books.userId, a.id))).toEqual(before);
@@ -174,7 +174,9 @@ describe("validation with the spec's rules and messages", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toEqual({ code: "invalid_json", message: "Request body is not valid JSON" });
-    expect((await callApi(s, a, "PATCH", `/api/books/${bookId}`, {})).body.error.message).toBe("Nothing to update");
+    expect(
+      (await readJson(apiClient(s, a).books[":id"].$patch({ param: { id: bookId }, json: {} }))).body.error.message,
+    ).toBe("Nothing to update");
   });
 
   it("rounds prices to the minor unit and saves a negative price as none", async () => {
@@ -193,9 +195,16 @@ describe("validation with the spec's rules and messages", () => {
   it("keeps promo text only while the promo badge is on", async () => {
     const b = await createOk(a, { promoBadgeEnabled: false, promoBadgeText: "stale" });
     expect(b.promoBadgeText).toBeNull();
-    const on = await callApi(s, a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: true, promoBadgeText: "Sale" });
+    const on = await readJson(
+      apiClient(s, a).books[":id"].$patch({
+        param: { id: b.id },
+        json: { promoBadgeEnabled: true, promoBadgeText: "Sale" },
+      }),
+    );
     expect(on.body.book.promoBadgeText).toBe("Sale");
-    const off = await callApi(s, a, "PATCH", `/api/books/${b.id}`, { promoBadgeEnabled: false });
+    const off = await readJson(
+      apiClient(s, a).books[":id"].$patch({ param: { id: b.id }, json: { promoBadgeEnabled: false } }),
+    );
     expect(off.body.book).toMatchObject({ promoBadgeEnabled: false, promoBadgeText: null });
   });
 
@@ -215,9 +224,16 @@ describe("validation with the spec's rules and messages", () => {
       ["apple", null, null],
     ]);
     // Replacing the links with none of the new fields keeps reading the store from the address.
-    const put = await callApi(s, a, "PUT", `/api/books/${b.id}/retailer-links`, {
-      retailerLinks: [{ id: b.retailerLinks[0].id, retailerName: "Amazon", retailerUrl: "https://amazon.co.uk/dp/X1" }],
-    });
+    const put = await readJson(
+      apiClient(s, a).books[":id"]["retailer-links"].$put({
+        param: { id: b.id },
+        json: {
+          retailerLinks: [
+            { id: b.retailerLinks[0].id, retailerName: "Amazon", retailerUrl: "https://amazon.co.uk/dp/X1" },
+          ],
+        },
+      }),
+    );
     expect(put.body.retailerLinks).toEqual([
       expect.objectContaining({ storefront: "amazon-uk", priceMinor: null, currency: null }),
     ]);

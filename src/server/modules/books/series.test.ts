@@ -1,30 +1,28 @@
 // Series through the API (ADR 034): a book's series name makes the series; renaming moves the
 // books and keeps the old address leading to the new one; the reading order is the author's to set; removing a series keeps its books. Another
 // author can neither see nor change them, and bad input changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, type Json } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let jane: TestAuthor;
 let other: TestAuthor;
 
 async function book(a: TestAuthor, title: string, seriesName: string | null, orderInSeries: number | null) {
-  const res = await callApi(s, a, "POST", "/api/books", { title, author: "Jane", seriesName, orderInSeries });
+  const res = await readJson(
+    apiClient(s, a).books.$post({ json: { title, author: "Jane", seriesName, orderInSeries } }),
+  );
   expect(res.status).toBe(201);
   return res.body.book.id as string;
 }
-const seriesOf = async (a: TestAuthor) => (await callApi(s, a, "GET", "/api/series")).body.series as Json[];
+const seriesOf = async (a: TestAuthor) => (await readJson(apiClient(s, a).series.$get())).body.series as Json[];
 const titles = (x: Json | undefined) => (x?.books ?? []).map((b: Json) => b.title);
 
 beforeAll(async () => {
-  s = await startTestServer();
   jane = await createAuthor(s, { tier: "maxi" });
   other = await createAuthor(s, { tier: "maxi" });
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 describe("series", () => {
@@ -39,16 +37,21 @@ describe("series", () => {
   });
 
   it("can be started empty, described, and refuse a second series of the same name", async () => {
-    const made = await callApi(s, jane, "POST", "/api/series", {
-      name: "Night Songs",
-      description: "Poems after dark.",
-    });
+    const made = await readJson(
+      apiClient(s, jane).series.$post({
+        json: {
+          name: "Night Songs",
+          description: "Poems after dark.",
+        },
+      }),
+    );
     expect(made.status).toBe(201);
     expect(made.body.series).toMatchObject({ name: "Night Songs", slug: "night-songs", books: [] });
-    const again = await callApi(s, jane, "POST", "/api/series", { name: " night songs" });
+    const again = await readJson(apiClient(s, jane).series.$post({ json: { name: " night songs" } }));
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ field: "name", message: "You already have a series with this name" });
     for (const bad of [{ name: "" }, { name: "x".repeat(201) }, { name: "Ok", extra: 1 }, { description: "no name" }]) {
+      // Wrong shapes on purpose, which the typed client refuses to send.
       expect((await callApi(s, jane, "POST", "/api/series", bad)).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs", "The Long Day"]);
@@ -56,11 +59,13 @@ describe("series", () => {
 
   it("renames with its books, and the site follows", async () => {
     const target = (await seriesOf(jane)).find((x) => x.name === "The Long Day");
-    const renamed = await callApi(s, jane, "PATCH", `/api/series/${target?.id}`, { name: "The Longest Day" });
+    const renamed = await readJson(
+      apiClient(s, jane).series[":id"].$patch({ param: { id: target?.id }, json: { name: "The Longest Day" } }),
+    );
     expect(renamed.status).toBe(200);
     expect(titles(renamed.body.series)).toEqual(["Dawn", "Noon", "Dusk"]);
     // Every book of the series now carries the new name, whatever spelling it had.
-    const books = (await callApi(s, jane, "GET", "/api/books")).body.books as Json[];
+    const books = (await readJson(apiClient(s, jane).books.$get())).body.books as Json[];
     expect(books.filter((b) => b.seriesName === "The Longest Day")).toHaveLength(3);
     const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
     expect(page.status).toBe(200);
@@ -70,7 +75,9 @@ describe("series", () => {
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe("/series/the-longest-day");
     // Into another series' name: refused, nothing moves.
-    const clash = await callApi(s, jane, "PATCH", `/api/series/${target?.id}`, { name: "NIGHT SONGS" });
+    const clash = await readJson(
+      apiClient(s, jane).series[":id"].$patch({ param: { id: target?.id }, json: { name: "NIGHT SONGS" } }),
+    );
     expect(clash.status).toBe(409);
     expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs", "The Longest Day"]);
   });
@@ -79,11 +86,16 @@ describe("series", () => {
     const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day") ?? {};
     const ids = target.books.map((b: Json) => b.id) as string[];
     const stranger = await book(jane, "Stranger", null, null);
-    for (const bookIds of [ids.slice(1), [...ids, stranger], [ids[0], ids[0], ids[1]], ["not-an-id"]]) {
-      expect((await callApi(s, jane, "PUT", `/api/series/${target.id}/order`, { bookIds })).status).toBe(400);
+    for (const bookIds of [ids.slice(1), [...ids, stranger], [...ids.slice(0, 1), ...ids.slice(0, 2)], ["not-an-id"]]) {
+      expect(
+        (await readJson(apiClient(s, jane).series[":id"].order.$put({ param: { id: target.id }, json: { bookIds } })))
+          .status,
+      ).toBe(400);
     }
     expect(titles((await seriesOf(jane)).find((x) => x.id === target.id))).toEqual(["Dawn", "Noon", "Dusk"]);
-    const ordered = await callApi(s, jane, "PUT", `/api/series/${target.id}/order`, { bookIds: [...ids].reverse() });
+    const ordered = await readJson(
+      apiClient(s, jane).series[":id"].order.$put({ param: { id: target.id }, json: { bookIds: [...ids].reverse() } }),
+    );
     expect(ordered.status).toBe(200);
     expect(ordered.body.series.books.map((b: Json) => [b.title, b.orderInSeries])).toEqual([
       ["Dusk", 1],
@@ -96,34 +108,47 @@ describe("series", () => {
 
   it("shows its description on its page", async () => {
     const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day");
-    const described = await callApi(s, jane, "PATCH", `/api/series/${target?.id}`, {
-      description: "One day, three books.",
-    });
+    const described = await readJson(
+      apiClient(s, jane).series[":id"].$patch({
+        param: { id: target?.id },
+        json: {
+          description: "One day, three books.",
+        },
+      }),
+    );
     expect(described.body.series.description).toBe("One day, three books.");
     const page = await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day");
     expect(page.body).toContain("One day, three books.");
-    expect((await callApi(s, jane, "PATCH", `/api/series/${target?.id}`, {})).status).toBe(400);
+    expect(
+      (await readJson(apiClient(s, jane).series[":id"].$patch({ param: { id: target?.id }, json: {} }))).status,
+    ).toBe(400);
   });
 
   it("belongs to its author only", async () => {
     const mine = await seriesOf(jane);
     const id = mine[0]?.id;
     expect(await seriesOf(other)).toEqual([]);
-    expect((await callApi(s, other, "PATCH", `/api/series/${id}`, { name: "Mine now" })).status).toBe(404);
-    expect((await callApi(s, other, "PUT", `/api/series/${id}/order`, { bookIds: [] })).status).toBe(404);
-    expect((await callApi(s, other, "DELETE", `/api/series/${id}`)).status).toBe(404);
-    expect((await callApi(s, other, "DELETE", "/api/series/not-an-id")).status).toBe(404);
+    expect(
+      (await readJson(apiClient(s, other).series[":id"].$patch({ param: { id }, json: { name: "Mine now" } }))).status,
+    ).toBe(404);
+    expect(
+      (await readJson(apiClient(s, other).series[":id"].order.$put({ param: { id }, json: { bookIds: [] } }))).status,
+    ).toBe(404);
+    expect((await readJson(apiClient(s, other).series[":id"].$delete({ param: { id } }))).status).toBe(404);
+    expect((await readJson(apiClient(s, other).series[":id"].$delete({ param: { id: "not-an-id" } }))).status).toBe(
+      404,
+    );
     // The same name is free for another author.
-    expect((await callApi(s, other, "POST", "/api/series", { name: mine[0]?.name })).status).toBe(201);
+    expect((await readJson(apiClient(s, other).series.$post({ json: { name: mine[0]?.name } }))).status).toBe(201);
     expect(await seriesOf(jane)).toEqual(mine);
-    expect((await s.api("/api/series")).status).toBe(401);
+    expect((await apiClient(s).series.$get()).status).toBe(401);
   });
 
   it("goes when removed; its books stay, in no series", async () => {
     const target = (await seriesOf(jane)).find((x) => x.name === "The Longest Day");
-    expect((await callApi(s, jane, "DELETE", `/api/series/${target?.id}`)).status).toBe(204);
+    expect((await readJson(apiClient(s, jane).series[":id"].$delete({ param: { id: target?.id } }))).status).toBe(204);
     expect((await seriesOf(jane)).map((x) => x.name)).toEqual(["Night Songs"]);
-    const books = (await callApi(s, jane, "GET", "/api/books")).body.books as Json[];
+    const books = (await readJson(apiClient(s, jane).books.$get())).body.books as Json[];
     expect(books.map((b) => b.title).sort()).toEqual(["Alone", "Dawn", "Dusk", "Noon", "Stranger"]);
     expect(books.every((b) => b.seriesName === null && b.orderInSeries === null)).toBe(true);
     expect((await s.onHost(`${jane.subdomain}.localhost`, "/series/the-longest-day")).status).toBe(404);
@@ -140,7 +165,9 @@ describe("series", () => {
       return res.status === 301 ? res.headers.location : res.status;
     };
     const rename = async (name: string) =>
-      expect((await callApi(s, jane, "PATCH", `/api/series/${id}`, { name })).status).toBe(200);
+      expect((await readJson(apiClient(s, jane).series[":id"].$patch({ param: { id }, json: { name } }))).status).toBe(
+        200,
+      );
 
     await rename("Tides");
     expect(await leadsTo("/series/tide")).toBe("/series/tides");
@@ -160,30 +187,40 @@ describe("series", () => {
     // Another author's site knows nothing of them; a refused rename records nothing.
     expect((await s.onHost(`${other.subdomain}.localhost`, "/series/tides")).status).toBe(404);
     const before = await leadsTo("/series/night-songs");
-    expect((await callApi(s, jane, "PATCH", `/api/series/${id}`, { name: "Night Songs" })).status).toBe(409);
+    expect(
+      (await readJson(apiClient(s, jane).series[":id"].$patch({ param: { id }, json: { name: "Night Songs" } })))
+        .status,
+    ).toBe(409);
     expect(await leadsTo("/series/tide")).toBe(200);
     expect(await leadsTo("/series/night-songs")).toBe(before);
   });
   it("refuses a name that would share another series' web address, from the Series screen and the book form", async () => {
     const names = async () => (await seriesOf(jane)).map((x) => x.name);
     const before = await names();
-    const books = async () => ((await callApi(s, jane, "GET", "/api/books")).body.books as Json[]).map((b) => b.title);
+    const books = async () =>
+      ((await readJson(apiClient(s, jane).books.$get())).body.books as Json[]).map((b) => b.title);
     const titlesBefore = await books();
     const clash = (other: string) =>
       `This name would share its web address with your series “${other}”: use that series, or a name that differs by more than punctuation or accents`;
 
-    const made = await callApi(s, jane, "POST", "/api/series", { name: "Night-Songs!" });
+    const made = await readJson(apiClient(s, jane).series.$post({ json: { name: "Night-Songs!" } }));
     expect(made.status).toBe(409);
     expect(made.body.error).toMatchObject({ field: "name", message: clash("Night Songs") });
     const tide = (await seriesOf(jane)).find((x) => x.name === "Tide")?.id;
-    const renamed = await callApi(s, jane, "PATCH", `/api/series/${tide}`, { name: "Nïght Songs" });
+    const renamed = await readJson(
+      apiClient(s, jane).series[":id"].$patch({ param: { id: tide }, json: { name: "Nïght Songs" } }),
+    );
     expect(renamed.status).toBe(409);
     expect(renamed.body.error).toMatchObject({ field: "name", message: clash("Night Songs") });
-    const added = await callApi(s, jane, "POST", "/api/books", {
-      title: "Echo",
-      author: "Jane",
-      seriesName: "night, songs",
-    });
+    const added = await readJson(
+      apiClient(s, jane).books.$post({
+        json: {
+          title: "Echo",
+          author: "Jane",
+          seriesName: "night, songs",
+        },
+      }),
+    );
     expect(added.status).toBe(409);
     expect(added.body.error).toMatchObject({ field: "seriesName", message: clash("Night Songs") });
     expect(await names()).toEqual(before);
@@ -191,12 +228,20 @@ describe("series", () => {
 
     // The series' own name, in any case, is that series; so is a book already in it.
     const echo = await book(jane, "Echo", " NIGHT SONGS", 1);
-    const moved = await callApi(s, jane, "PATCH", `/api/books/${echo}`, { seriesName: "Tide!" });
+    const moved = await readJson(
+      apiClient(s, jane).books[":id"].$patch({ param: { id: echo }, json: { seriesName: "Tide!" } }),
+    );
     expect(moved.status).toBe(409);
     expect(moved.body.error).toMatchObject({ field: "seriesName", message: clash("Tide") });
-    expect((await callApi(s, jane, "PATCH", `/api/books/${echo}`, { seriesName: "Night Songs" })).status).toBe(200);
+    expect(
+      (
+        await readJson(
+          apiClient(s, jane).books[":id"].$patch({ param: { id: echo }, json: { seriesName: "Night Songs" } }),
+        )
+      ).status,
+    ).toBe(200);
     expect(titles((await seriesOf(jane)).find((x) => x.name === "Night Songs"))).toEqual(["Echo"]);
     // Another author's series are no bar.
-    expect((await callApi(s, other, "POST", "/api/series", { name: "Tide!" })).status).toBe(201);
+    expect((await readJson(apiClient(s, other).series.$post({ json: { name: "Tide!" } }))).status).toBe(201);
   });
 });

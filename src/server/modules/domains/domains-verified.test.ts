@@ -1,7 +1,7 @@
 // A verified custom domain against a real DNS server on 127.0.0.1: the site served there, one
 // author per domain, the background re-check, and the TLS terminator's question.
 import { describe, expect, it } from "vitest";
-import { callApi } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import {
   authorWithBio,
   dns,
@@ -46,7 +46,7 @@ describe("a verified domain", () => {
     expect(bare.headers.location).toBe(`http://${domain}/books?x=1`);
     expect((await s.api(`/internal/tls/ask?domain=served.com`)).status).toBe(200);
 
-    const removed = await callApi(s, a, "DELETE", "/api/domain");
+    const removed = await readJson(apiClient(s, a).domain.$delete());
     expect(removed.body).toMatchObject({ domain: null, status: "none" });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/about")).status).toBe(200);
     expect((await s.onHost(domain, "/about")).body).toContain("Website not found");

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { domainVerifications, subscriptions } from "../../../db/schema/index.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
+import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
 import {
   authorWithBio,
   dns,
@@ -79,6 +79,7 @@ describe("adding a domain", () => {
       [42, "Please enter your domain name"],
     ];
     for (const [domain, message] of cases) {
+      // A number among the cases on purpose, which the typed client refuses to send.
       const r = await callApi(s, a, "PUT", "/api/domain", { domain });
       expect(r.status, String(domain)).toBe(400);
       expect(r.body.error).toMatchObject({ code: "validation_failed", field: "domain", message });
@@ -94,7 +95,7 @@ describe("adding a domain", () => {
     expect(await addon()).toBe(false);
     await start(a, "www.addon.com");
     expect(await addon()).toBe(true);
-    await callApi(s, a, "DELETE", "/api/domain");
+    await readJson(apiClient(s, a).domain.$delete());
     expect(await addon()).toBe(false);
     // A refused domain adds nothing.
     await start(a, "https://nope.com");
@@ -105,10 +106,10 @@ describe("adding a domain", () => {
     const a = await authorWithBio();
     const b = await authorWithBio();
     await start(a, "www.only-a.com");
-    expect((await s.api("/api/domain")).status).toBe(401);
-    expect((await s.api("/api/domain", { method: "PUT", json: { domain: "x.com" } })).status).toBe(401);
+    expect((await apiClient(s).domain.$get()).status).toBe(401);
+    expect((await apiClient(s).domain.$put({ json: { domain: "x.com" } })).status).toBe(401);
     expect((await state(b)).body).toMatchObject({ domain: null, status: "none" });
-    expect((await callApi(s, b, "DELETE", "/api/domain")).status).toBe(200);
+    expect((await readJson(apiClient(s, b).domain.$delete())).status).toBe(200);
     expect((await verify(b)).status).toBe(404);
     expect((await state(a)).body.domain).toBe("www.only-a.com");
   });
@@ -202,13 +203,14 @@ describe("names that are not public, and how often an author may check (ADR 049)
       "api.alt",
     ];
     for (const domain of names) {
+      // A number among the cases on purpose, which the typed client refuses to send.
       const r = await callApi(s, a, "PUT", "/api/domain", { domain });
       expect(r.status, domain).toBe(400);
       expect(r.body.error, domain).toMatchObject({ code: "validation_failed", field: "domain", message: NOT_PUBLIC });
     }
     // A single label is no domain at all.
     for (const domain of ["intranet", "localhost", "printer."]) {
-      expect((await callApi(s, a, "PUT", "/api/domain", { domain })).body.error.message, domain).toBe(
+      expect((await readJson(apiClient(s, a).domain.$put({ json: { domain } }))).body.error.message, domain).toBe(
         "Please enter a valid domain name, like janeauthor.com",
       );
     }
@@ -256,7 +258,7 @@ describe("names that are not public, and how often an author may check (ADR 049)
     await start(b, "www.other-author.com");
     for (let i = 0; i < DOMAIN_CHECKS.max; i++) expect((await verify(a)).status).toBe(200);
     const before = dns.asked.length;
-    const res = await s.api("/api/domain/verify", { method: "POST", cookie: a.cookie });
+    const res = await apiClient(s, a).domain.verify.$post();
     expect(res.status).toBe(429);
     const retry = Number(res.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(0);

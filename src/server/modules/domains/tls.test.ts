@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { startTestDnsServer, type TestDnsServer } from "../../../testing/dns-server.ts";
 import { freePort, startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor } from "../../../testing/users.ts";
@@ -114,7 +114,7 @@ https:// {
   it("issues a certificate for a verified domain and serves the site through it; refuses others", async () => {
     const a = await createAuthor(s);
     const domain = "www.tls-e2e.com";
-    const started = await s.api("/api/domain", { method: "PUT", cookie: a.cookie, json: { domain } });
+    const started = await apiClient(s, a).domain.$put({ json: { domain } });
     const token = ((await started.json()) as { records: { type: string; value: string }[] }).records.find(
       (r) => r.type === "TXT",
     )?.value;
@@ -124,7 +124,7 @@ https:// {
     // Before it is verified, Caddy asks, hears no, and completes no handshake for it.
     await expect(httpsGet(domain, "/")).rejects.toThrow();
 
-    expect((await callApi(s, a, "POST", "/api/domain/verify")).body.check.ok).toBe(true);
+    expect((await readJson(apiClient(s, a).domain.verify.$post())).body.check.ok).toBe(true);
     const page = await httpsGet(domain, "/contact").catch((e: Error) => {
       throw new Error(`${e.message}\nCaddy's log:\n${caddyLog}`);
     });

@@ -1,16 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { domainVerifications, profiles, subscriptions, websites } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createSignedInUser } from "../../../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 const newUser = () => createSignedInUser(s, { prefix: "onb" });
 

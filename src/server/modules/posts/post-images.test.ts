@@ -5,10 +5,9 @@
 import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, expectStatus, type Json } from "../../../testing/api-client.ts";
-import { filesUnder } from "../../../testing/files.ts";
+import { filesUnder, pngForm } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { POST_IMAGE_GRACE_MS } from "./posts.service.ts";
@@ -24,11 +23,8 @@ afterAll(async () => {
 });
 
 async function uploadPicture(a: TestAuthor): Promise<{ url: string; variants: { url: string }[] }> {
-  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 20, g: 90, b: 160 } } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
+  const form = await pngForm(1600, 900, { r: 20, g: 90, b: 160 }, "p.png");
+  // A multipart upload: sent as the browser's form, which the typed client does not build.
   const res = await s.api("/api/posts/images", { method: "POST", cookie: a.cookie, body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as Json).image;

@@ -1,26 +1,19 @@
 // Blog posts through the API, and what a reader then sees on the author's public /blog.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi, type Json } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type Client, callApi, type Json, type JsonBody, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
-const list = async (a: TestAuthor) => (await callApi(s, a, "GET", "/api/posts")).body.posts as Json[];
-const create = async (a: TestAuthor, body: unknown) => callApi(s, a, "POST", "/api/posts", body);
+const list = async (a: TestAuthor) => (await readJson(apiClient(s, a).posts.$get())).body.posts as Json[];
+const create = async (a: TestAuthor, body: JsonBody<Client["posts"]["$post"]>) =>
+  readJson(apiClient(s, a).posts.$post({ json: body }));
 
 describe("blog posts", () => {
   it("need a session", async () => {
-    expect((await callApi(s, { cookie: "" }, "GET", "/api/posts")).status).toBe(401);
-    expect((await callApi(s, { cookie: "" }, "POST", "/api/posts", { title: "x", content: "<p>x</p>" })).status).toBe(
-      401,
-    );
+    expect((await readJson(apiClient(s).posts.$get())).status).toBe(401);
+    expect((await readJson(apiClient(s).posts.$post({ json: { title: "x", content: "<p>x</p>" } }))).status).toBe(401);
   });
 
   it("are created, listed newest first, read, edited and deleted", async () => {
@@ -39,9 +32,11 @@ describe("blog posts", () => {
     expect((await list(a)).map((p) => p.title)).toEqual(["Second", "First post"]);
 
     const id = first.body.post.id as string;
-    expect((await callApi(s, a, "GET", `/api/posts/${id}`)).body.post).toEqual(first.body.post);
+    expect((await readJson(apiClient(s, a).posts[":id"].$get({ param: { id } }))).body.post).toEqual(first.body.post);
 
-    const edited = await callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "First, revised", category: "thoughts" });
+    const edited = await readJson(
+      apiClient(s, a).posts[":id"].$patch({ param: { id }, json: { title: "First, revised", category: "thoughts" } }),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.post).toMatchObject({
       id,
@@ -51,12 +46,12 @@ describe("blog posts", () => {
       createdAt: first.body.post.createdAt,
     });
 
-    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id } }))).status).toBe(204);
     expect((await list(a)).map((p) => p.title)).toEqual(["Second"]);
-    const gone = await callApi(s, a, "GET", `/api/posts/${id}`);
+    const gone = await readJson(apiClient(s, a).posts[":id"].$get({ param: { id } }));
     expect(gone.status).toBe(404);
     expect(gone.body.error.message).toBe("Post not found");
-    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(404);
+    expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id } }))).status).toBe(404);
   });
 
   it("clean the HTML before storing it", async () => {
@@ -102,19 +97,21 @@ describe("blog posts", () => {
     );
 
     const id = res.body.post.id as string;
-    expect((await callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "Launch moved" })).status).toBe(200);
+    expect(
+      (await readJson(apiClient(s, a).posts[":id"].$patch({ param: { id }, json: { title: "Launch moved" } }))).status,
+    ).toBe(200);
     const edited = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(edited.body).toContain("Launch moved");
     expect(edited.body).not.toContain("Launch at the Harbour");
 
-    expect((await callApi(s, a, "DELETE", `/api/posts/${id}`)).status).toBe(204);
+    expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id } }))).status).toBe(204);
     const deleted = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(deleted.body).not.toContain("Launch moved");
     // The last post gone, the Blog leaves the menu again.
     expect(deleted.status).toBe(404);
   });
 
-  const valid = { title: "A post", content: "<p>Words</p>", category: "books" };
+  const valid = { title: "A post", content: "<p>Words</p>", category: "books" as const };
   const bad: [string, string, unknown, string, string | undefined][] = [
     ["malformed JSON", "POST", "{", "Request body is not valid JSON", undefined],
     ["someone else's id", "POST", { ...valid, userId: "someone-else" }, "Unknown field: userId", "userId"],
@@ -147,6 +144,7 @@ describe("blog posts", () => {
     it(`refuse ${label} with a clear message and change nothing`, async () => {
       const before = await list(author);
       const path = method === "POST" ? "/api/posts" : `/api/posts/${postId}`;
+      // Malformed JSON and wrong shapes on purpose, which the typed client refuses to send.
       const res = await callApi(s, author, method, path, body);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
@@ -161,18 +159,20 @@ describe("blog posts", () => {
     const mine = (await create(a, { title: "Secret draft", content: "<p>Private words</p>" })).body.post;
     await s.onHost(`${a.subdomain}.localhost`, "/blog");
 
-    for (const [method, body] of [
-      ["GET", undefined],
-      ["PATCH", { title: "Taken over" }],
-      ["DELETE", undefined],
+    const theirs = apiClient(s, b).posts[":id"];
+    const param = { id: mine.id };
+    for (const [method, send] of [
+      ["GET", () => theirs.$get({ param })],
+      ["PATCH", () => theirs.$patch({ param, json: { title: "Taken over" } })],
+      ["DELETE", () => theirs.$delete({ param })],
     ] as const) {
-      const res = await callApi(s, b, method, `/api/posts/${mine.id}`, body);
+      const res = await readJson(send());
       expect(res.status, method).toBe(404);
       expect(res.body).toEqual({ error: { code: "not_found", message: "Post not found" } });
       expect(JSON.stringify(res.body)).not.toContain("Secret");
     }
     // A path that is not an id at all answers the same.
-    expect((await callApi(s, b, "GET", "/api/posts/not-an-id")).body).toEqual({
+    expect((await readJson(apiClient(s, b).posts[":id"].$get({ param: { id: "not-an-id" } }))).body).toEqual({
       error: { code: "not_found", message: "Post not found" },
     });
 
@@ -197,7 +197,7 @@ describe("blog posts", () => {
     // Renames racing for one new title as well.
     const ids = made.slice(0, 8).map((r) => r.body.post.id as string);
     const renamed = await Promise.all(
-      ids.map((id) => callApi(s, a, "PATCH", `/api/posts/${id}`, { title: "Out now" })),
+      ids.map((id) => readJson(apiClient(s, a).posts[":id"].$patch({ param: { id }, json: { title: "Out now" } }))),
     );
     expect(renamed.map((r) => r.status)).toEqual(renamed.map(() => 200));
     expect(new Set(renamed.map((r) => r.body.post.slug)).size).toBe(8);
@@ -223,7 +223,9 @@ describe("blog posts", () => {
     // The list links each title to its page.
     expect((await s.onHost(host, "/blog")).body).toContain('href="/blog/cafe-creme-part-2-2"');
 
-    const renamed = await callApi(s, a, "PATCH", `/api/posts/${one.id}`, { title: "Café at last" });
+    const renamed = await readJson(
+      apiClient(s, a).posts[":id"].$patch({ param: { id: one.id }, json: { title: "Café at last" } }),
+    );
     expect(renamed.body.post.slug).toBe("cafe-at-last");
     const old = await s.onHost(host, "/blog/cafe-creme-part-2");
     expect(old.status).toBe(301);
@@ -234,11 +236,19 @@ describe("blog posts", () => {
     expect(three.slug).toBe("cafe-creme-part-2-3");
     // Editing only the body, or a title with the same address, keeps the address.
     expect(
-      (await callApi(s, a, "PATCH", `/api/posts/${two.id}`, { title: "Café, crème — part 2" })).body.post.slug,
+      (
+        await readJson(
+          apiClient(s, a).posts[":id"].$patch({ param: { id: two.id }, json: { title: "Café, crème — part 2" } }),
+        )
+      ).body.post.slug,
     ).toBe("cafe-creme-part-2-2");
     // Renamed back, the post takes its old address again and nothing redirects in a loop.
     expect(
-      (await callApi(s, a, "PATCH", `/api/posts/${one.id}`, { title: "Café & Crème: Part 2" })).body.post.slug,
+      (
+        await readJson(
+          apiClient(s, a).posts[":id"].$patch({ param: { id: one.id }, json: { title: "Café & Crème: Part 2" } }),
+        )
+      ).body.post.slug,
     ).toBe("cafe-creme-part-2");
     expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(200);
     expect((await s.onHost(host, "/blog/cafe-at-last")).headers.location).toBe("/blog/cafe-creme-part-2");
@@ -248,7 +258,7 @@ describe("blog posts", () => {
     expect(missing.body).toContain("Post not found");
     expect((await s.onHost(host, "/blog/Not%20A%20Slug")).status).toBe(404);
     // Deleted, its address and the ones that redirected to it are gone.
-    expect((await callApi(s, a, "DELETE", `/api/posts/${one.id}`)).status).toBe(204);
+    expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id: one.id } }))).status).toBe(204);
     expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(404);
     expect((await s.onHost(host, "/blog/cafe-at-last")).status).toBe(404);
   });

@@ -1,32 +1,32 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../../db/schema/index.ts";
 import { BIO_MESSAGES, PROFILE_LIMITS } from "../../../shared/schemas/profile.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient, type Client, type JsonBody, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
+startFileServer();
 let jane: TestAuthor;
 let other: TestAuthor;
 
 beforeAll(async () => {
-  s = await startTestServer();
   jane = await createAuthor(s, { name: "Jane Bio" });
   other = await createAuthor(s, { name: "Olive Other" });
-});
-afterAll(async () => {
-  await s?.close();
 });
 
 const aboutOf = (a: TestAuthor) => s.onHost(`${a.subdomain}.localhost`, "/about");
 
-const patch = (a: TestAuthor, json: unknown) => s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json });
+const patch = (a: TestAuthor, json: JsonBody<Client["profile"]["$patch"]>) => apiClient(s, a).profile.$patch({ json });
+/** A PATCH with a wrong shape on purpose, which the typed client refuses to send. */
+const patchLoose = (a: TestAuthor, json: unknown) => s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json });
 const rowOf = async (a: TestAuthor) => {
   const [row] = await s.database.db.select().from(profiles).where(eq(profiles.id, a.id));
   if (!row) throw new Error("no profile row");
   return row;
 };
-const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string; field?: string } }).error;
+const errorOf = async (res: { json(): Promise<unknown> }) =>
+  ((await res.json()) as { error: { message: string; field?: string } }).error;
 
 describe("author bio", () => {
   it("saves a cleaned bio that GET /api/profile returns", async () => {
@@ -38,7 +38,7 @@ describe("author bio", () => {
     expect(saved).toContain("<strong>mysteries</strong>");
     for (const bad of ["<script", "onerror", "javascript:", "alert("]) expect(saved).not.toContain(bad);
 
-    const got = (await (await s.api("/api/profile", { cookie: jane.cookie })).json()) as { profile: { bio: string } };
+    const got = (await (await apiClient(s, jane).profile.$get()).json()) as { profile: { bio: string } };
     expect(got.profile.bio).toBe(saved);
     expect((await rowOf(jane)).bio).toBe(saved);
   });
@@ -106,7 +106,7 @@ describe("author bio", () => {
       { id: other.id, bio: "<p>hijack</p>" },
       { userId: other.id, bio: "<p>hijack</p>" },
     ]) {
-      const res = await patch(jane, body);
+      const res = await patchLoose(jane, body);
       expect(res.status).toBe(400);
       expect((await errorOf(res)).message).toMatch(/^Unknown field: (id|userId)$/);
     }
@@ -118,7 +118,7 @@ describe("author bio", () => {
     expect(page.body).not.toContain("Jane's own words");
 
     // The other author reads only their own profile.
-    const theirs = (await (await s.api("/api/profile", { cookie: other.cookie })).json()) as {
+    const theirs = (await (await apiClient(s, other).profile.$get()).json()) as {
       profile: { id: string; bio: string };
     };
     expect(theirs.profile.id).toBe(other.id);
@@ -126,14 +126,14 @@ describe("author bio", () => {
   });
 
   it("needs a session", async () => {
-    const res = await s.api("/api/profile", { method: "PATCH", json: { bio: "<p>anon</p>" } });
+    const res = await apiClient(s).profile.$patch({ json: { bio: "<p>anon</p>" } });
     expect(res.status).toBe(401);
   });
 
   it("keeps the writing journey in the author's order; the About page shows it, and none when emptied", async () => {
     const a = await createAuthor(s, { name: "Journey Author" });
     // A new author has none, and the About page invents none.
-    expect((await (await s.api("/api/profile", { cookie: a.cookie })).json()).profile.writingJourney).toEqual([]);
+    expect((await readJson(apiClient(s, a).profile.$get())).body.profile.writingJourney).toEqual([]);
     expect((await aboutOf(a)).body).not.toContain("My Writing Journey");
 
     const journey = [
@@ -187,7 +187,7 @@ describe("author bio", () => {
       [{ writingJourney: [{ ...entry, extra: 1 }] }, "Unknown field", undefined],
       [{ genre: "g".repeat(61) }, "Genre must be at most 60 characters", "genre"],
     ] as const) {
-      const res = await patch(a, body);
+      const res = await patchLoose(a, body);
       expect(res.status, message).toBe(400);
       const error = await errorOf(res);
       expect(error.message).toContain(message);

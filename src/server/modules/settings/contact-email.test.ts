@@ -1,20 +1,14 @@
 // The contact form never relays to an address whose owner did not agree (ADR 014).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSettings } from "../../../db/schema/index.ts";
 import { CONTACT_MESSAGES } from "../../../shared/schemas/contact-settings.ts";
 import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 const VERIFY_SUBJECT = "Confirm the contact address of your Bookplate website";
 let n = 0;
@@ -236,7 +230,7 @@ describe("verification links", () => {
   });
 
   it("need a session to resend", async () => {
-    const res = await s.api("/api/site/contact/verification", { method: "POST" });
+    const res = await apiClient(s).site.contact.verification.$post();
     expect(res.status).toBe(401);
   });
 });

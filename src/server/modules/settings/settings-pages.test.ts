@@ -2,30 +2,25 @@
 // (embed and subscribers), Privacy & Legal, the home page and the blog's title and description.
 import { request } from "node:http";
 import { and, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
-import { callApi, type Json } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient, type Client, callApi, type Json, type JsonBody, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, createSignedInUser } from "../../../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 /** The author chooses to show the Blog and Newsletter pages while they are empty. */
 async function showEmpty(a: { cookie: string }) {
-  expect((await callApi(s, a, "PATCH", "/api/site/settings", { showWhenEmpty: ["blog", "newsletter"] })).status).toBe(
-    200,
-  );
+  expect(
+    (await readJson(apiClient(s, a).site.settings.$patch({ json: { showWhenEmpty: ["blog", "newsletter"] } }))).status,
+  ).toBe(200);
 }
 
 describe("newsletter settings and subscribers", () => {
-  const put = (a: { cookie: string }, body: unknown) => callApi(s, a, "PUT", "/api/site/newsletter", body);
+  const put = (a: { cookie: string }, body: JsonBody<Client["site"]["newsletter"]["$put"]>) =>
+    readJson(apiClient(s, a).site.newsletter.$put({ json: body }));
   const get = async (a: { cookie: string }, path: string) => s.api(path, { cookie: a.cookie });
   const embed = '<form action="https://list.example.com/subscribe" method="post"><input name="email"></form>';
 
@@ -46,7 +41,8 @@ describe("newsletter settings and subscribers", () => {
     const a = await createAuthor(s);
     await put(a, { embedCode: embed });
     for (const body of [{ embedCode: "just some words" }, { embedCode: 42 }, { embedCode: embed, userId: "x" }]) {
-      const res = await put(a, body);
+      // Wrong shapes among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PUT", "/api/site/newsletter", body);
       expect(res.status).toBe(400);
     }
     const res = await put(a, { embedCode: "<p>Sign up!</p>" });
@@ -111,13 +107,13 @@ describe("newsletter settings and subscribers", () => {
 
     const target = list.find((x) => x.email === "pending@example.com")?.id;
     const del = (who: { cookie: string }) =>
-      s.api(`/api/newsletter/subscribers/${target}`, { method: "DELETE", cookie: who.cookie });
+      apiClient(s, who).newsletter.subscribers[":id"].$delete({ param: { id: target } });
     expect((await del(b)).status).toBe(404);
     expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(3);
     expect((await del(a)).status).toBe(204);
     expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(2);
     expect((await del(a)).status).toBe(404);
-    expect((await s.api("/api/newsletter/subscribers", {})).status).toBe(401);
+    expect((await apiClient(s).newsletter.subscribers.$get({ query: {} })).status).toBe(401);
   });
 });
 

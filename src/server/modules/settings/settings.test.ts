@@ -1,18 +1,12 @@
 // Site Settings through the API, and what a reader then sees on the author's site: the look and
 // pages, the contact settings, and the getting-started checklist's hide. The newsletter, legal,
 // home and blog pages' settings are in settings-pages.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, callApi, readJson } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, createSignedInUser, TEST_PASSWORD, type TestAuthor } from "../../../testing/users.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 const settings = (a: { cookie: string }, method: string, body?: unknown) =>
   callApi(s, a, method, "/api/site/settings", body);
@@ -48,7 +42,9 @@ describe("site settings", () => {
   it("saves the look and the pages, and readers see it at once (cached pages dropped)", async () => {
     const a = await createAuthor(s);
     // A post, so that the Blog is in the menu (an empty one is not, ADR 052).
-    expect((await callApi(s, a, "POST", "/api/posts", { title: "News", content: "<p>News</p>" })).status).toBe(201);
+    expect(
+      (await readJson(apiClient(s, a).posts.$post({ json: { title: "News", content: "<p>News</p>" } }))).status,
+    ).toBe(201);
     const before = await s.onHost(`${a.subdomain}.localhost`, "/");
     expect(before.body).toContain(">Blog<");
     expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).status).toBe(200);

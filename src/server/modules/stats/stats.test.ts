@@ -3,7 +3,7 @@
 // own links and other authors' visits do not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../../../db/schema/index.ts";
-import { readJson } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createSignedInUser, type TestAuthor } from "../../../testing/users.ts";
 
@@ -58,7 +58,7 @@ describe("author stats", () => {
     const a = await createAuthor(s);
     const other = await createAuthor(s);
     // A bio, so that the About page is one readers see (ADR 052).
-    await s.api("/api/profile", { method: "PATCH", cookie: a.cookie, json: { bio: "<p>Bio</p>" } });
+    await apiClient(s, a).profile.$patch({ json: { bio: "<p>Bio</p>" } });
     const [book] = await s.database.db
       .insert(books)
       .values({ userId: a.id, title: "Tides of Silence", slug: "tides-of-silence", author: a.name })

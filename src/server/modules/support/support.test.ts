@@ -2,24 +2,17 @@
 // contact form's tickets per sender address, each refused with a 429 that says when to try again
 // and files nothing. Counted in PostgreSQL, so every process counts the same tickets.
 import { eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { supportTicketMessages, supportTickets } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
+import { apiClient } from "../../../testing/api-client.ts";
+import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor } from "../../../testing/users.ts";
 import { TICKET_LIMITS } from "./support.service.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.close();
-});
+startFileServer();
 
 const ticket = (cookie: string, n: number) =>
-  s.api("/api/support/tickets", {
-    method: "POST",
-    cookie,
+  apiClient(s, { cookie: cookie }).support.tickets.$post({
     json: { subject: `Question ${n}`, message: "How do I add a book to a series?", priority: "normal" },
   });
 
@@ -49,11 +42,7 @@ describe("Help tickets", () => {
     const made = await ticket(a.cookie, 1);
     const { ticket: t } = (await made.json()) as { ticket: { id: string } };
     const reply = (n: number) =>
-      s.api(`/api/support/tickets/${t.id}/replies`, {
-        method: "POST",
-        cookie: a.cookie,
-        json: { message: `More ${n}` },
-      });
+      apiClient(s, a).support.tickets[":id"].replies.$post({ param: { id: t.id }, json: { message: `More ${n}` } });
     for (let i = 0; i < TICKET_LIMITS.repliesPerAuthor; i++) expect((await reply(i)).status).toBe(200);
     const refused = await reply(99);
     expect(refused.status).toBe(429);
