@@ -42,6 +42,8 @@ browserDescribe("author newsletters", () => {
 
     const preview = page.frameLocator('iframe[title="Newsletter preview"]');
     await preview.getByText("the third chapter is written").waitFor();
+    // It is the mail readers get, made by the server: the footer says why they get it.
+    await preview.getByText("You receive this because you subscribed", { exact: false }).waitFor();
     await page.getByRole("button", { name: "Phone" }).click();
     expect(await page.locator('iframe[title="Newsletter preview"]').evaluate((f) => f.clientWidth)).toBeLessThanOrEqual(
       360,

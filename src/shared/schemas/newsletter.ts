@@ -66,7 +66,21 @@ export const newsletterSendSchema = z.strictObject({
     .optional(),
 });
 
+/**
+ * The editor's preview: the words as they stand, blank allowed (an empty editor still shows the
+ * frame), within the newsletter's limits.
+ */
+export const newsletterPreviewSchema = z.strictObject({
+  subject: z
+    .string({ error: "Subject must be text" })
+    .max(NEWSLETTER_LIMITS.subject, { error: `Subject must be at most ${NEWSLETTER_LIMITS.subject} characters` }),
+  content: z.string({ error: "Content must be text" }).max(NEWSLETTER_LIMITS.content, {
+    error: `Content must be at most ${NEWSLETTER_LIMITS.content.toLocaleString("en-GB")} characters`,
+  }),
+});
+
 export type NewsletterCreate = z.output<typeof newsletterCreateSchema>;
+export type NewsletterPreview = z.output<typeof newsletterPreviewSchema>;
 export type NewsletterCreateInput = z.input<typeof newsletterCreateSchema>;
 export type NewsletterUpdate = z.output<typeof newsletterUpdateSchema>;
 export type NewsletterSend = z.output<typeof newsletterSendSchema>;

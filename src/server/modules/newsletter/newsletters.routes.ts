@@ -7,6 +7,7 @@
 // GET    /api/newsletters/:id          → 200 { newsletter }
 // PATCH  /api/newsletters/:id          newsletterUpdateSchema → 200 { newsletter }; 409 once it went out
 // DELETE /api/newsletters/:id          → 204; 409 while it goes out
+// POST   /api/newsletters/preview      newsletterPreviewSchema → 200 { html }: the mail readers will get
 // POST   /api/newsletters/:id/test     → 200 { sentTo } (to the author's own account address)
 // POST   /api/newsletters/:id/send     { at? } → 200 { newsletter }: sending now, or scheduled;
 //                                      400 a time past; 403 sending paused by staff (ADR 070);
@@ -17,6 +18,7 @@ import { z } from "zod";
 import {
   newsletterCreateSchema,
   newsletterFiguresSchema,
+  newsletterPreviewSchema,
   newsletterSchema,
   newsletterSendSchema,
   newsletterUpdateSchema,
@@ -63,6 +65,11 @@ const remove = route.delete("/newsletters/{id}", {
   summary: "Delete a newsletter (not while it goes out)",
   ok: { 204: { description: "Deleted" } },
   errors: [409],
+});
+const preview = route.post("/newsletters/preview", {
+  summary: "The editor's words as readers will get them (the mail's HTML)",
+  body: newsletterPreviewSchema,
+  ok: { 200: json(z.object({ html: z.string() }), "The mail's HTML part") },
 });
 const test = route.post("/newsletters/{id}/test", {
   summary: "Send the newsletter to the author's own address",
@@ -113,6 +120,11 @@ export function newslettersRoutes() {
     .openapi(
       ...answer(create, async (c, me) => ({
         newsletter: await newsletters.createNewsletter(db(c), me.id, c.req.valid("json")),
+      })),
+    )
+    .openapi(
+      ...answer(preview, async (c, me) => ({
+        html: await newsletters.previewNewsletter(deps(c), me.id, c.req.valid("json")),
       })),
     )
     .openapi(

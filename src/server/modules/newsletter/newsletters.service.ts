@@ -14,10 +14,12 @@ import {
   type Newsletter,
   type NewsletterCreate,
   type NewsletterFigures,
+  type NewsletterPreview,
   type NewsletterSend,
   type NewsletterUpdate,
 } from "../../../shared/schemas/newsletter.ts";
 import { conflictError, DomainError, forbiddenError, notFoundError } from "../../lib/domain-error.ts";
+import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mail, MailSender, NewsletterCopy, NewsletterQueue } from "../mail/mail.service.ts";
 import { authorHtml, footnote, join, mailParts, postalAddress } from "../mail/mail-layout.ts";
@@ -347,28 +349,49 @@ export function makeNewsletterCopy(
   };
 }
 
-/** The newsletter as a reader will get it, to the author's own account address, marked a test. */
-export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, id: string): Promise<string> {
-  const row = await q.selectNewsletter(deps.db, userId, id);
-  if (!row) throw newsletterNotFound();
+/**
+ * The newsletter as the author's readers get it, for the author's eyes (the test and the editor's
+ * preview): the same frame, without a reader's unsubscribe link.
+ */
+async function authorsCopy(deps: Pick<NewsletterDeps, "db" | "site">, userId: string, subject: string, html: string) {
   const author = await q.selectAuthor(deps.db, userId);
   if (!author) throw newsletterNotFound();
   const host = siteHost(author, deps.site);
   const frame = newsletterFrame({
-    subject: row.subject,
-    contentHtml: row.content,
+    subject,
+    contentHtml: html,
     authorName: author.authorName ?? "",
     siteHost: host,
     siteUrl: `${deps.site.protocol}//${host}/`,
     unsubscribeUrl: null,
-    books: await mailBookCardBooks(deps.db, userId, row.content),
+    books: await mailBookCardBooks(deps.db, userId, html),
     postalAddress: author.postalAddress,
   });
-  const mail: Mail = { to: author.authorEmail, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
+  return { to: author.authorEmail, frame };
+}
+
+/** The newsletter as a reader will get it, to the author's own account address, marked a test. */
+export async function sendTestNewsletter(deps: NewsletterDeps, userId: string, id: string): Promise<string> {
+  const row = await q.selectNewsletter(deps.db, userId, id);
+  if (!row) throw newsletterNotFound();
+  const { to, frame } = await authorsCopy(deps, userId, row.subject, row.content);
+  const mail: Mail = { to, subject: `[Test] ${row.subject}`, text: frame.text, html: frame.html };
   try {
     await deps.mailer.send(mail);
   } catch {
     throw new DomainError("mail_failed", NEWSLETTER_MESSAGES.testFailed);
   }
-  return author.authorEmail;
+  return to;
+}
+
+/**
+ * The editor's preview: the words as they stand, cleaned by the post rule and put in the mail's
+ * own HTML with the book cards and the footer, so the author sees what readers will.
+ */
+export async function previewNewsletter(
+  deps: Pick<NewsletterDeps, "db" | "site">,
+  userId: string,
+  draft: NewsletterPreview,
+): Promise<string> {
+  return (await authorsCopy(deps, userId, draft.subject, cleanAuthorHtml(draft.content) ?? "")).frame.html;
 }

@@ -4,6 +4,7 @@ import type {
   Newsletter,
   NewsletterCreate,
   NewsletterFigures,
+  NewsletterPreview,
   NewsletterUpdate,
 } from "../../../shared/schemas/newsletter.ts";
 import type { UploadedImage } from "../../../shared/schemas/uploads.ts";
@@ -40,6 +41,11 @@ export async function updateNewsletter(id: string, body: NewsletterUpdate): Prom
 
 export async function deleteNewsletter(id: string): Promise<void> {
   await read(client.newsletters[":id"].$delete({ param: { id } }));
+}
+
+/** The mail readers will get from these words (its HTML), for the editor's preview. */
+export async function previewNewsletter(draft: NewsletterPreview): Promise<string> {
+  return (await read(client.newsletters.preview.$post({ json: draft }))).html;
 }
 
 export async function sendTest(id: string): Promise<string> {

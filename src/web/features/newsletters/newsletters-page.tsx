@@ -1,7 +1,7 @@
 // 'Newsletters' (issue 32): the author writes to their confirmed subscribers in the post editor,
 // previews it at desktop and phone widths, sends themselves a test, then sends now or schedules.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Mail, Monitor, Plus, Send, Smartphone } from "lucide-react";
+import { Mail, Plus, Send } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import {
@@ -24,9 +24,9 @@ import { Switch } from "../../components/ui/switch.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useBookChoices } from "../../lib/book-choices.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
-import { cn } from "../../lib/utils.ts";
 import { DeleteNewsletter } from "./newsletter-delete.tsx";
 import { NewsletterFigures } from "./newsletter-figures.tsx";
+import { NewsletterPreview } from "./newsletter-preview.tsx";
 import {
   cancelNewsletter,
   createNewsletter,
@@ -50,13 +50,6 @@ const STATUS_LABEL: Record<Newsletter["status"], string> = {
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "";
-
-/** The preview's widths: the desktop one, and a phone's. */
-const WIDTHS = [
-  { name: "desktop", label: "Desktop", icon: Monitor },
-  { name: "phone", label: "Phone", icon: Smartphone },
-] as const;
-type Width = (typeof WIDTHS)[number]["name"];
 
 type Mode = { kind: "list" } | { kind: "edit"; newsletter: Newsletter | null };
 
@@ -145,7 +138,6 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
   });
   const { register, control, handleSubmit, formState, setError, getValues, watch, setValue } = form;
   const errors = formState.errors;
-  const [width, setWidth] = useState<Width>("desktop");
   const [at, setAt] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const changed = (n: Newsletter) => {
@@ -191,7 +183,6 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
 
   const onSave = handleSubmit((body) => save.mutate(body));
   const busy = save.isPending || send.isPending || test.isPending || cancel.isPending;
-  const content = watch("content");
 
   return (
     <div className="space-y-6">
@@ -260,38 +251,7 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
         ) : null}
       </form>
 
-      <Card>
-        <CardContent className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-lg font-semibold text-slate-900">Preview</h2>
-            <fieldset className="flex gap-2">
-              <legend className="sr-only">Preview width</legend>
-              {WIDTHS.map(({ name, label, icon: Icon }) => (
-                <Button
-                  key={name}
-                  size="sm"
-                  variant={width === name ? "primary" : "secondary"}
-                  aria-pressed={width === name}
-                  onClick={() => setWidth(name)}
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4" /> {label}
-                </Button>
-              ))}
-            </fieldset>
-          </div>
-          <div className="overflow-x-auto rounded-xl bg-stone-100 p-3">
-            <iframe
-              title="Newsletter preview"
-              sandbox=""
-              className={cn(
-                "mx-auto block h-96 rounded-lg border border-slate-200 bg-white",
-                width === "phone" ? "w-[360px] max-w-full" : "w-full",
-              )}
-              srcDoc={`<!doctype html><meta charset="utf-8"><body style="margin:0;padding:16px;font-family:Georgia,serif;font-size:17px;line-height:1.6;color:#1c1917;max-width:600px;margin:0 auto"><h1 style="font-size:20px">${escapeHtml(watch("subject"))}</h1>${content}</body>`}
-            />
-          </div>
-        </CardContent>
-      </Card>
+      <NewsletterPreview subject={watch("subject")} content={watch("content")} />
 
       {current ? (
         <Card>
@@ -334,8 +294,4 @@ function NewsletterEditor({ newsletter, onBack }: { newsletter: Newsletter | nul
       ) : null}
     </div>
   );
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 }
