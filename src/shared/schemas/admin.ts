@@ -11,6 +11,7 @@ import {
   TIERS,
   TRANSACTION_TYPES,
 } from "../enums.ts";
+import { namedObject } from "./fragments.ts";
 import { pageNumber } from "./paging.ts";
 import { plainText } from "./text.ts";
 
@@ -44,43 +45,42 @@ export const isStaffRole = (role: string | null | undefined): boolean => role ==
 // ---------------------------------------------------------------------------------------------
 // Access (any signed-in user may ask: it decides between the dashboard and demo mode).
 
-export const adminAccessSchema = z
-  .object({ staff: z.boolean(), role: z.enum(ROLES), userId: z.string(), email: z.string() })
-  .meta({ id: "AdminAccess" });
+export const adminAccessSchema = namedObject("AdminAccess", {
+  staff: z.boolean(),
+  role: z.enum(ROLES),
+  userId: z.string(),
+  email: z.string(),
+});
 export type AdminAccess = z.infer<typeof adminAccessSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Overview and metrics.
 
-export const systemMetricsSchema = z
-  .object({
-    metricDate: z.string(),
-    totalUsers: z.number(),
-    newSignups: z.number(),
-    monthlyRevenueGbpMinor: z.number(),
-    paidUsers: z.number(),
-    activeUsers: z.number(),
-    trialUsers: z.number(),
-    miniTierUsers: z.number(),
-    midiTierUsers: z.number(),
-    maxiTierUsers: z.number(),
-    megaTierUsers: z.number(),
-    churnCount: z.number(),
-    createdAt: z.string(),
-  })
-  .meta({ id: "SystemMetrics" });
+export const systemMetricsSchema = namedObject("SystemMetrics", {
+  metricDate: z.string(),
+  totalUsers: z.number(),
+  newSignups: z.number(),
+  monthlyRevenueGbpMinor: z.number(),
+  paidUsers: z.number(),
+  activeUsers: z.number(),
+  trialUsers: z.number(),
+  miniTierUsers: z.number(),
+  midiTierUsers: z.number(),
+  maxiTierUsers: z.number(),
+  megaTierUsers: z.number(),
+  churnCount: z.number(),
+  createdAt: z.string(),
+});
 export type SystemMetrics = z.infer<typeof systemMetricsSchema>;
 
-export const overviewSchema = z
-  .object({
-    revenueThisMonthGbpMinor: z.number(),
-    /** Accounts signed in, or whose session was refreshed, in the last 30 days (`user.last_active_at`). */
-    activeUsers30d: z.number(),
-    totalUsers: z.number(),
-    openTickets: z.number(),
-    latestMetrics: systemMetricsSchema.nullable(),
-  })
-  .meta({ id: "AdminOverview" });
+export const overviewSchema = namedObject("AdminOverview", {
+  revenueThisMonthGbpMinor: z.number(),
+  /** Accounts signed in, or whose session was refreshed, in the last 30 days (`user.last_active_at`). */
+  activeUsers30d: z.number(),
+  totalUsers: z.number(),
+  openTickets: z.number(),
+  latestMetrics: systemMetricsSchema.nullable(),
+});
 export type Overview = z.infer<typeof overviewSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -104,38 +104,39 @@ export const usersQuerySchema = z.object({
 });
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 
-export const adminUserSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    banned: z.boolean(),
-    /** The demo author or another seeded sample: listed, never counted in a figure (ADR 045). */
-    sample: z.boolean().optional(),
-    subdomain: z.string().nullable(),
-    websiteName: z.string().nullable(),
-    customDomain: z.string().nullable(),
-    /** The site's public address (verified custom domain, else the subdomain); null without a site. */
-    liveUrl: z.string().nullable(),
-    tier: z.enum(TIERS).nullable(),
-    status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
-    /**
-     * False while the wizard's checkout never took a card: the subscription reads `trial` but
-     * nothing will be charged and the site shows 'Coming soon'. Not a real trial.
-     */
-    checkoutCompleted: z.boolean(),
-    currency: z.enum(CURRENCIES).nullable(),
-    trialEndsAt: z.string().nullable(),
-    currentPeriodEnd: z.string().nullable(),
-    joinedAt: z.string(),
-  })
-  .meta({ id: "AdminUser" });
+export const adminUserSchema = namedObject("AdminUser", {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  banned: z.boolean(),
+  /** The demo author or another seeded sample: listed, never counted in a figure (ADR 045). */
+  sample: z.boolean().optional(),
+  subdomain: z.string().nullable(),
+  websiteName: z.string().nullable(),
+  customDomain: z.string().nullable(),
+  /** The site's public address (verified custom domain, else the subdomain); null without a site. */
+  liveUrl: z.string().nullable(),
+  tier: z.enum(TIERS).nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  /**
+   * False while the wizard's checkout never took a card: the subscription reads `trial` but
+   * nothing will be charged and the site shows 'Coming soon'. Not a real trial.
+   */
+  checkoutCompleted: z.boolean(),
+  currency: z.enum(CURRENCIES).nullable(),
+  trialEndsAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  joinedAt: z.string(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const usersPageSchema = z
-  .object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() })
-  .meta({ id: "AdminUsersPage" });
+export const usersPageSchema = namedObject("AdminUsersPage", {
+  users: z.array(adminUserSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const roleChangeSchema = z.strictObject({
@@ -149,15 +150,13 @@ export const banSchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------
 // Money.
 
-export const exchangeRateSchema = z
-  .object({
-    fromCurrency: z.enum(CURRENCIES),
-    toCurrency: z.enum(CURRENCIES),
-    /** As stored (up to 6 decimals), a string so no digit is lost; shown to 4. */
-    rate: z.string(),
-    lastUpdated: z.string(),
-  })
-  .meta({ id: "ExchangeRate" });
+export const exchangeRateSchema = namedObject("ExchangeRate", {
+  fromCurrency: z.enum(CURRENCIES),
+  toCurrency: z.enum(CURRENCIES),
+  /** As stored (up to 6 decimals), a string so no digit is lost; shown to 4. */
+  rate: z.string(),
+  lastUpdated: z.string(),
+});
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
 /**
@@ -176,74 +175,70 @@ export const rateUpdateSchema = z.strictObject({
     .refine((v) => Number(v) >= RATE_RANGE.min && Number(v) <= RATE_RANGE.max, { error: RATE_OUT_OF_RANGE }),
 });
 
-export const financialSchema = z
-  .object({
-    monthlyRevenueGbpMinor: z.number(),
-    estimatedMrrGbpMinor: z.number(),
-    activeSubscriptions: z.number(),
-    transactionsThisMonth: z.number(),
-    byTier: z.array(
-      z.object({
-        tier: z.enum(TIERS),
-        name: z.string(),
-        /** The plan's GBP price per month. */
-        priceGbpMinor: z.number(),
-        subscribers: z.number(),
-        /** What those subscribers pay a month, in GBP (their own currencies converted). */
-        totalGbpMinor: z.number(),
-      }),
-    ),
-    byCurrency: z.array(
-      z.object({
-        currency: z.enum(CURRENCIES),
-        subscribers: z.number(),
-        mrrMinor: z.number(),
-        mrrGbpMinor: z.number(),
-      }),
-    ),
-    rates: z.array(exchangeRateSchema),
-    recentTransactions: z.array(
-      z.object({
-        id: z.string(),
-        tier: z.enum(TIERS),
-        type: z.enum(TRANSACTION_TYPES),
-        processedAt: z.string(),
-        currency: z.enum(CURRENCIES),
-        amountMinor: z.number(),
-        amountGbpMinor: z.number(),
-      }),
-    ),
-  })
-  .meta({ id: "AdminFinancial" });
+export const financialSchema = namedObject("AdminFinancial", {
+  monthlyRevenueGbpMinor: z.number(),
+  estimatedMrrGbpMinor: z.number(),
+  activeSubscriptions: z.number(),
+  transactionsThisMonth: z.number(),
+  byTier: z.array(
+    z.object({
+      tier: z.enum(TIERS),
+      name: z.string(),
+      /** The plan's GBP price per month. */
+      priceGbpMinor: z.number(),
+      subscribers: z.number(),
+      /** What those subscribers pay a month, in GBP (their own currencies converted). */
+      totalGbpMinor: z.number(),
+    }),
+  ),
+  byCurrency: z.array(
+    z.object({
+      currency: z.enum(CURRENCIES),
+      subscribers: z.number(),
+      mrrMinor: z.number(),
+      mrrGbpMinor: z.number(),
+    }),
+  ),
+  rates: z.array(exchangeRateSchema),
+  recentTransactions: z.array(
+    z.object({
+      id: z.string(),
+      tier: z.enum(TIERS),
+      type: z.enum(TRANSACTION_TYPES),
+      processedAt: z.string(),
+      currency: z.enum(CURRENCIES),
+      amountMinor: z.number(),
+      amountGbpMinor: z.number(),
+    }),
+  ),
+});
 export type Financial = z.infer<typeof financialSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Traffic.
 
-export const analyticsSchema = z
-  .object({
-    days: z.number(),
-    pageViews: z.number(),
-    uniqueVisitors: z.number(),
-    activeWebsites: z.number(),
-    topWebsites: z.array(
-      z.object({
-        websiteId: z.string(),
-        subdomain: z.string().nullable(),
-        websiteName: z.string(),
-        /** The public address readers use (not the `noindex` preview). */
-        liveUrl: z.string().nullable(),
-        pageViews: z.number(),
-        uniqueVisitors: z.number(),
-      }),
-    ),
-    /** Unique visitors per page view, as a percent (one decimal); null without views. */
-    visitorRatioPercent: z.number().nullable(),
-    /** Page views per unique visitor (two decimals); null without visitors. */
-    pagesPerVisitor: z.number().nullable(),
-    daily: z.array(z.object({ date: z.string(), pageViews: z.number(), uniqueVisitors: z.number() })),
-  })
-  .meta({ id: "AdminAnalytics" });
+export const analyticsSchema = namedObject("AdminAnalytics", {
+  days: z.number(),
+  pageViews: z.number(),
+  uniqueVisitors: z.number(),
+  activeWebsites: z.number(),
+  topWebsites: z.array(
+    z.object({
+      websiteId: z.string(),
+      subdomain: z.string().nullable(),
+      websiteName: z.string(),
+      /** The public address readers use (not the `noindex` preview). */
+      liveUrl: z.string().nullable(),
+      pageViews: z.number(),
+      uniqueVisitors: z.number(),
+    }),
+  ),
+  /** Unique visitors per page view, as a percent (one decimal); null without views. */
+  visitorRatioPercent: z.number().nullable(),
+  /** Page views per unique visitor (two decimals); null without visitors. */
+  pagesPerVisitor: z.number().nullable(),
+  daily: z.array(z.object({ date: z.string(), pageViews: z.number(), uniqueVisitors: z.number() })),
+});
 export type Analytics = z.infer<typeof analyticsSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -258,22 +253,20 @@ export const ticketMessageSchema = z.object({
   createdAt: z.string(),
 });
 
-export const ticketSchema = z
-  .object({
-    id: z.string(),
-    userId: z.string().nullable(),
-    name: z.string().nullable(),
-    email: z.string(),
-    subject: z.string(),
-    message: z.string(),
-    priority: z.enum(TICKET_PRIORITIES),
-    status: z.enum(TICKET_STATUSES),
-    adminResponse: z.string().nullable(),
-    respondedAt: z.string().nullable(),
-    createdAt: z.string(),
-    messages: z.array(ticketMessageSchema),
-  })
-  .meta({ id: "SupportTicket" });
+export const ticketSchema = namedObject("SupportTicket", {
+  id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(TICKET_STATUSES),
+  adminResponse: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  createdAt: z.string(),
+  messages: z.array(ticketMessageSchema),
+});
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketsQuerySchema = z.object({
@@ -315,25 +308,21 @@ export const healthCheckSchema = z.object({
   detail: z.string(),
 });
 
-export const systemSchema = z
-  .object({
-    checks: z.array(healthCheckSchema),
-    uptimeSeconds: z.number(),
-    memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
-  })
-  .meta({ id: "AdminSystem" });
+export const systemSchema = namedObject("AdminSystem", {
+  checks: z.array(healthCheckSchema),
+  uptimeSeconds: z.number(),
+  memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+});
 export type SystemHealth = z.infer<typeof systemSchema>;
 
-export const auditEntrySchema = z
-  .object({
-    id: z.string(),
-    actorEmail: z.string(),
-    action: z.string(),
-    target: z.string().nullable(),
-    detail: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: "AdminAuditEntry" });
+export const auditEntrySchema = namedObject("AdminAuditEntry", {
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // Maintenance (which takes a backup, ADR 046) and Generate Reports (a month as CSV).
 import { z } from "zod";
 import { systemMetricsSchema } from "./admin.ts";
+import { namedObject } from "./fragments.ts";
 
 export const ADMIN_ACTION_MESSAGES = {
   analyticsRefreshed: "Analytics refreshed",
@@ -17,33 +18,27 @@ export const ADMIN_ACTION_MESSAGES = {
 /** Backup files are named by the time they were taken; nothing else in DATA_DIR/backups is served. */
 export const BACKUP_NAME = /^bookplate-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/;
 
-export const backupSchema = z
-  .object({ name: z.string(), sizeBytes: z.number(), createdAt: z.string() })
-  .meta({ id: "Backup" });
+export const backupSchema = namedObject("Backup", { name: z.string(), sizeBytes: z.number(), createdAt: z.string() });
 export type Backup = z.infer<typeof backupSchema>;
 
-export const backupsSchema = z
-  .object({
-    backups: z.array(backupSchema),
-    /** How many are kept (BACKUP_KEEP). */
-    keep: z.number(),
-    database: z.enum(["pglite", "postgres"]),
-    /** False when uploads live in an S3 bucket, which a backup does not copy. */
-    includesUploads: z.boolean(),
-  })
-  .meta({ id: "Backups" });
+export const backupsSchema = namedObject("Backups", {
+  backups: z.array(backupSchema),
+  /** How many are kept (BACKUP_KEEP). */
+  keep: z.number(),
+  database: z.enum(["pglite", "postgres"]),
+  /** False when uploads live in an S3 bucket, which a backup does not copy. */
+  includesUploads: z.boolean(),
+});
 export type Backups = z.infer<typeof backupsSchema>;
 
-export const maintenanceResultSchema = z
-  .object({
-    /** What ran: VACUUM (ANALYZE) on either database. */
-    maintenance: z.object({ statement: z.string(), durationMs: z.number() }),
-    backup: backupSchema,
-  })
-  .meta({ id: "MaintenanceResult" });
+export const maintenanceResultSchema = namedObject("MaintenanceResult", {
+  /** What ran: VACUUM (ANALYZE) on either database. */
+  maintenance: z.object({ statement: z.string(), durationMs: z.number() }),
+  backup: backupSchema,
+});
 export type MaintenanceResult = z.infer<typeof maintenanceResultSchema>;
 
-export const refreshAnalyticsSchema = z.object({ metrics: systemMetricsSchema }).meta({ id: "AnalyticsRefreshed" });
+export const refreshAnalyticsSchema = namedObject("AnalyticsRefreshed", { metrics: systemMetricsSchema });
 
 export const REPORT_KINDS = ["revenue", "subscriptions"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

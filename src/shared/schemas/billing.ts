@@ -1,6 +1,7 @@
 // Inputs of the billing endpoints.
 import { z } from "zod";
 import { CURRENCIES, SUBSCRIPTION_STATUSES, TIERS } from "../enums.ts";
+import { namedObject } from "./fragments.ts";
 
 const tier = z.enum(TIERS, { error: `Plan must be one of ${TIERS.join(", ")}` });
 const currency = z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(", ")}` });
@@ -29,9 +30,11 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
 // ---- Answers ----
 
 /** The plan as the spec's check-subscription answers it. */
-export const subscriptionViewSchema = z
-  .object({ tier: z.enum(TIERS), status: z.enum(SUBSCRIPTION_STATUSES), trialEndsAt: z.string().nullable() })
-  .meta({ id: "Subscription" });
+export const subscriptionViewSchema = namedObject("Subscription", {
+  tier: z.enum(TIERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  trialEndsAt: z.string().nullable(),
+});
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 /** What the dashboard shows: the plan plus currency, period end and payment state. */

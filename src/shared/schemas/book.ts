@@ -133,16 +133,18 @@ export function isIsoDate(raw: string): boolean {
 
 const nullish = (v: unknown) => (v === undefined || v === null ? "" : v);
 
-/** Required trimmed text whose empty message is the spec's. */
+/** Trimmed text, not empty (`message`, the spec's), plain and at most `max` long. */
+function requiredString(max: number, label: string, message: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, { error: message })
+    .pipe(plainText(1, max, label));
+}
+
+/** Required trimmed text whose empty message is the spec's; a missing or null value is empty. */
 function requiredText(max: number, label: string, message: string) {
-  return z.preprocess(
-    nullish,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .min(1, { error: message })
-      .pipe(plainText(1, max, label)),
-  );
+  return z.preprocess(nullish, requiredString(max, label, message));
 }
 
 /** Optional text: trimmed; empty (or null) → null. */
@@ -179,22 +181,12 @@ const idSchema = z.uuid({ error: "Invalid id" });
 export const retailerLinkInputSchema = z
   .strictObject({
     id: idSchema.optional(),
-    retailerName: z.preprocess(
-      nullish,
-      z
-        .string({ error: "Retailer name must be text" })
-        .trim()
-        .min(1, { error: BOOK_MESSAGES.retailerName })
-        .pipe(plainText(1, BOOK_LIMITS.retailerName, "Retailer name")),
-    ),
+    retailerName: requiredText(BOOK_LIMITS.retailerName, "Retailer name", BOOK_MESSAGES.retailerName),
     retailerUrl: z.preprocess(
       nullish,
-      z
-        .string({ error: "Retailer URL must be text" })
-        .trim()
-        .min(1, { error: BOOK_MESSAGES.retailerUrl })
-        .pipe(plainText(1, BOOK_LIMITS.url, "Retailer URL"))
-        .refine(isHttpUrl, { error: BOOK_MESSAGES.retailerUrlScheme }),
+      requiredString(BOOK_LIMITS.url, "Retailer URL", BOOK_MESSAGES.retailerUrl).refine(isHttpUrl, {
+        error: BOOK_MESSAGES.retailerUrlScheme,
+      }),
     ),
     retailerIcon: optionalText(BOOK_LIMITS.retailerIcon, "Retailer icon").optional(),
     /** Which store (ADR 036); null is any other store; left out, the server reads it from the URL. */
@@ -264,14 +256,7 @@ export const reviewInputSchema = z.strictObject({
   id: idSchema.optional(),
   rating: ratingSchema(BOOK_MESSAGES.reviewRating).optional(),
   reviewerName: optionalText(BOOK_LIMITS.reviewerName, "Reviewer name").optional(),
-  reviewText: z.preprocess(
-    nullish,
-    z
-      .string({ error: "Review text must be text" })
-      .trim()
-      .min(1, { error: BOOK_MESSAGES.reviewText })
-      .pipe(plainText(1, BOOK_LIMITS.reviewText, "Review text")),
-  ),
+  reviewText: requiredText(BOOK_LIMITS.reviewText, "Review text", BOOK_MESSAGES.reviewText),
   reviewDate: optionalDate("Review date").optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

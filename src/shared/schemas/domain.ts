@@ -2,6 +2,7 @@
 // Domain section shows. The server adds the one check that needs configuration: not our own
 // SITES_DOMAIN.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 
 export const DOMAIN_MESSAGES = {
   started: "Domain verification started. Please add the DNS records below.",
@@ -105,15 +106,13 @@ export const domainInputSchema = z.strictObject({
 export type DomainInput = z.input<typeof domainInputSchema>;
 
 /** One DNS record the author adds at their domain provider. */
-export const dnsRecordSchema = z
-  .object({
-    type: z.enum(["TXT", "CNAME", "A", "AAAA", "ALIAS"]),
-    /** The full name the record is for. */
-    name: z.string(),
-    value: z.string(),
-    purpose: z.enum(["verification", "traffic"]),
-  })
-  .meta({ id: "DnsRecord" });
+export const dnsRecordSchema = namedObject("DnsRecord", {
+  type: z.enum(["TXT", "CNAME", "A", "AAAA", "ALIAS"]),
+  /** The full name the record is for. */
+  name: z.string(),
+  value: z.string(),
+  purpose: z.enum(["verification", "traffic"]),
+});
 export type DnsRecord = z.infer<typeof dnsRecordSchema>;
 
 export const DOMAIN_PROBLEMS = [
@@ -126,30 +125,26 @@ export const DOMAIN_PROBLEMS = [
 ] as const;
 export type DomainProblem = (typeof DOMAIN_PROBLEMS)[number];
 
-export const domainCheckSchema = z
-  .object({
-    ok: z.boolean(),
-    problem: z.enum(DOMAIN_PROBLEMS).optional(),
-    /** For the author: what is wrong and what to do. */
-    message: z.string(),
-    checkedAt: z.string(),
-  })
-  .meta({ id: "DomainCheck" });
+export const domainCheckSchema = namedObject("DomainCheck", {
+  ok: z.boolean(),
+  problem: z.enum(DOMAIN_PROBLEMS).optional(),
+  /** For the author: what is wrong and what to do. */
+  message: z.string(),
+  checkedAt: z.string(),
+});
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 
-export const domainStateSchema = z
-  .object({
-    /** The custom domain being connected or connected; null when there is none. */
-    domain: z.string().nullable(),
-    status: z.enum(["none", "pending", "verified"]),
-    records: z.array(dnsRecordSchema),
-    verifiedAt: z.string().nullable(),
-    /** The last check's outcome (a verified domain whose records went away says so here). */
-    lastCheck: domainCheckSchema.nullable(),
-    /** The address readers reach the site at right now. */
-    liveUrl: z.string().nullable(),
-    /** The free address (null for a site that has none). */
-    subdomainUrl: z.string().nullable(),
-  })
-  .meta({ id: "DomainState" });
+export const domainStateSchema = namedObject("DomainState", {
+  /** The custom domain being connected or connected; null when there is none. */
+  domain: z.string().nullable(),
+  status: z.enum(["none", "pending", "verified"]),
+  records: z.array(dnsRecordSchema),
+  verifiedAt: z.string().nullable(),
+  /** The last check's outcome (a verified domain whose records went away says so here). */
+  lastCheck: domainCheckSchema.nullable(),
+  /** The address readers reach the site at right now. */
+  liveUrl: z.string().nullable(),
+  /** The free address (null for a site that has none). */
+  subdomainUrl: z.string().nullable(),
+});
 export type DomainState = z.infer<typeof domainStateSchema>;

@@ -1,6 +1,7 @@
 // The site's Privacy & Legal page: the author's own text (rich HTML, cleaned on the server) and
 // whether readers see it. One row per author (legal_pages, page type 'privacy_legal').
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 
 export const LEGAL_CONTENT_MAX = 50_000;
 
@@ -21,9 +22,11 @@ export type LegalInput = z.input<typeof legalSchema>;
  */
 export type Legal = { content: string | null; isEnabled: boolean; generated: string };
 
-export const legalViewSchema = z
-  .object({ content: z.string().nullable(), isEnabled: z.boolean(), generated: z.string() })
-  .meta({ id: "Legal" });
+export const legalViewSchema = namedObject("Legal", {
+  content: z.string().nullable(),
+  isEnabled: z.boolean(),
+  generated: z.string(),
+});
 
 export const LEGAL_MESSAGES = {
   saved: "Legal content saved successfully!",

@@ -2,6 +2,7 @@
 // newsletter. One per account, an EPUB or a PDF checked by its content, offered on the site's
 // sign-up form; a confirmed reader gets an expiring download link limited per reader.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 import { MB } from "./uploads.ts";
 
 export const MAGNET_MAX_BYTES = 20 * MB;
@@ -38,28 +39,24 @@ export const magnetTitleSchema = z.object({
 });
 export type MagnetTitle = z.infer<typeof magnetTitleSchema>;
 
-export const magnetSchema = z
-  .object({
-    /** The title readers see: "Get <i>title</i> free". */
-    title: z.string(),
-    /** The name the reader's download is saved under. */
-    fileName: z.string(),
-    size: z.number().int(),
-    type: z.enum(MAGNET_TYPES),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "ReaderMagnet" });
+export const magnetSchema = namedObject("ReaderMagnet", {
+  /** The title readers see: "Get <i>title</i> free". */
+  title: z.string(),
+  /** The name the reader's download is saved under. */
+  fileName: z.string(),
+  size: z.number().int(),
+  type: z.enum(MAGNET_TYPES),
+  updatedAt: z.string(),
+});
 export type Magnet = z.infer<typeof magnetSchema>;
 
-export const magnetStateSchema = z
-  .object({
-    magnet: magnetSchema.nullable(),
-    /** Downloads per UTC day, the last MAGNET_STATS_DAYS days oldest first, every day listed (0 included). */
-    downloads: z.array(z.object({ date: z.string(), count: z.number().int() })),
-    /** Downloads over those days. */
-    total: z.number().int(),
-  })
-  .meta({ id: "ReaderMagnetState" });
+export const magnetStateSchema = namedObject("ReaderMagnetState", {
+  magnet: magnetSchema.nullable(),
+  /** Downloads per UTC day, the last MAGNET_STATS_DAYS days oldest first, every day listed (0 included). */
+  downloads: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Downloads over those days. */
+  total: z.number().int(),
+});
 export type MagnetState = z.infer<typeof magnetStateSchema>;
 
 /** "EPUB" or "PDF", as the screen and the site name the file. */

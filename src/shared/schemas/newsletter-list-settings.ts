@@ -1,6 +1,7 @@
 // What the author sets about their list beyond the sign-up form (ADR 071): a web archive of the
 // newsletters sent, and the postal address under every newsletter and release alert.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 
 export const POSTAL_ADDRESS_LIMITS = { chars: 300, lines: 6 } as const;
 
@@ -42,7 +43,8 @@ export const listSettingsSchema = z.strictObject({
 });
 export type ListSettingsInput = z.input<typeof listSettingsSchema>;
 
-export const listSettingsViewSchema = z
-  .object({ archiveEnabled: z.boolean(), postalAddress: z.string().nullable() })
-  .meta({ id: "NewsletterListSettings" });
+export const listSettingsViewSchema = namedObject("NewsletterListSettings", {
+  archiveEnabled: z.boolean(),
+  postalAddress: z.string().nullable(),
+});
 export type ListSettings = z.infer<typeof listSettingsViewSchema>;

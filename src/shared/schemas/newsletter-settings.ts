@@ -2,6 +2,7 @@
 // sign-up form with confirmation by mail. The embed runs only inside a sandboxed frame.
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../enums.ts";
+import { namedObject } from "./fragments.ts";
 
 export const EMBED_CODE_MAX = 20_000;
 export const EMBED_WARNING =
@@ -24,19 +25,17 @@ export const newsletterSettingsSchema = z.strictObject({
 
 export type NewsletterSettings = z.output<typeof newsletterSettingsSchema>;
 
-export const newsletterSubscriberSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    status: z.enum(SUBSCRIBER_STATUSES),
-    createdAt: z.string(),
-    confirmedAt: z.string().nullable(),
-    /** The site path the reader signed up on; null when not known (older rows, imports). */
-    signupPage: z.string().nullable(),
-    /** When the author imported the address from another provider; null for sign-ups on the site. */
-    importedAt: z.string().nullable(),
-  })
-  .meta({ id: "NewsletterSubscriber" });
+export const newsletterSubscriberSchema = namedObject("NewsletterSubscriber", {
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  /** The site path the reader signed up on; null when not known (older rows, imports). */
+  signupPage: z.string().nullable(),
+  /** When the author imported the address from another provider; null for sign-ups on the site. */
+  importedAt: z.string().nullable(),
+});
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
 
 export const NEWSLETTER_MESSAGES = {

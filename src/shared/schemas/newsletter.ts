@@ -2,6 +2,7 @@
 // subject or body gives the product's message ('Please fill in all fields') on both sides.
 import { z } from "zod";
 import { NEWSLETTER_STATUSES } from "../enums.ts";
+import { namedObject, stamps } from "./fragments.ts";
 import { POST_LIMITS, POST_MESSAGES, richContent } from "./post.ts";
 
 export const NEWSLETTER_LIMITS = { subject: 200, content: POST_LIMITS.content } as const;
@@ -85,47 +86,42 @@ export type NewsletterCreateInput = z.input<typeof newsletterCreateSchema>;
 export type NewsletterUpdate = z.output<typeof newsletterUpdateSchema>;
 export type NewsletterSend = z.output<typeof newsletterSendSchema>;
 
-export const newsletterSchema = z
-  .object({
-    id: z.string(),
-    subject: z.string(),
-    content: z.string(),
-    status: z.enum(NEWSLETTER_STATUSES),
-    /** When it goes (scheduled) or went (sending, sent); null for a draft. */
-    scheduledAt: z.string().nullable(),
-    /** When its last copy was settled. */
-    sentAt: z.string().nullable(),
-    /** Confirmed subscribers it went to; null until it goes. */
-    recipients: z.number().int().nullable(),
-    /** Why a scheduled send went back to draft (the day's cap), else null. */
-    error: z.string().nullable(),
-    publishAsPost: z.boolean(),
-    /** The blog post made when it went out (publishAsPost). */
-    postId: z.string().nullable(),
-    /** Links in readers' copies count clicks (ADR 069). */
-    countClicks: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Newsletter" });
+export const newsletterSchema = namedObject("Newsletter", {
+  id: z.string(),
+  subject: z.string(),
+  content: z.string(),
+  status: z.enum(NEWSLETTER_STATUSES),
+  /** When it goes (scheduled) or went (sending, sent); null for a draft. */
+  scheduledAt: z.string().nullable(),
+  /** When its last copy was settled. */
+  sentAt: z.string().nullable(),
+  /** Confirmed subscribers it went to; null until it goes. */
+  recipients: z.number().int().nullable(),
+  /** Why a scheduled send went back to draft (the day's cap), else null. */
+  error: z.string().nullable(),
+  publishAsPost: z.boolean(),
+  /** The blog post made when it went out (publishAsPost). */
+  postId: z.string().nullable(),
+  /** Links in readers' copies count clicks (ADR 069). */
+  countClicks: z.boolean(),
+  ...stamps,
+});
 export type Newsletter = z.infer<typeof newsletterSchema>;
 
-export const newsletterFiguresSchema = z
-  .object({
-    /** Copies queued: one per confirmed subscriber when it went out. */
-    sent: z.number().int(),
-    /** Taken by the mail server (it answered 250). */
-    accepted: z.number().int(),
-    /** Refused for good (5xx): the reader is marked bounced and gets no more. */
-    bounced: z.number().int(),
-    /** Readers it was sent to who are unsubscribed now. */
-    unsubscribed: z.number().int(),
-    /** Still to go (waiting, or being retried after a temporary refusal). */
-    waiting: z.number().int(),
-    /** Not sent: the reader unsubscribed or bounced before their copy went. */
-    skipped: z.number().int(),
-    /** Each link's clicks and distinct readers, in the newsletter's order; empty unless it counts clicks. */
-    links: z.array(z.object({ url: z.string(), clicks: z.number().int(), readers: z.number().int() })),
-  })
-  .meta({ id: "NewsletterFigures" });
+export const newsletterFiguresSchema = namedObject("NewsletterFigures", {
+  /** Copies queued: one per confirmed subscriber when it went out. */
+  sent: z.number().int(),
+  /** Taken by the mail server (it answered 250). */
+  accepted: z.number().int(),
+  /** Refused for good (5xx): the reader is marked bounced and gets no more. */
+  bounced: z.number().int(),
+  /** Readers it was sent to who are unsubscribed now. */
+  unsubscribed: z.number().int(),
+  /** Still to go (waiting, or being retried after a temporary refusal). */
+  waiting: z.number().int(),
+  /** Not sent: the reader unsubscribed or bounced before their copy went. */
+  skipped: z.number().int(),
+  /** Each link's clicks and distinct readers, in the newsletter's order; empty unless it counts clicks. */
+  links: z.array(z.object({ url: z.string(), clicks: z.number().int(), readers: z.number().int() })),
+});
 export type NewsletterFigures = z.infer<typeof newsletterFiguresSchema>;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CURRENCIES, DOMAIN_OPTIONS, TIERS } from "../enums.ts";
 import { normaliseSubdomain } from "../reserved-subdomains.ts";
+import { namedObject } from "./fragments.ts";
 import { plainText } from "./text.ts";
 
 export const ONBOARDING_MESSAGES = {
@@ -108,9 +109,11 @@ export type OnboardingCompleteInput = z.output<typeof onboardingCompleteSchema>;
 // ---- Answers ----
 
 export const AVAILABILITY_REASONS = ["too_short", "too_long", "reserved", "taken"] as const;
-export const availabilitySchema = z
-  .object({ subdomain: z.string(), available: z.boolean(), reason: z.enum(AVAILABILITY_REASONS).optional() })
-  .meta({ id: "SubdomainAvailability" });
+export const availabilitySchema = namedObject("SubdomainAvailability", {
+  subdomain: z.string(),
+  available: z.boolean(),
+  reason: z.enum(AVAILABILITY_REASONS).optional(),
+});
 export type AvailabilityAnswer = z.infer<typeof availabilitySchema>;
 
 export const websiteSummarySchema = z.object({
@@ -123,29 +126,25 @@ export const websiteSummarySchema = z.object({
 });
 export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
 
-export const onboardingStateSchema = z
-  .object({
-    name: z.string(),
-    email: z.string(),
-    onboardingCompleted: z.boolean(),
-    /** Author sites live at {subdomain}.{sitesDomain}. */
-    sitesDomain: z.string(),
-    website: websiteSummarySchema.nullable(),
-  })
-  .meta({ id: "OnboardingState" });
+export const onboardingStateSchema = namedObject("OnboardingState", {
+  name: z.string(),
+  email: z.string(),
+  onboardingCompleted: z.boolean(),
+  /** Author sites live at {subdomain}.{sitesDomain}. */
+  sitesDomain: z.string(),
+  website: websiteSummarySchema.nullable(),
+});
 export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 
-export const onboardingCompletedSchema = z
-  .object({
-    /** Where the author enters their card (the site is public once done). */
-    checkoutUrl: z.string(),
-    website: z.object({
-      subdomain: z.string().nullable(),
-      customDomain: z.string().nullable(),
-      domainOption: z.string(),
-    }),
-    subscription: z.object({ tier: z.enum(TIERS), status: z.string(), trialEndsAt: z.string().nullable() }),
-    domainVerification: z.object({ domain: z.string(), token: z.string() }).nullable(),
-  })
-  .meta({ id: "OnboardingCompleted" });
+export const onboardingCompletedSchema = namedObject("OnboardingCompleted", {
+  /** Where the author enters their card (the site is public once done). */
+  checkoutUrl: z.string(),
+  website: z.object({
+    subdomain: z.string().nullable(),
+    customDomain: z.string().nullable(),
+    domainOption: z.string(),
+  }),
+  subscription: z.object({ tier: z.enum(TIERS), status: z.string(), trialEndsAt: z.string().nullable() }),
+  domainVerification: z.object({ domain: z.string(), token: z.string() }).nullable(),
+});
 export type OnboardingCompleted = z.infer<typeof onboardingCompletedSchema>;

@@ -2,6 +2,7 @@
 // ('Please fill in all fields') for a blank title or body. The server also cleans the HTML.
 import { z } from "zod";
 import { POST_CATEGORIES, type PostCategory } from "../enums.ts";
+import { namedObject, stamps } from "./fragments.ts";
 import { partialUpdate } from "./text.ts";
 
 export const POST_LIMITS = { title: 200, content: 100_000 } as const;
@@ -72,16 +73,13 @@ export type PostCreateInput = z.input<typeof postCreateSchema>;
 export type PostUpdate = z.output<typeof postUpdateSchema>;
 
 /** A post as the API answers it. */
-export const postSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    /** The post's address on the public site: /blog/{slug}. */
-    slug: z.string(),
-    content: z.string(),
-    category: z.enum(POST_CATEGORIES),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Post" });
+export const postSchema = namedObject("Post", {
+  id: z.string(),
+  title: z.string(),
+  /** The post's address on the public site: /blog/{slug}. */
+  slug: z.string(),
+  content: z.string(),
+  category: z.enum(POST_CATEGORIES),
+  ...stamps,
+});
 export type Post = z.infer<typeof postSchema>;

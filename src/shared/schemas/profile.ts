@@ -1,6 +1,7 @@
 // The author's profile: what the public About page, header and footer say about them. One
 // schema for the Bio screen and the API, so both give the same message for the same mistake.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 import { partialUpdate, plainText } from "./text.ts";
 import { imageVariantsSchema, UPLOAD_URL } from "./uploads.ts";
 
@@ -82,18 +83,16 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 /** The author's profile as the API answers it. */
-export const profileSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    bio: z.string(),
-    tagline: z.string().nullable(),
-    genre: z.string(),
-    authorPhotoUrl: z.string().nullable(),
-    /** Set when the photo was uploaded (square WebP, widest last); null for an address. */
-    authorPhotoVariants: imageVariantsSchema.nullable(),
-    writingJourney: z.array(z.object({ year: z.string(), title: z.string(), description: z.string() })),
-  })
-  .meta({ id: "Profile" });
+export const profileSchema = namedObject("Profile", {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  tagline: z.string().nullable(),
+  genre: z.string(),
+  authorPhotoUrl: z.string().nullable(),
+  /** Set when the photo was uploaded (square WebP, widest last); null for an address. */
+  authorPhotoVariants: imageVariantsSchema.nullable(),
+  writingJourney: z.array(z.object({ year: z.string(), title: z.string(), description: z.string() })),
+});
 export type Profile = z.infer<typeof profileSchema>;

@@ -1,6 +1,7 @@
 // A series of an author's books (ADR 034): its name (the books' series name) and description,
 // and the reading order of its books. One schema for the Series screen and the API.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 import { plainText } from "./text.ts";
 
 export const SERIES_LIMITS = { name: 200, description: 2000, books: 100 } as const;
@@ -33,22 +34,20 @@ export const seriesOrderSchema = z.strictObject({
     .max(SERIES_LIMITS.books, { error: `A series has at most ${SERIES_LIMITS.books} books` }),
 });
 
-export const seriesSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    /** Its address on the author's site: /series/{slug}. */
-    slug: z.string(),
-    description: z.string().nullable(),
-    /** In reading order. */
-    books: z.array(
-      z.object({
-        id: z.uuid(),
-        title: z.string(),
-        orderInSeries: z.number().int().nullable(),
-        visibilityEnabled: z.boolean(),
-      }),
-    ),
-  })
-  .meta({ id: "Series" });
+export const seriesSchema = namedObject("Series", {
+  id: z.uuid(),
+  name: z.string(),
+  /** Its address on the author's site: /series/{slug}. */
+  slug: z.string(),
+  description: z.string().nullable(),
+  /** In reading order. */
+  books: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      orderInSeries: z.number().int().nullable(),
+      visibilityEnabled: z.boolean(),
+    }),
+  ),
+});
 export type Series = z.infer<typeof seriesSchema>;

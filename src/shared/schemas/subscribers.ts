@@ -3,6 +3,7 @@
 // (ADR 067). The statuses are the shared list, so a status added there shows here by itself.
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../enums.ts";
+import { namedObject } from "./fragments.ts";
 import { newsletterSubscriberSchema } from "./newsletter-settings.ts";
 import { pageNumber } from "./paging.ts";
 
@@ -15,29 +16,25 @@ export const subscribersQuerySchema = z.object({
 });
 export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>;
 
-export const subscribersPageSchema = z
-  .object({
-    subscribers: z.array(newsletterSubscriberSchema),
-    /** How many match the search and filter (all pages). */
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** The whole list per status, whatever the search: every status in the shared list, 0 included. */
-    counts: z.record(z.enum(SUBSCRIBER_STATUSES), z.number().int()),
-  })
-  .meta({ id: "SubscribersPage" });
+export const subscribersPageSchema = namedObject("SubscribersPage", {
+  subscribers: z.array(newsletterSubscriberSchema),
+  /** How many match the search and filter (all pages). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The whole list per status, whatever the search: every status in the shared list, 0 included. */
+  counts: z.record(z.enum(SUBSCRIBER_STATUSES), z.number().int()),
+});
 export type SubscribersPage = z.infer<typeof subscribersPageSchema>;
 
 /** What an import did; `invalid` lists the first lines whose address is not valid. */
-export const subscriberImportSchema = z
-  .object({
-    imported: z.number().int(),
-    /** Already on the list in any status (an unsubscribed reader stays unsubscribed), or twice in the file. */
-    alreadyOnList: z.number().int(),
-    invalidCount: z.number().int(),
-    invalid: z.array(z.object({ line: z.number().int(), value: z.string() })),
-  })
-  .meta({ id: "SubscriberImport" });
+export const subscriberImportSchema = namedObject("SubscriberImport", {
+  imported: z.number().int(),
+  /** Already on the list in any status (an unsubscribed reader stays unsubscribed), or twice in the file. */
+  alreadyOnList: z.number().int(),
+  invalidCount: z.number().int(),
+  invalid: z.array(z.object({ line: z.number().int(), value: z.string() })),
+});
 export type SubscriberImport = z.infer<typeof subscriberImportSchema>;
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

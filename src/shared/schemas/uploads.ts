@@ -1,6 +1,7 @@
 // Uploaded pictures other than covers: the author's photo, the home page's hero image and images
 // in blog posts. Sizes are the widths stored (WebP, never enlarged); the browser picks one.
 import { z } from "zod";
+import { namedObject } from "./fragments.ts";
 
 export const MB = 1024 * 1024;
 
@@ -22,15 +23,13 @@ export const UPLOAD_URL = /^\/uploads\/[A-Za-z0-9_/-]+\.webp$/;
 
 export const imageVariantsSchema = z.array(z.object({ width: z.number(), height: z.number(), url: z.string() }));
 
-export const uploadedImageSchema = z
-  .object({
-    /** The widest variant: what an <img src> or a stored address points at. */
-    url: z.string(),
-    width: z.number(),
-    height: z.number(),
-    variants: imageVariantsSchema,
-  })
-  .meta({ id: "UploadedImage" });
+export const uploadedImageSchema = namedObject("UploadedImage", {
+  /** The widest variant: what an <img src> or a stored address points at. */
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: imageVariantsSchema,
+});
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /** What the browser can check before sending (the server judges the bytes anyway). */
