@@ -17,7 +17,8 @@ import {
 import { CURRENCIES } from "../../shared/enums.ts";
 import { STORE_CURRENCIES, STOREFRONT_IDS } from "../../shared/storefronts.ts";
 import { user } from "./auth.ts";
-import { count, createdAt, day, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
+import { perDayTables, slugHistory } from "./shapes.ts";
+import { count, createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 /** Stored WebP variants of an uploaded image, widest last. */
 export type ImageVariants = { width: number; height: number; url: string }[];
@@ -86,16 +87,7 @@ export const books = pgTable(
  * A book's earlier addresses: a renamed book's old `/book/{slug}` answers 301 to its current one
  * (ADR 051). They stay reserved for that book; a book renamed back takes its own old slug again.
  */
-export const bookSlugs = pgTable(
-  "book_slugs",
-  {
-    userId: parentText("user_id", () => user.id),
-    slug: text("slug").notNull(),
-    bookId: parentUuid("book_id", () => books.id),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("book_slugs_user_slug_idx").on(t.userId, t.slug), index("book_slugs_book_idx").on(t.bookId)],
-);
+export const bookSlugs = slugHistory("book_slugs", "bookId", "book_id", () => books.id);
 
 /**
  * A series' own fields (ADR 034). Its books are the author's books whose series name matches the
@@ -118,19 +110,7 @@ export const bookSeries = pgTable(
  * one. The latest series to leave an address gets it; a series that takes back an old address
  * drops that row.
  */
-export const bookSeriesSlugs = pgTable(
-  "book_series_slugs",
-  {
-    userId: parentText("user_id", () => user.id),
-    slug: text("slug").notNull(),
-    seriesId: parentUuid("series_id", () => bookSeries.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("book_series_slugs_user_slug_idx").on(t.userId, t.slug),
-    index("book_series_slugs_series_idx").on(t.seriesId),
-  ],
-);
+export const bookSeriesSlugs = slugHistory("book_series_slugs", "seriesId", "series_id", () => bookSeries.id);
 
 /**
  * Launch alerts: readers who asked to be told when a book comes out (Launches, issue 17; the code
@@ -191,16 +171,12 @@ export const retailerLinks = pgTable(
  * (`shown`, counted with the page view) and how often readers followed a link to it (`clicks`,
  * through /book/{address}/buy/{link}). No reader is identified; `store` is a storefront id or "other".
  */
-export const bookStoreStats = pgTable(
+const perBookAndDay = perDayTables("book", () => ({ bookId: parentUuid("book_id", () => books.id) }));
+
+export const bookStoreStats = perBookAndDay(
   "book_store_stats",
-  {
-    bookId: parentUuid("book_id", () => books.id),
-    date: day(),
-    store: text("store").notNull(),
-    shown: count("shown"),
-    clicks: count("clicks"),
-  },
-  (t) => [uniqueIndex("book_store_stats_book_date_store_idx").on(t.bookId, t.date, t.store)],
+  { store: text("store").notNull() },
+  { shown: count("shown"), clicks: count("clicks") },
 );
 
 /**
@@ -208,15 +184,7 @@ export const bookStoreStats = pgTable(
  * (the day's visit salt, the book, address and browser; ADR 032, 049): a click is counted once per
  * reader, book and day, in whichever process sees it first. Rows older than yesterday are deleted.
  */
-export const bookStoreClickers = pgTable(
-  "book_store_clickers",
-  {
-    bookId: parentUuid("book_id", () => books.id),
-    date: day(),
-    reader: integer("reader").notNull(),
-  },
-  (t) => [uniqueIndex("book_store_clickers_book_date_reader_idx").on(t.bookId, t.date, t.reader)],
-);
+export const bookStoreClickers = perBookAndDay("book_store_clickers", { reader: integer("reader").notNull() }, {});
 
 export const bookGenres = pgTable(
   "book_genres",

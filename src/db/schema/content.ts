@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { NEWSLETTER_STATUSES, POST_CATEGORIES, SUBSCRIBER_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
+import { slugHistory } from "./shapes.ts";
 import { count, createdAt, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 export const blogPosts = pgTable(
@@ -36,19 +37,7 @@ export const blogPosts = pgTable(
 );
 
 /** A post's earlier addresses: /blog/{old} answers 301 to the post's current slug. */
-export const blogPostSlugs = pgTable(
-  "blog_post_slugs",
-  {
-    userId: parentText("user_id", () => user.id),
-    slug: text("slug").notNull(),
-    postId: parentUuid("post_id", () => blogPosts.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("blog_post_slugs_user_slug_idx").on(t.userId, t.slug),
-    index("blog_post_slugs_post_idx").on(t.postId),
-  ],
-);
+export const blogPostSlugs = slugHistory("blog_post_slugs", "postId", "post_id", () => blogPosts.id);
 
 export const contactMessages = pgTable(
   "contact_messages",

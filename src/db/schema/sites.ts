@@ -16,6 +16,7 @@ import {
 import { DOMAIN_OPTIONS, FONT_FAMILIES, LAYOUT_STYLES, LOGO_ICONS } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
 import type { ImageVariants } from "./books.ts";
+import { perDayTables } from "./shapes.ts";
 import { count, day, oneOf, parentText, parentUuid, timestamps, uuidKey } from "./util.ts";
 
 export type WritingJourneyEntry = { year: string; title: string; description: string };
@@ -198,28 +199,20 @@ export const websiteAnalytics = pgTable(
   ],
 );
 
+const perSiteAndDay = perDayTables("site", () => ({ websiteId: parentUuid("website_id", () => websites.id) }));
+
 /** Views per public page path and day, for the author's Stats (same cookie-less counting). */
-export const websitePageStats = pgTable(
+export const websitePageStats = perSiteAndDay(
   "website_page_stats",
-  {
-    websiteId: parentUuid("website_id", () => websites.id),
-    date: day(),
-    path: text("path").notNull(),
-    views: count("views"),
-  },
-  (t) => [uniqueIndex("website_page_stats_site_date_path_idx").on(t.websiteId, t.date, t.path)],
+  { path: text("path").notNull() },
+  { views: count("views") },
 );
 
 /** Visits per referring site (the Referer's host, or '' for none) and day. */
-export const websiteReferrerStats = pgTable(
+export const websiteReferrerStats = perSiteAndDay(
   "website_referrer_stats",
-  {
-    websiteId: parentUuid("website_id", () => websites.id),
-    date: day(),
-    source: text("source").notNull(),
-    visits: count("visits"),
-  },
-  (t) => [uniqueIndex("website_referrer_stats_site_date_source_idx").on(t.websiteId, t.date, t.source)],
+  { source: text("source").notNull() },
+  { visits: count("visits") },
 );
 
 /**
@@ -227,15 +220,7 @@ export const websiteReferrerStats = pgTable(
  * 32-bit slice of a salted hash of the reader's address and browser. So many addresses share each
  * value that none can be traced back; rows older than yesterday are deleted.
  */
-export const websiteVisitors = pgTable(
-  "website_visitors",
-  {
-    websiteId: parentUuid("website_id", () => websites.id),
-    date: day(),
-    visitor: integer("visitor").notNull(),
-  },
-  (t) => [uniqueIndex("website_visitors_site_date_visitor_idx").on(t.websiteId, t.date, t.visitor)],
-);
+export const websiteVisitors = perSiteAndDay("website_visitors", { visitor: integer("visitor").notNull() }, {});
 
 /** The day's random salt for visitor hashes, the same for every process; old days are deleted. */
 export const visitSalts = pgTable("visit_salts", {
