@@ -76,5 +76,20 @@ browserDescribe("the Domain section", () => {
     expect(home.body).toContain(`<link rel="canonical" href="http://${domain}/"`);
     const old = await e.server.onHost(`${author.subdomain}.localhost`, "/");
     expect(old.status).toBe(301);
+
+    // Removed after a question that says what happens: the free address serves the site again.
+    await page.goto(`${e.server.url}/dashboard/domain`);
+    await page.getByRole("button", { name: "Remove domain" }).click();
+    const question = page.getByRole("dialog", { name: `Remove ${domain}?` });
+    await question.getByText("Your site goes back to its free address").waitFor();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await shot(page, `domain-remove-${width}`, { viewport: true });
+    }
+    await question.getByRole("button", { name: "Remove domain" }).click();
+    await page.getByText("Custom domain removed. Your site is back on its free address.").waitFor();
+    await question.waitFor({ state: "detached" });
+    expect(await page.getByLabel("Domain", { exact: true }).inputValue()).toBe("");
+    expect((await e.server.onHost(`${author.subdomain}.localhost`, "/")).status).toBe(200);
   });
 });

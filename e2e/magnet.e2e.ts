@@ -83,6 +83,17 @@ browserDescribe("free book for new subscribers", () => {
     // The author sees the download counted today.
     await page.reload();
     await both(page, "magnet-settings-counted", () => panel.getByText("Downloads in the last 30 days: 1").waitFor());
+
+    // Removing it asks first; then the sign-up form offers no free book.
+    await panel.getByRole("button", { name: "Remove the free book" }).click();
+    const question = page.getByRole("dialog", { name: "Remove the free book?" });
+    await both(page, "magnet-remove", () => question.waitFor());
+    await question.getByRole("button", { name: "Remove" }).click();
+    await page.getByText("Free book removed").first().waitFor();
+    await question.waitFor({ state: "detached" });
+    await panel.getByTestId("magnet-file").waitFor({ state: "detached" });
+    await reader.goto(`${site}/newsletter`);
+    expect(await reader.getByText("Get The Lighthouse Prequel free").count()).toBe(0);
     await page.context().close();
     await reader.context().close();
   });

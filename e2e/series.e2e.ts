@@ -88,6 +88,18 @@ browserDescribe("series", () => {
     await other.scrollIntoViewIfNeeded();
     await shot(page, "series-address-taken", { viewport: true });
     await page.getByRole("heading", { name: "Winter Tales", level: 2 }).waitFor();
+
+    // Removing a series asks first; its card goes, and it is gone after a reload.
+    await page.getByRole("button", { name: "Remove Winter Tales" }).click();
+    const question = page.getByRole("dialog", { name: "Remove “Winter Tales”?" });
+    await question.getByText("on your site, in no series, and its page goes.").waitFor();
+    await shot(page, "series-remove", { viewport: true });
+    await question.getByRole("button", { name: "Remove Series" }).click();
+    await page.getByText("Series “Winter Tales” removed").waitFor();
+    await question.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByRole("heading", { name: "The Village Year", level: 2 }).waitFor();
+    expect(await page.getByRole("heading", { name: "Winter Tales", level: 2 }).count()).toBe(0);
     await page.context().close();
   });
 });

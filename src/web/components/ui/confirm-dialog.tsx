@@ -1,6 +1,19 @@
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "./button.tsx";
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busyLabel: string;
+  busy: boolean;
+  tone?: "primary" | "danger";
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** A yes/no question about a change with consequences, spelled out. */
 export function ConfirmDialog({
@@ -14,18 +27,7 @@ export function ConfirmDialog({
   tone = "primary",
   onConfirm,
   onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  busyLabel: string;
-  busy: boolean;
-  tone?: "primary" | "danger";
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
@@ -48,5 +50,37 @@ export function ConfirmDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A mutation taking no input, as `useMutation` returns it. */
+type Removal = { isPending: boolean; mutate: (input: undefined, options: { onSuccess: () => void }) => void };
+
+/**
+ * Something removed only after a question that says what goes: `trigger` draws the button and
+ * opens the question with `ask`; confirming runs `removal`, busy while it runs. The question
+ * closes when the removal succeeded and stays open after a failure (the mutation says why).
+ */
+export function ConfirmRemoval({
+  trigger,
+  removal,
+  ...question
+}: Pick<ConfirmDialogProps, "title" | "children" | "confirmLabel" | "cancelLabel" | "busyLabel"> & {
+  trigger: (ask: () => void) => ReactNode;
+  removal: Removal;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {trigger(() => setOpen(true))}
+      <ConfirmDialog
+        {...question}
+        open={open}
+        busy={removal.isPending}
+        tone="danger"
+        onConfirm={() => removal.mutate(undefined, { onSuccess: () => setOpen(false) })}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }

@@ -6,14 +6,13 @@ import { arrayMove } from "@dnd-kit/sortable";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { ArrowLeft, ExternalLink, EyeOff, Library, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { SERIES_LIMITS, type SeriesCreateInput, seriesCreateSchema } from "../../../shared/schemas/series.ts";
 import { DragHandle, SortableBooks, useSortableRow } from "../../components/sortable.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmRemoval } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input, Textarea } from "../../components/ui/input.tsx";
 import { LoadingBox } from "../../components/ui/loading-box.tsx";
@@ -124,7 +123,6 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
   const qc = useQueryClient();
   const form = useZodForm(seriesCreateSchema, { name: series.name, description: series.description ?? "" });
   const { register, handleSubmit, formState, reset } = form;
-  const [confirming, setConfirming] = useState(false);
   const replace = (saved: Series) =>
     qc.setQueryData<Series[]>(SERIES_KEY, (old) => old?.map((s) => (s.id === saved.id ? saved : s)));
 
@@ -157,7 +155,6 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
     onSuccess: () => {
       qc.setQueryData<Series[]>(SERIES_KEY, (old) => old?.filter((s) => s.id !== series.id));
       void qc.invalidateQueries({ queryKey: bookKeys.all });
-      setConfirming(false);
       toast.success(`Series “${series.name}” removed`);
     },
     onError: (err) => toast.error("Could not remove the series", { description: errorMessage(err) }),
@@ -192,9 +189,21 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
                 <span className="sr-only">of {series.name} (opens in a new tab)</span>
               </a>
             )}
-            <Button variant="dangerGhost" size="sm" onClick={() => setConfirming(true)}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove<span className="sr-only"> {series.name}</span>
-            </Button>
+            <ConfirmRemoval
+              trigger={(ask) => (
+                <Button variant="dangerGhost" size="sm" onClick={ask}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove
+                  <span className="sr-only"> {series.name}</span>
+                </Button>
+              )}
+              removal={remove}
+              title={`Remove “${series.name}”?`}
+              confirmLabel="Remove Series"
+              busyLabel="Removing..."
+            >
+              Its {series.books.length === 1 ? "book stays" : `${series.books.length} books stay`} on your site, in no
+              series, and its page goes.
+            </ConfirmRemoval>
           </div>
         </div>
 
@@ -246,19 +255,6 @@ function SeriesCard({ series, subdomain }: { series: Series; subdomain: string |
           </div>
         </form>
       </CardContent>
-      <ConfirmDialog
-        open={confirming}
-        title={`Remove “${series.name}”?`}
-        confirmLabel="Remove Series"
-        busyLabel="Removing..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirming(false)}
-      >
-        Its {series.books.length === 1 ? "book stays" : `${series.books.length} books stay`} on your site, in no series,
-        and its page goes.
-      </ConfirmDialog>
     </Card>
   );
 }

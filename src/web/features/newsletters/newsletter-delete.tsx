@@ -2,20 +2,17 @@
 // one is gone; a sent one leaves the list, its figures and the archive, and readers keep their copy.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmRemoval } from "../../components/ui/confirm-dialog.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { deleteNewsletter, NEWSLETTERS_KEY, type Newsletter } from "./newsletters-api.ts";
 
 export function DeleteNewsletter({ newsletter, onDeleted }: { newsletter: Newsletter; onDeleted: () => void }) {
   const qc = useQueryClient();
-  const [asking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteNewsletter(newsletter.id),
     onSuccess: () => {
-      setAsking(false);
       void qc.invalidateQueries({ queryKey: NEWSLETTERS_KEY });
       toast.success("Newsletter deleted");
       onDeleted();
@@ -25,33 +22,29 @@ export function DeleteNewsletter({ newsletter, onDeleted }: { newsletter: Newsle
   // One going out cannot be deleted (the server says so too).
   if (newsletter.status === "sending") return null;
   return (
-    <>
-      <Button variant="secondary" onClick={() => setAsking(true)}>
-        <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        title="Delete this newsletter?"
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() => remove.mutate()}
-        onClose={() => setAsking(false)}
-      >
-        <p className="break-words font-medium text-slate-900">{newsletter.subject}</p>
-        {newsletter.status === "sent" ? (
-          <p>
-            It leaves your newsletters and its figures for good. Readers keep the copy they received, and the mails it
-            sent still count towards today's sending limit.
-          </p>
-        ) : newsletter.status === "scheduled" ? (
-          <p>It will not be sent, and what you wrote is deleted.</p>
-        ) : (
-          <p>What you wrote is deleted.</p>
-        )}
-      </ConfirmDialog>
-    </>
+    <ConfirmRemoval
+      trigger={(ask) => (
+        <Button variant="secondary" onClick={ask}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+        </Button>
+      )}
+      removal={remove}
+      title="Delete this newsletter?"
+      confirmLabel="Delete"
+      cancelLabel="Cancel"
+      busyLabel="Deleting..."
+    >
+      <p className="break-words font-medium text-slate-900">{newsletter.subject}</p>
+      {newsletter.status === "sent" ? (
+        <p>
+          It leaves your newsletters and its figures for good. Readers keep the copy they received, and the mails it
+          sent still count towards today's sending limit.
+        </p>
+      ) : newsletter.status === "scheduled" ? (
+        <p>It will not be sent, and what you wrote is deleted.</p>
+      ) : (
+        <p>What you wrote is deleted.</p>
+      )}
+    </ConfirmRemoval>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmRemoval } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { PageHeading } from "../../components/ui/page-heading.tsx";
@@ -61,7 +61,6 @@ function DomainSection({ state }: { state: DomainState }) {
   const [check, setCheck] = useState<DomainCheck | null>(
     state.lastCheck && !state.lastCheck.ok ? state.lastCheck : null,
   );
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const form = useZodForm(domainInputSchema, { domain: state.domain ?? "" });
   const { register, handleSubmit, formState, watch } = form;
   const typed = watch("domain");
@@ -97,7 +96,6 @@ function DomainSection({ state }: { state: DomainState }) {
     onSuccess: (next) => {
       saved(next);
       setCheck(null);
-      setConfirmRemove(false);
       form.reset({ domain: "" });
       toast.success(DOMAIN_MESSAGES.removed);
     },
@@ -158,9 +156,22 @@ function DomainSection({ state }: { state: DomainState }) {
                 {verify.isPending ? "Checking DNS…" : "Verify"}
               </Button>
               {state.domain && (
-                <Button type="button" variant="dangerGhost" disabled={busy} onClick={() => setConfirmRemove(true)}>
-                  Remove domain
-                </Button>
+                <ConfirmRemoval
+                  trigger={(ask) => (
+                    <Button type="button" variant="dangerGhost" disabled={busy} onClick={ask}>
+                      Remove domain
+                    </Button>
+                  )}
+                  removal={remove}
+                  title={`Remove ${state.domain}?`}
+                  confirmLabel="Remove domain"
+                  busyLabel="Removing…"
+                >
+                  <p>
+                    Your site goes back to its free address{state.subdomainUrl ? ` (${state.subdomainUrl})` : ""}{" "}
+                    straight away, and readers who type your domain will no longer reach it.
+                  </p>
+                </ConfirmRemoval>
               )}
             </div>
           </form>
@@ -176,22 +187,6 @@ function DomainSection({ state }: { state: DomainState }) {
       {state.domain && state.records.length > 0 && (
         <DnsRecords records={state.records} verified={state.status === "verified"} />
       )}
-
-      <ConfirmDialog
-        open={confirmRemove}
-        title={`Remove ${state.domain ?? "this domain"}?`}
-        confirmLabel="Remove domain"
-        busyLabel="Removing…"
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() => remove.mutate()}
-        onClose={() => setConfirmRemove(false)}
-      >
-        <p>
-          Your site goes back to its free address{state.subdomainUrl ? ` (${state.subdomainUrl})` : ""} straight away,
-          and readers who type your domain will no longer reach it.
-        </p>
-      </ConfirmDialog>
     </div>
   );
 }

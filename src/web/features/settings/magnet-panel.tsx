@@ -17,7 +17,7 @@ import {
 } from "../../../shared/schemas/magnet.ts";
 import { MB } from "../../../shared/schemas/uploads.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
+import { ConfirmRemoval } from "../../components/ui/confirm-dialog.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { LoadingBox } from "../../components/ui/loading-box.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
@@ -146,34 +146,28 @@ function TitleForm({ title, onSaved }: { title: string; onSaved: () => Promise<v
 }
 
 function RemoveButton({ onDone }: { onDone: () => Promise<void> }) {
-  const [open, setOpen] = useState(false);
   const remove = useMutation({
     mutationFn: () => read(client.newsletter.magnet.$delete()),
     onSuccess: async () => {
-      setOpen(false);
       toast.success(MAGNET_MESSAGES.removed);
       await onDone();
     },
     onError: (err) => toast.error(MAGNET_MESSAGES.failed, { description: errorMessage(err) }),
   });
   return (
-    <>
-      <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
-        <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove the free book
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title="Remove the free book?"
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={remove.isPending}
-        tone="danger"
-        onConfirm={() => remove.mutate()}
-        onClose={() => setOpen(false)}
-      >
-        <p>Your sign-up form stops offering it, and links readers were already sent stop working.</p>
-      </ConfirmDialog>
-    </>
+    <ConfirmRemoval
+      trigger={(ask) => (
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={ask}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove the free book
+        </Button>
+      )}
+      removal={remove}
+      title="Remove the free book?"
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+    >
+      <p>Your sign-up form stops offering it, and links readers were already sent stop working.</p>
+    </ConfirmRemoval>
   );
 }
 
