@@ -1,4 +1,4 @@
-// The two fields every account screen asks for the same way: an email address and a new password.
+// The fields every account screen asks for the same way: an email address and passwords.
 import type { ComponentProps } from "react";
 import { Field } from "./ui/field.tsx";
 
@@ -19,17 +19,15 @@ export function EmailField(props: FieldProps) {
   );
 }
 
+/**
+ * A required password: `current` lets the browser fill in the saved one, `new` lets it offer a
+ * fresh one (and keep it).
+ */
+export function PasswordField({ kind, ...props }: FieldProps & { id: string; label: string; kind: "current" | "new" }) {
+  return <Field type="password" autoComplete={`${kind}-password`} required {...props} />;
+}
+
 /** A new password, at least 8 characters (id `new-password`; the browser may offer one). */
 export function NewPasswordField(props: FieldProps) {
-  return (
-    <Field
-      id="new-password"
-      label="New password"
-      type="password"
-      autoComplete="new-password"
-      required
-      minLength={8}
-      {...props}
-    />
-  );
+  return <PasswordField id="new-password" label="New password" kind="new" minLength={8} {...props} />;
 }

@@ -2,6 +2,7 @@
 // menu until they have content, a missing genre, a privacy notice not yet reviewed. Each line says
 // what readers see and links to where it is filled in. Reusable: a getting-started list can show it.
 import { ArrowRight, CheckCircle2, CircleDashed, ListChecks, X } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SiteStatus } from "../../shared/schemas/site-status.ts";
 import { ProgressBar } from "./ui/progress-bar.tsx";
@@ -164,6 +165,58 @@ function EmptyLine({ item }: { item: EmptyItem }) {
  * the checklist does not cover (genre, blog) stay under it. A hidden list that is not done yet
  * leaves a button to show it again.
  */
+/** The card both forms of the list stand in: the heading (with a line under it), a button beside it, the rows. */
+function ListCard({
+  title,
+  under,
+  action,
+  children,
+}: {
+  title: ReactNode;
+  under?: ReactNode;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id="empty-sections-title" className="text-base font-semibold text-slate-900">
+      {title}
+    </h2>
+  );
+  return (
+    <section
+      aria-labelledby="empty-sections-title"
+      data-testid="empty-sections"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        {under ? (
+          <div className="min-w-0">
+            {heading}
+            {under}
+          </div>
+        ) : (
+          heading
+        )}
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Hides or shows the getting-started list. */
+function ListToggle({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      {children}
+    </button>
+  );
+}
+
 export function EmptySections({
   status,
   title = "What readers don't see yet",
@@ -181,28 +234,19 @@ export function EmptySections({
     const covered = new Set(steps.map((i) => i.key));
     const rest = items.filter((i) => !covered.has(i.key));
     return (
-      <section
-        aria-labelledby="empty-sections-title"
-        data-testid="empty-sections"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-          <div className="min-w-0">
-            <h2 id="empty-sections-title" className="text-base font-semibold text-slate-900">
-              Getting started
-            </h2>
-            <p className="text-sm text-slate-600" data-testid="checklist-progress">
-              {done} of {steps.length} done
-            </p>
-          </div>
-          <button
-            type="button"
-            onClick={checklist.onDismiss}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-          >
+      <ListCard
+        title="Getting started"
+        under={
+          <p className="text-sm text-slate-600" data-testid="checklist-progress">
+            {done} of {steps.length} done
+          </p>
+        }
+        action={
+          <ListToggle onClick={checklist.onDismiss}>
             <X aria-hidden="true" className="h-4 w-4" /> Hide this list
-          </button>
-        </div>
+          </ListToggle>
+        }
+      >
         <ProgressBar
           label="Getting started"
           now={done}
@@ -240,37 +284,23 @@ export function EmptySections({
             <EmptyLine key={i.key} item={i} />
           ))}
         </ul>
-      </section>
+      </ListCard>
     );
   }
   const show =
     unfinished && checklist?.onShow ? (
-      <button
-        type="button"
-        onClick={checklist.onShow}
-        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
+      <ListToggle onClick={checklist.onShow}>
         <ListChecks aria-hidden="true" className="h-4 w-4" /> Show the getting-started list
-      </button>
+      </ListToggle>
     ) : null;
   if (items.length === 0) return show ? <div className="flex justify-end">{show}</div> : null;
   return (
-    <section
-      aria-labelledby="empty-sections-title"
-      data-testid="empty-sections"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <h2 id="empty-sections-title" className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {show}
-      </div>
+    <ListCard title={title} action={show}>
       <ul className="mt-3 divide-y divide-slate-100">
         {items.map((i) => (
           <EmptyLine key={i.key} item={i} />
         ))}
       </ul>
-    </section>
+    </ListCard>
   );
 }

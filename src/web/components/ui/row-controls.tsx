@@ -1,17 +1,43 @@
 import { ChevronDown, ChevronUp, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/utils.ts";
 import { Button } from "./button.tsx";
+import { controlClass } from "./input.tsx";
 
 /** A control of an editor's row (or of the form adding one) under its small label ("Year 2"). */
-export function RowField(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
+export function RowField(props: {
+  id: string;
+  label: ReactNode;
+  /** The label is for assistive tech only (the row's layout says what the box is). */
+  hideLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn(props.className, "space-y-1")}>
-      <label htmlFor={props.id} className="block text-xs font-medium text-slate-600">
+      <label htmlFor={props.id} className={props.hideLabel ? "sr-only" : "block text-xs font-medium text-slate-600"}>
         {props.label}
       </label>
       {props.children}
     </div>
+  );
+}
+
+/**
+ * A row's labelled text box: `RowField` around an editor-sized input of the same id; the rest of
+ * the props (`register(…)`, `aria-invalid`, `placeholder`) go to the input.
+ */
+export function RowInput({
+  id,
+  label,
+  hideLabel,
+  className,
+  ...input
+}: { id: string; label: ReactNode; hideLabel?: boolean; className?: string } & Omit<ComponentProps<"input">, "id">) {
+  return (
+    <RowField id={id} label={label} hideLabel={hideLabel} className={className}>
+      <input id={id} className={controlClass("editor")} {...input} />
+    </RowField>
   );
 }
 

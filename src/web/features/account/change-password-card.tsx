@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { changePasswordSchema } from "../../../shared/schemas/auth.ts";
-import { NewPasswordField } from "../../components/account-fields.tsx";
+import { NewPasswordField, PasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Field } from "../../components/ui/field.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { authClient, authErrorMessage } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -41,12 +40,10 @@ export function ChangePasswordCard() {
       <CardContent>
         <form className="max-w-md space-y-4" onSubmit={onSubmit}>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <Field
+          <PasswordField
             id="current-password"
             label="Current password"
-            type="password"
-            autoComplete="current-password"
-            required
+            kind="current"
             {...form.register("currentPassword")}
           />
           <NewPasswordField {...form.register("newPassword")} />

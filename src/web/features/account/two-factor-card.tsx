@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { confirmPasswordSchema, totpCodeSchema } from "../../../shared/schemas/auth.ts";
+import { PasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -136,12 +137,10 @@ export function TwoFactorCard() {
 
         {stage.kind === "password" ? (
           <form className="max-w-md space-y-4" onSubmit={onPassword}>
-            <Field
+            <PasswordField
               id="two-factor-password"
               label="Confirm your password"
-              type="password"
-              autoComplete="current-password"
-              required
+              kind="current"
               autoFocus
               {...passwordForm.register("password")}
             />

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from "../../../shared/enums.ts";
 import { ADMIN_MESSAGES, type Ticket } from "../../../shared/schemas/admin.ts";
+import { TicketMessages } from "../../components/ticket-messages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
@@ -95,14 +96,7 @@ function TicketCard({ t, demo }: { t: Ticket; demo: boolean }) {
           </summary>
           <div className="space-y-4 border-t border-slate-100 px-6 py-4 text-sm">
             <p className="whitespace-pre-wrap text-slate-800">{t.message}</p>
-            {t.messages.map((m) => (
-              <div key={m.id} className={m.fromStaff ? "rounded-lg bg-brand-50 p-3" : "rounded-lg bg-slate-50 p-3"}>
-                <p className="mb-1 text-xs font-medium text-slate-500">
-                  {m.fromStaff ? "Support" : "Author"} · {formatDate(m.createdAt)}
-                </p>
-                <p className="whitespace-pre-wrap text-slate-800">{m.body}</p>
-              </div>
-            ))}
+            <TicketMessages messages={t.messages} staff="Support" author="Author" />
             {t.messages.length === 0 && t.adminResponse ? (
               <div className="rounded-lg bg-brand-50 p-3">
                 <p className="mb-1 text-xs font-medium text-slate-500">Support</p>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { safeNextPath, VERIFY_NEXT_HEADER, withNext } from "../../../shared/next-path.ts";
 import { signInSchema } from "../../../shared/schemas/auth.ts";
-import { EmailField } from "../../components/account-fields.tsx";
+import { EmailField, PasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Field } from "../../components/ui/field.tsx";
@@ -214,12 +214,10 @@ export function LoginForm() {
         ) : null}
         <EmailField error={credentialErrors.email?.message} {...credentials.register("email")} />
         <div className="space-y-1.5">
-          <Field
+          <PasswordField
             id="password"
             label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
+            kind="current"
             error={credentialErrors.password?.message}
             {...credentials.register("password")}
           />

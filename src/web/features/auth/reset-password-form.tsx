@@ -2,10 +2,9 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { resetPasswordSchema } from "../../../shared/schemas/auth.ts";
-import { NewPasswordField } from "../../components/account-fields.tsx";
+import { NewPasswordField, PasswordField } from "../../components/account-fields.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { Field } from "../../components/ui/field.tsx";
 import { SaveButton } from "../../components/ui/save-button.tsx";
 import { authClient, authErrorCode, authErrorMessage } from "../../lib/auth-client.ts";
 import { useZodForm } from "../../lib/use-zod-form.ts";
@@ -74,14 +73,7 @@ export function ResetPasswordForm() {
       <form className="space-y-5" onSubmit={onSubmit}>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <NewPasswordField {...form.register("newPassword")} hint="At least 8 characters." />
-        <Field
-          id="confirm-password"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register("confirm")}
-        />
+        <PasswordField id="confirm-password" label="Confirm new password" kind="new" {...form.register("confirm")} />
         <SaveButton className="w-full" busy={busy}>
           Reset password
         </SaveButton>

@@ -6,7 +6,7 @@ import type { ProfileUpdateInput } from "../../../shared/schemas/profile.ts";
 import { PROFILE_LIMITS } from "../../../shared/schemas/profile.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
-import { RowControls, RowError, RowField } from "../../components/ui/row-controls.tsx";
+import { RowControls, RowError, RowField, RowInput } from "../../components/ui/row-controls.tsx";
 
 type Props = {
   control: Control<ProfileUpdateInput>;
@@ -32,26 +32,24 @@ export function JourneyEditor({ control, register, errors }: Props) {
             return (
               <li key={f.key} className="rounded-lg border border-slate-200 bg-slate-50 p-3">
                 <div className="flex flex-wrap items-start gap-2">
-                  <RowField id={`${f.key}-year`} label={`Year ${n}`} className="w-28">
-                    <input
-                      id={`${f.key}-year`}
-                      className={controlClass("editor")}
-                      placeholder="2019"
-                      maxLength={PROFILE_LIMITS.journeyYear}
-                      aria-invalid={Boolean(e?.year) || undefined}
-                      {...register(`writingJourney.${i}.year`)}
-                    />
-                  </RowField>
-                  <RowField id={`${f.key}-title`} label={`Milestone ${n}`} className="min-w-48 flex-1">
-                    <input
-                      id={`${f.key}-title`}
-                      className={controlClass("editor")}
-                      placeholder="First short story published"
-                      maxLength={PROFILE_LIMITS.journeyTitle}
-                      aria-invalid={Boolean(e?.title) || undefined}
-                      {...register(`writingJourney.${i}.title`)}
-                    />
-                  </RowField>
+                  <RowInput
+                    id={`${f.key}-year`}
+                    label={`Year ${n}`}
+                    className="w-28"
+                    placeholder="2019"
+                    maxLength={PROFILE_LIMITS.journeyYear}
+                    aria-invalid={Boolean(e?.year) || undefined}
+                    {...register(`writingJourney.${i}.year`)}
+                  />
+                  <RowInput
+                    id={`${f.key}-title`}
+                    label={`Milestone ${n}`}
+                    className="min-w-48 flex-1"
+                    placeholder="First short story published"
+                    maxLength={PROFILE_LIMITS.journeyTitle}
+                    aria-invalid={Boolean(e?.title) || undefined}
+                    {...register(`writingJourney.${i}.title`)}
+                  />
                   <div className="self-end">
                     <RowControls what="milestone" index={i} count={fields.length} move={move} remove={remove} />
                   </div>

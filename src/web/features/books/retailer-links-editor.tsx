@@ -14,7 +14,7 @@ import {
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
 import { Options } from "../../components/ui/options.tsx";
-import { RowControls, RowError, RowField } from "../../components/ui/row-controls.tsx";
+import { RowControls, RowError, RowField, RowInput } from "../../components/ui/row-controls.tsx";
 import { cn } from "../../lib/utils.ts";
 import type { BookFormValues } from "./book-form-values.ts";
 import { retailerLinkSchema } from "./book-form-values.ts";
@@ -86,29 +86,23 @@ export function RetailerLinksEditor() {
                 data-testid="retailer-link"
               >
                 <div className="flex flex-wrap items-start gap-2">
-                  <div className="min-w-40 flex-1">
-                    <label className="sr-only" htmlFor={`${f.key}-name`}>
-                      Retailer {i + 1} name
-                    </label>
-                    <input
-                      id={`${f.key}-name`}
-                      className={controlClass("editor")}
-                      aria-invalid={Boolean(e?.retailerName)}
-                      {...register(`retailerLinks.${i}.retailerName`)}
-                    />
-                  </div>
-                  <div className="min-w-56 flex-[2]">
-                    <label className="sr-only" htmlFor={`${f.key}-url`}>
-                      Retailer {i + 1} URL
-                    </label>
-                    <input
-                      id={`${f.key}-url`}
-                      type="url"
-                      className={controlClass("editor")}
-                      aria-invalid={Boolean(e?.retailerUrl)}
-                      {...register(`retailerLinks.${i}.retailerUrl`)}
-                    />
-                  </div>
+                  <RowInput
+                    id={`${f.key}-name`}
+                    label={`Retailer ${i + 1} name`}
+                    hideLabel
+                    className="min-w-40 flex-1"
+                    aria-invalid={Boolean(e?.retailerName)}
+                    {...register(`retailerLinks.${i}.retailerName`)}
+                  />
+                  <RowInput
+                    id={`${f.key}-url`}
+                    label={`Retailer ${i + 1} URL`}
+                    hideLabel
+                    className="min-w-56 flex-[2]"
+                    type="url"
+                    aria-invalid={Boolean(e?.retailerUrl)}
+                    {...register(`retailerLinks.${i}.retailerUrl`)}
+                  />
                   <RowControls what="retailer" index={i} count={fields.length} move={move} remove={remove} />
                 </div>
                 <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-600">

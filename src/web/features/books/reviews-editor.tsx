@@ -2,7 +2,7 @@ import { Plus, Star, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { Button } from "../../components/ui/button.tsx";
 import { controlClass } from "../../components/ui/input.tsx";
-import { RowError, RowField } from "../../components/ui/row-controls.tsx";
+import { RowError, RowField, RowInput } from "../../components/ui/row-controls.tsx";
 import { authorLocale, datePattern } from "../../lib/date-input.ts";
 import type { BookFormValues } from "./book-form-values.ts";
 
@@ -40,36 +40,26 @@ export function ReviewsEditor() {
               </Button>
             </div>
             <div className="grid gap-3 sm:grid-cols-3">
-              <RowField id={`${f.key}-reviewer`} label="Reviewer">
-                <input
-                  id={`${f.key}-reviewer`}
-                  className={controlClass("editor")}
-                  {...register(`reviews.${i}.reviewerName`)}
-                />
-              </RowField>
-              <RowField id={`${f.key}-rating`} label="Rating (0–5)">
-                <input
-                  id={`${f.key}-rating`}
-                  type="number"
-                  min={0}
-                  max={5}
-                  step={0.1}
-                  className={controlClass("editor")}
-                  aria-invalid={Boolean(errorOf(i, "rating"))}
-                  {...register(`reviews.${i}.rating`)}
-                />
-              </RowField>
-              <RowField id={`${f.key}-date`} label="Review date">
-                <input
-                  id={`${f.key}-date`}
-                  type="text"
-                  inputMode="numeric"
-                  placeholder={datePattern(authorLocale())}
-                  className={controlClass("editor")}
-                  aria-invalid={Boolean(errorOf(i, "reviewDate"))}
-                  {...register(`reviews.${i}.reviewDate`)}
-                />
-              </RowField>
+              <RowInput id={`${f.key}-reviewer`} label="Reviewer" {...register(`reviews.${i}.reviewerName`)} />
+              <RowInput
+                id={`${f.key}-rating`}
+                label="Rating (0–5)"
+                type="number"
+                min={0}
+                max={5}
+                step={0.1}
+                aria-invalid={Boolean(errorOf(i, "rating"))}
+                {...register(`reviews.${i}.rating`)}
+              />
+              <RowInput
+                id={`${f.key}-date`}
+                label="Review date"
+                type="text"
+                inputMode="numeric"
+                placeholder={datePattern(authorLocale())}
+                aria-invalid={Boolean(errorOf(i, "reviewDate"))}
+                {...register(`reviews.${i}.reviewDate`)}
+              />
             </div>
             <RowField id={`${f.key}-text`} label="Review text">
               <textarea

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { formatDate } from "../../../shared/dates.ts";
 import { TICKET_PRIORITIES } from "../../../shared/enums.ts";
 import { newTicketSchema, TICKET_LIMITS, type Ticket, ticketReplySchema } from "../../../shared/schemas/admin.ts";
+import { TicketMessages } from "../../components/ticket-messages.tsx";
 import { Alert } from "../../components/ui/alert.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -146,14 +147,7 @@ function TicketItem({ t }: { t: Ticket }) {
           </div>
           <p className="text-xs text-slate-500">Sent {formatDate(t.createdAt)}</p>
           <p className="text-sm whitespace-pre-wrap text-slate-800">{t.message}</p>
-          {t.messages.map((m) => (
-            <div key={m.id} className={m.fromStaff ? "rounded-lg bg-brand-50 p-3" : "rounded-lg bg-slate-50 p-3"}>
-              <p className="mb-1 text-xs font-medium text-slate-500">
-                {m.fromStaff ? "Bookplate support" : "You"} · {formatDate(m.createdAt)}
-              </p>
-              <p className="text-sm whitespace-pre-wrap text-slate-800">{m.body}</p>
-            </div>
-          ))}
+          <TicketMessages messages={t.messages} staff="Bookplate support" author="You" />
           {t.messages.length > 0 ? (
             <form className="space-y-2" onSubmit={onSubmit} noValidate>
               {error ? <Alert tone="error">{error}</Alert> : null}
