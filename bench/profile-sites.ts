@@ -4,7 +4,7 @@
 //   PROFILE_MODE=uncached  the book page of one site with PAGE_CACHE=false (default)
 //   PROFILE_MODE=first     a fresh server, home pages of every host in turn for BENCH_SECONDS
 //   PROFILE_MODE=once      a fresh server, every host's home page once
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildServer, freePort, get, loadAverage, startServer, stop, wrk } from "./lib.ts";
 import { script } from "./sites/compare.ts";
@@ -32,6 +32,13 @@ const env: Record<string, string> = {
 const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${out}`, "--cpu-prof-interval=200"] : [];
 const server = (await startServer(dataDir, port, env, flags)).child;
 const host = `site0000.localhost:${port}`;
+/** The server's CPU time so far (user + system), in ms, from /proc: a cost per request that the machine's other work moves far less than a rate. */
+const cpuMs = () => {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+const cpuBefore = cpuMs();
+const started = performance.now();
 const res =
   mode === "uncached"
     ? await wrk({
@@ -47,7 +54,18 @@ const res =
         seconds: mode === "once" ? 300 : seconds,
         connections: 32,
       });
+const cpu = cpuMs() - cpuBefore;
+const requests = Math.round((res.rps * (performance.now() - started)) / 1000);
 const check = await get(port, host, "/book/book-1");
 await stop(server);
-console.log(JSON.stringify({ mode, ...res, status: check.status, load: loadAverage() }));
+console.log(
+  JSON.stringify({
+    mode,
+    ...res,
+    requests,
+    cpuMsPerRequest: Number((cpu / requests).toFixed(3)),
+    status: check.status,
+    load: loadAverage(),
+  }),
+);
 if (profile) console.log(readdirSync(out).sort().at(-1));
