@@ -7,6 +7,9 @@
 //   BENCH_SITES=1000       seeded sites (10 books each)
 //   BENCH_POSTGRES_URL=    a PostgreSQL server: every database row again on a fresh database there
 //   BENCH_SCALE_SITES=0    the scale run's sites (10000 to run it; see bench/sites/scale.ts)
+//   BENCH_ROWS=            only these rows, by name, comma-separated (all when unset): cached, warm,
+//                          marketing, dashboard, first, once, uncached, cold — e.g.
+//                          BENCH_ROWS=first,uncached to compare the render path alone
 // A short run while developing: BENCH_SECONDS=2 BENCH_ROUNDS=1 BENCH_SITES=100 npm run bench:sites
 //
 // 1. Seeds the sites into a fresh embedded database (and PostgreSQL when offered).
@@ -14,8 +17,9 @@
 //    saying why, when it cannot be), both sending the cached book page's bytes.
 // 3. On each database: the cached book page, the 1,000 hosts warm, the marketing page, the
 //    dashboard (GET /api/books, creating posts with unique and with same titles) on one server;
-//    the 1,000 hosts' first round on a fresh server per slice; the uncached book page, and with
-//    nothing kept, on servers started with those caches off.
+//    the 1,000 hosts' first round on a fresh server per slice (asked in turn for the slice, as
+//    the issue measured it; and once each, every request a render); the uncached book page, and
+//    with nothing kept, on servers started with those caches off.
 // 4. Writes its section of bench/RESULTS.md.
 //
 // Load comes from wrk (C, from Debian; installed here when missing), driven by the Lua scripts
@@ -39,23 +43,36 @@ import {
   wrk,
 } from "./lib.ts";
 import { startBare, startNginx } from "./sites/baselines.ts";
-import { against, BOOKS, load, type Measured, script } from "./sites/compare.ts";
+import { against, BOOKS, DURATION, load, type Measured, script } from "./sites/compare.ts";
 import { authorWithBooks, dashboardLoads } from "./sites/dashboard.ts";
 import { commandLine, intro, outro, rateOf, ratioAndP99, ratioAtLeast, ratioEverySlice, row } from "./sites/report.ts";
 import { SCALE_SITES, type ScaleRun, scaleReport, scaleRun, warmHomePages } from "./sites/scale.ts";
 import { SITES, seed } from "./sites/seed.ts";
 
 type Rows = {
-  cached: Measured;
-  firstRound: Measured;
-  warm: Measured;
-  marketing: Measured;
-  uncached: Measured;
-  cold: Measured;
-  books: Measured;
-  uniquePosts: Measured;
-  samePosts: Measured;
+  cached?: Measured;
+  firstRound?: Measured;
+  firstOnce?: Measured;
+  warm?: Measured;
+  marketing?: Measured;
+  uncached?: Measured;
+  cold?: Measured;
+  books?: Measured;
+  uniquePosts?: Measured;
+  samePosts?: Measured;
 };
+
+const ROW_NAMES = ["nginx", "cached", "warm", "marketing", "dashboard", "first", "once", "uncached", "cold"] as const;
+type RowName = (typeof ROW_NAMES)[number];
+const chosenRows = (process.env.BENCH_ROWS ?? "")
+  .split(",")
+  .map((x) => x.trim())
+  .filter(Boolean);
+for (const name of chosenRows) {
+  if (!ROW_NAMES.includes(name as RowName)) throw new Error(`BENCH_ROWS: no row "${name}" (${ROW_NAMES.join(", ")})`);
+}
+/** Whether a row is measured in this run (BENCH_ROWS). */
+const wanted = (name: RowName) => chosenRows.length === 0 || chosenRows.includes(name);
 
 /** Home pages of `sites` hosts in turn (bench/wrk/hosts.lua); `once`: one pass over every host, then stop. */
 function hostsLoad(port: number, sites: number, once = false) {
@@ -85,44 +102,72 @@ async function measureDatabase(o: {
   const bookLoad = () =>
     load({ url: `http://127.0.0.1:${port}${bookPath}`, headers: { Host: host, "User-Agent": "bench" } });
   const vs = (run: () => ReturnType<typeof load>, prepare?: () => Promise<void>) => against(o.baseUrl, run, prepare);
-  let server: ChildProcess | undefined = (await startServer(o.dataDir, port, env)).child;
+  let server: ChildProcess | undefined;
+  const r: Rows = {};
   try {
-    if ((await get(port, host, bookPath)).status !== 200) throw new Error(`${o.name}: the book page failed`);
-    console.log(`${o.name}: cached book page…`);
-    const cached = await vs(bookLoad);
-    console.log(`${o.name}: ${SITES} hosts, warm…`);
-    await warmHomePages(port, SITES);
-    const warm = await vs(() => hostsLoad(port, SITES));
-    console.log(`${o.name}: marketing page…`);
-    const app = `localhost:${port}`;
-    const marketing = await vs(() =>
-      load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
-    );
-    console.log(`${o.name}: dashboard…`);
-    const cookie = await authorWithBooks(port, o.smtp);
-    const dash = dashboardLoads(port, cookie);
-    const books = await vs(dash.books);
-    const uniquePosts = await vs(dash.uniquePosts);
-    const samePosts = await vs(dash.samePosts);
-    await stop(server);
-    server = undefined;
+    if (wanted("cached") || wanted("warm") || wanted("marketing") || wanted("dashboard")) {
+      server = (await startServer(o.dataDir, port, env)).child;
+      if ((await get(port, host, bookPath)).status !== 200) throw new Error(`${o.name}: the book page failed`);
+      if (wanted("cached")) {
+        console.log(`${o.name}: cached book page…`);
+        r.cached = await vs(bookLoad);
+      }
+      if (wanted("warm")) {
+        console.log(`${o.name}: ${SITES} hosts, warm…`);
+        await warmHomePages(port, SITES);
+        r.warm = await vs(() => hostsLoad(port, SITES));
+      }
+      if (wanted("marketing")) {
+        console.log(`${o.name}: marketing page…`);
+        const app = `localhost:${port}`;
+        r.marketing = await vs(() =>
+          load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
+        );
+      }
+      if (wanted("dashboard")) {
+        console.log(`${o.name}: dashboard…`);
+        const cookie = await authorWithBooks(port, o.smtp);
+        const dash = dashboardLoads(port, cookie);
+        r.books = await vs(dash.books);
+        r.uniquePosts = await vs(dash.uniquePosts);
+        r.samePosts = await vs(dash.samePosts);
+      }
+      await stop(server);
+      server = undefined;
+    }
 
-    console.log(`${o.name}: ${SITES} hosts, first round (a fresh server each slice)…`);
     const fresh = async () => {
       if (server) await stop(server);
       server = (await startServer(o.dataDir, port, env)).child;
     };
-    const firstRound = await vs(() => hostsLoad(port, SITES, true), fresh);
-    if (server) await stop(server);
+    if (wanted("first")) {
+      // As the issue measured it: a fresh server, the hosts asked in turn for the slice; the
+      // first ask of each host renders, the later ones find its page cached.
+      console.log(`${o.name}: ${SITES} hosts, first round (a fresh server each slice, ${DURATION} s)…`);
+      r.firstRound = await vs(() => hostsLoad(port, SITES), fresh);
+      if (server) await stop(server);
+      server = undefined;
+    }
+    if (wanted("once")) {
+      console.log(`${o.name}: ${SITES} hosts, each asked once (a fresh server each slice)…`);
+      r.firstOnce = await vs(() => hostsLoad(port, SITES, true), fresh);
+      if (server) await stop(server);
+      server = undefined;
+    }
 
-    console.log(`${o.name}: book page, cache off…`);
-    server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false" })).child;
-    const uncached = await vs(bookLoad);
-    await stop(server);
-    console.log(`${o.name}: book page, nothing kept…`);
-    server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" })).child;
-    const cold = await vs(bookLoad);
-    return { cached, firstRound, warm, marketing, uncached, cold, books, uniquePosts, samePosts };
+    if (wanted("uncached")) {
+      console.log(`${o.name}: book page, cache off…`);
+      server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false" })).child;
+      r.uncached = await vs(bookLoad);
+      await stop(server);
+      server = undefined;
+    }
+    if (wanted("cold")) {
+      console.log(`${o.name}: book page, nothing kept…`);
+      server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" })).child;
+      r.cold = await vs(bookLoad);
+    }
+    return r;
   } finally {
     if (server) await stop(server);
   }
@@ -130,9 +175,17 @@ async function measureDatabase(o: {
 
 function rowsOf(name: string, r: Rows, pglite: boolean): string[] {
   const h = `${SITES.toLocaleString("en-GB")} author hosts`;
+  // With BENCH_ROWS, the rows not asked for are left out rather than shown as skipped.
+  const shown = (line: string) => chosenRows.length === 0 || !line.includes("| skipped |");
   return [
     row("cached book page", name, r.cached, ratioEverySlice(0.8)),
-    row(`${h}, first round (every page renders once)`, name, r.firstRound, ratioAndP99(0.3, 150)),
+    row(
+      `${h}, first round (a fresh server, hosts in turn for ${DURATION} s)`,
+      name,
+      r.firstRound,
+      ratioAndP99(0.3, 150),
+    ),
+    row(`${h}, each asked once (a fresh server, every request a render)`, name, r.firstOnce),
     row(`${h}, warm`, name, r.warm, ratioAtLeast(0.7)),
     row("uncached book page (`PAGE_CACHE=false`)", name, r.uncached, ratioAtLeast(pglite ? 0.04 : 0.06)),
     row("book page, nothing kept (`SITE_CONTEXT_CACHE=false` too)", name, r.cold),
@@ -140,17 +193,22 @@ function rowsOf(name: string, r: Rows, pglite: boolean): string[] {
       `dashboard \`GET /api/books\` (${BOOKS} books, signed in)`,
       name,
       r.books,
-      rateOf(r.uncached, 1, "uncached page", 100),
+      r.uncached && rateOf(r.uncached, 1, "uncached page", 100),
     ),
-    row("dashboard: create a post, unique titles", name, r.uniquePosts, rateOf(r.uncached, 0.5, "uncached page", 150)),
+    row(
+      "dashboard: create a post, unique titles",
+      name,
+      r.uniquePosts,
+      r.uncached && rateOf(r.uncached, 0.5, "uncached page", 150),
+    ),
     row(
       "dashboard: create a post, all the same title",
       name,
       r.samePosts,
-      rateOf(r.uncached, 0.5, "uncached page", 150),
+      r.uncached && rateOf(r.uncached, 0.5, "uncached page", 150),
     ),
     row("marketing page `/features`, app host", name, r.marketing),
-  ];
+  ].filter(shown);
 }
 
 async function main() {
@@ -180,7 +238,8 @@ async function main() {
     const nginxPort = await freePort();
     const nginx = await startNginx(dataDir, bodyFile, contentType, nginxPort);
     let nginxRow: Measured | undefined;
-    if (typeof nginx === "string") console.log(`nginx row skipped: ${nginx}`);
+    if (!wanted("nginx")) console.log("nginx row not asked for (BENCH_ROWS)");
+    else if (typeof nginx === "string") console.log(`nginx row skipped: ${nginx}`);
     else {
       children.push(nginx);
       console.log("nginx…");
@@ -221,7 +280,7 @@ async function main() {
     const command = commandLine();
     const report = [
       ...intro({ sites: SITES, books: BOOKS, pageBytes: page.body.length, loadBefore, command }),
-      row("nginx, the same bytes as a static file (the ceiling)", "—", nginxRow),
+      ...(wanted("nginx") ? [row("nginx, the same bytes as a static file (the ceiling)", "—", nginxRow)] : []),
       ...rowsOf("PGlite", pglite, true),
       ...(postgres ? rowsOf("PostgreSQL", postgres, false) : []),
       ...outro({
@@ -234,7 +293,8 @@ async function main() {
         ],
       }),
     ].join("\n");
-    writeSection("Public author sites", report);
+    // A run of some rows only prints them: the section in bench/RESULTS.md stays a full run.
+    if (chosenRows.length === 0) writeSection("Public author sites", report);
     console.log(report);
   } finally {
     for (const c of children) await stop(c);

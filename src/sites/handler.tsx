@@ -19,7 +19,7 @@ import {
   privateResponse,
   readerGroup,
 } from "./delivery/delivery.ts";
-import { type CachedPage, etagOf, utf8Bytes } from "./delivery/page-cache.ts";
+import { type CachedPage, etagOf, type PageCache, utf8Bytes } from "./delivery/page-cache.ts";
 import { HTML, type Out, renderHtml } from "./document.tsx";
 import { answerForm } from "./forms.tsx";
 import { type PageEnv, siteName } from "./pages/layout.tsx";
@@ -52,10 +52,60 @@ export async function handleSiteRequest<E extends SiteVars>(
   // Previews are the owner's view of their own site: never shared, never cached.
   const shared = (method === "GET" || method === "HEAD") && req.mode !== "preview";
   const keyOf = (g: CountryGroup) => cacheKey(c, req, path, consent, year, g);
-  if (shared && cache) {
-    const hit = cachedFor(cache, keyOf, group);
-    if (hit) return deliver(c, req, hit);
+  if (!shared || !cache) return answer(c, req, { path, consent, year, group }, keyOf, null);
+  const hit = cachedFor(cache, keyOf, group);
+  if (hit) return deliver(c, req, hit);
+  // Readers asking for a page being rendered wait for that render (a launch-day spike, a
+  // crawler's burst on a cold site): one render, every waiter gets its page. A render whose
+  // answer is not shared (personal, not found) gives them nothing: they render their own.
+  const flights = flightsOf(cache);
+  const key = keyOf(group);
+  const pending = flights.get(key);
+  if (pending) {
+    const page = await pending;
+    if (page) return deliver(c, req, page);
+    return answer(c, req, { path, consent, year, group }, keyOf, null);
   }
+  let done: (page: CachedPage | null) => void = () => {};
+  flights.set(key, new Promise((ok) => (done = ok)));
+  let page: CachedPage | null = null;
+  try {
+    return await answer(c, req, { path, consent, year, group }, keyOf, (p) => {
+      page = p;
+    });
+  } finally {
+    flights.delete(key);
+    done(page);
+  }
+}
+
+/** Renders in flight, per page cache, by the request's cache key. */
+const inFlight = new WeakMap<PageCache, Map<string, Promise<CachedPage | null>>>();
+function flightsOf(cache: PageCache): Map<string, Promise<CachedPage | null>> {
+  let flights = inFlight.get(cache);
+  if (!flights) {
+    flights = new Map();
+    inFlight.set(cache, flights);
+  }
+  return flights;
+}
+
+/**
+ * The site's answer to a request the cache had no page for: rendered, kept when shared and
+ * cacheable, and handed to `shared` (the readers waiting for this render) when it is a page
+ * that is the same for every reader of the address.
+ */
+async function answer(
+  c: Context<SiteVars>,
+  req: SiteRequest,
+  r: { path: string; consent: boolean; year: number; group: CountryGroup },
+  keyOf: (g: CountryGroup) => string,
+  shared: ((page: CachedPage) => void) | null,
+): Promise<Response> {
+  const deps = c.get("deps");
+  const cache = deps.sites.cache;
+  const method = c.req.method;
+  const isShared = (method === "GET" || method === "HEAD") && req.mode !== "preview";
   // The owner's preview reads the site afresh: it must show a save the moment it returns, even
   // from a process whose notice of it is still on the way.
   const contexts = req.mode === "preview" ? null : deps.sites.contexts;
@@ -75,8 +125,8 @@ export async function handleSiteRequest<E extends SiteVars>(
     const page = "subdomain" in req.lookup ? renderAuthorNotFound() : renderWebsiteNotFound();
     return c.html(page, 404, { "Cache-Control": "no-store" });
   }
-  const out = await renderSite(c, req, ctx, { path, consent, year, group });
-  if (!shared || out.personal) return privateResponse(out);
+  const out = await renderSite(c, req, ctx, r);
+  if (!isShared || out.personal) return privateResponse(out);
   const body = typeof out.body === "string" || out.body === null ? utf8Bytes(out.body ?? "") : out.body;
   const page: CachedPage = {
     status: out.status,
@@ -89,7 +139,10 @@ export async function handleSiteRequest<E extends SiteVars>(
     ...(out.vary ? { vary: out.vary } : {}),
     ...(out.store ? { store: out.store } : {}),
   };
-  if (cache && CACHED_STATUSES.has(page.status)) cache.set(ctx.website.userId, keyToStore(page, keyOf, group), page);
+  if (cache && CACHED_STATUSES.has(page.status)) {
+    cache.set(ctx.website.userId, keyToStore(page, keyOf, r.group), page);
+    shared?.(page);
+  }
   return deliver(c, req, page);
 }
 

@@ -232,13 +232,17 @@ export type ReviewRow = {
   reviewDate: string | null;
 };
 
+const NO_BOOK_ID = "00000000-0000-0000-0000-000000000000";
+
 /**
  * One visible book, only if it is among the first `limit` visible books by position, by its
  * address (`slug`), an earlier address, or its id (`bookId`, null when the address is no id).
  * Its own address wins over another book's id or earlier one.
  */
 export async function selectVisibleBook(db: Db, userId: string, slug: string, bookId: string | null, limit: number) {
-  const rows = await statements(db).visibleBook.execute({ userId, slug, bookId, limit });
+  // No id asked for is the nil UUID, which no book has (ids are random, version 4): with a value
+  // in every parameter the plan PostgreSQL would make for these values is the one it keeps.
+  const rows = await statements(db).visibleBook.execute({ userId, slug, bookId: bookId ?? NO_BOOK_ID, limit });
   return rows.find((r) => r.book.slug === slug) ?? rows[0] ?? null;
 }
 
