@@ -68,18 +68,22 @@ export function deletePost(tx: Tx, userId: string, id: string): Promise<boolean>
 /**
  * The first of `base`, `base-2`, `base-3`… that no post of the author's has, now or before
  * (earlier addresses keep redirecting), except post `except`'s (a post may take back its own old
- * address). Each candidate is one exact lookup in the two unique (user, slug) indexes, tried in
- * order until one is free: no scan of the author's other posts, and nothing read back but the
- * answer. Race-free only after `lockAuthorPosts`, in a later statement of the same transaction
- * (which then sees every address the saves before it took).
+ * address). The candidates are tried in order until one is free, each an exact lookup in the
+ * unique (user, slug) index of the live posts; the earlier addresses of this title (an author
+ * renames few posts) are read once. No scan of the author's other posts, and nothing read back
+ * but the answer. Race-free only after `lockAuthorPosts`, in a later statement of the same
+ * transaction (which then sees every address the saves before it took).
  */
 function firstFreeSlug(userId: string, base: string, except?: string): SQL {
-  const taken = (slug: SQL) =>
-    sql`(exists (select 1 from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
+  const live = (slug: SQL) =>
+    sql`exists (select 1 from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
       except ? sql` and ${blogPosts.id} <> ${except}` : sql``
-    }) or exists (select 1 from ${blogPostSlugs} where ${blogPostSlugs.userId} = ${userId} and ${blogPostSlugs.slug} = ${slug}${
-      except ? sql` and ${blogPostSlugs.postId} <> ${except}` : sql``
-    }))`;
+    })`;
+  // Slugs are lowercase letters, digits and '-': nothing in `base` is a LIKE wildcard.
+  const earlier = sql`array(select ${blogPostSlugs.slug} from ${blogPostSlugs} where ${blogPostSlugs.userId} = ${userId} and (${blogPostSlugs.slug} = ${base}::text or ${blogPostSlugs.slug} like ${base}::text || '-%')${
+    except ? sql` and ${blogPostSlugs.postId} <> ${except}` : sql``
+  })`;
+  const taken = (slug: SQL) => sql`(${live(slug)} or ${slug} = any (${earlier}))`;
   const numbered = sql`${base}::text || '-' || n`;
   // The walk only runs when `base` itself is taken; it stops at the first free number.
   return sql`(case when ${taken(sql`${base}::text`)} then (with recursive probe(n) as (select 2 union all select n + 1 from probe where ${taken(numbered)}) select ${base}::text || '-' || max(n) from probe) else ${base}::text end)`;
