@@ -236,7 +236,9 @@ async function main() {
     children.push(await startBare(bodyFile, contentType, barePort));
     const baseUrl = `http://127.0.0.1:${barePort}/`;
     const nginxPort = await freePort();
-    const nginx = await startNginx(dataDir, bodyFile, contentType, nginxPort);
+    const nginx = wanted("nginx")
+      ? await startNginx(dataDir, bodyFile, contentType, nginxPort)
+      : "not asked for (BENCH_ROWS)";
     let nginxRow: Measured | undefined;
     if (!wanted("nginx")) console.log("nginx row not asked for (BENCH_ROWS)");
     else if (typeof nginx === "string") console.log(`nginx row skipped: ${nginx}`);

@@ -22,7 +22,12 @@ function viewOf(row: SubscriptionRow | null): SubscriptionView {
   const status = (SUBSCRIPTION_STATUSES as readonly string[]).includes(row?.status ?? "")
     ? (row?.status as SubscriptionStatus)
     : "trial";
-  return { tier: isTier(row?.tier) ? row.tier : "mini", status, trialEndsAt: row?.trialEndsAt ?? null };
+  return { tier: tierOf(row?.tier), status, trialEndsAt: row?.trialEndsAt ?? null };
+}
+
+/** The plan a stored tier stands for: none, or one no longer offered, is Mini. */
+export function tierOf(stored: string | null | undefined): Tier {
+  return isTier(stored) ? stored : "mini";
 }
 
 export type SubscriptionDetails = SubscriptionView & {

@@ -2,7 +2,7 @@
 // child tables are only touched through a book id the caller has already checked.
 import { and, asc, count, desc, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { bookGenres, bookSlugs, books, retailerLinks, reviews, user } from "../../../db/schema/index.ts";
+import { bookGenres, bookSlugs, books, retailerLinks, reviews, subscriptions, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
 import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
@@ -30,6 +30,41 @@ export function selectBooks(db: Conn, userId: string): Promise<BookRow[]> {
     .from(books)
     .where(eq(books.userId, userId))
     .orderBy(...displayOrder);
+}
+
+function prepareBooksWithPlan(db: Db) {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({
+      book: books,
+      planTier: sql<
+        string | null
+      >`(select ${subscriptions.tier} from ${subscriptions} where ${subscriptions.userId} = ${userId})`,
+    })
+    .from(books)
+    .where(eq(books.userId, userId))
+    .orderBy(...displayOrder)
+    .prepare("books_of_author_with_plan");
+}
+
+const booksWithPlan = new WeakMap<Db, ReturnType<typeof prepareBooksWithPlan>>();
+
+/**
+ * The dashboard's list in one round trip: the author's books in display order, and the tier of
+ * their subscription as stored (null without one; undefined when there are no books, which need
+ * no plan). Built once per database handle, so Drizzle does not assemble the SQL every time.
+ */
+export async function selectBooksWithPlan(
+  db: Db,
+  userId: string,
+): Promise<{ rows: BookRow[]; planTier: string | null | undefined }> {
+  let statement = booksWithPlan.get(db);
+  if (!statement) {
+    statement = prepareBooksWithPlan(db);
+    booksWithPlan.set(db, statement);
+  }
+  const found = await statement.execute({ userId });
+  return { rows: found.map((r) => r.book), planTier: found[0]?.planTier };
 }
 
 export async function selectBookIds(db: Conn, userId: string): Promise<string[]> {

@@ -23,7 +23,7 @@ import { SERIES_MESSAGES } from "../../../shared/schemas/series.ts";
 import { conflictError, DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Storage } from "../../lib/storage.ts";
-import { getSubscription } from "../billing/billing.service.ts";
+import { getSubscription, tierOf } from "../billing/billing.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
 import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
@@ -138,9 +138,9 @@ export function overLimitIds(ordered: { id: string; visibilityEnabled: boolean }
 // Reads.
 
 export async function listBooks(db: Db, userId: string): Promise<Book[]> {
-  const rows = await q.selectBooks(db, userId);
-  const { limit } = await planLimit(db, userId);
-  const over = overLimitIds(rows, limit);
+  // The books and the plan's tier in one read; no books need no limit.
+  const { rows, planTier } = await q.selectBooksWithPlan(db, userId);
+  const over = rows.length ? overLimitIds(rows, bookLimit(tierOf(planTier))) : new Set<string>();
   return rows.map((r) => bookView(r, over.has(r.id)));
 }
 

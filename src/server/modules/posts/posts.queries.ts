@@ -1,5 +1,5 @@
 // Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
-import { and, desc, eq, like, ne, or } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
@@ -37,14 +37,19 @@ export async function lockAuthorPosts(tx: Tx, userId: string): Promise<void> {
   await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("no key update");
 }
 
+/**
+ * A new post at `slugBase`'s first free address, picked in the insert itself (one round trip
+ * inside the author's lock; call after lockAuthorPosts).
+ */
 export async function insertPost(
   tx: Tx,
   userId: string,
-  values: { title: string; slug: string; content: string; category: PostCategory },
+  values: { title: string; slugBase: string; content: string; category: PostCategory },
 ): Promise<PostRow> {
+  const { slugBase, ...rest } = values;
   const [row] = await tx
     .insert(blogPosts)
-    .values({ userId, ...values })
+    .values({ userId, ...rest, slug: firstFreeSlug(userId, slugBase) })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
@@ -61,29 +66,35 @@ export function deletePost(tx: Tx, userId: string, id: string): Promise<boolean>
 }
 
 /**
- * The author's addresses that are `base` or `base-N`: live posts' slugs and earlier ones (which
- * keep redirecting), except those of post `except` (a post may take back its own old address).
+ * The first of `base`, `base-2`, `base-3`… that no post of the author's has, now or before
+ * (earlier addresses keep redirecting), except post `except`'s (a post may take back its own old
+ * address). The candidates are tried in order until one is free, each an exact lookup in the
+ * unique (user, slug) index of the live posts; the earlier addresses of this title (an author
+ * renames few posts) are read once. No scan of the author's other posts, and nothing read back
+ * but the answer. Race-free only after `lockAuthorPosts`, in a later statement of the same
+ * transaction (which then sees every address the saves before it took).
  */
-export async function selectSlugsLike(tx: Tx, userId: string, base: string, except?: string): Promise<Set<string>> {
-  const matches = (col: typeof blogPosts.slug | typeof blogPostSlugs.slug) => or(eq(col, base), like(col, `${base}-%`));
-  // One round trip for both tables: the author's post saves wait for each other around it.
-  const rows = await tx
-    .select({ slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.userId, userId), matches(blogPosts.slug), except ? ne(blogPosts.id, except) : undefined))
-    .unionAll(
-      tx
-        .select({ slug: blogPostSlugs.slug })
-        .from(blogPostSlugs)
-        .where(
-          and(
-            eq(blogPostSlugs.userId, userId),
-            matches(blogPostSlugs.slug),
-            except ? ne(blogPostSlugs.postId, except) : undefined,
-          ),
-        ),
-    );
-  return new Set(rows.map((r) => r.slug));
+function firstFreeSlug(userId: string, base: string, except?: string): SQL {
+  const live = (slug: SQL) =>
+    sql`exists (select 1 from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
+      except ? sql` and ${blogPosts.id} <> ${except}` : sql``
+    })`;
+  // Slugs are lowercase letters, digits and '-': nothing in `base` is a LIKE wildcard.
+  const earlier = sql`array(select ${blogPostSlugs.slug} from ${blogPostSlugs} where ${blogPostSlugs.userId} = ${userId} and (${blogPostSlugs.slug} = ${base}::text or ${blogPostSlugs.slug} like ${base}::text || '-%')${
+    except ? sql` and ${blogPostSlugs.postId} <> ${except}` : sql``
+  })`;
+  const taken = (slug: SQL) => sql`(${live(slug)} or ${slug} = any (${earlier}))`;
+  const numbered = sql`${base}::text || '-' || n`;
+  // The walk only runs when `base` itself is taken; it stops at the first free number.
+  return sql`(case when ${taken(sql`${base}::text`)} then (with recursive probe(n) as (select 2 union all select n + 1 from probe where ${taken(numbered)}) select ${base}::text || '-' || max(n) from probe) else ${base}::text end)`;
+}
+
+/** The address a save of `base` would take now (see firstFreeSlug; call after lockAuthorPosts). */
+export async function selectFreeSlug(tx: Tx, userId: string, base: string, except?: string): Promise<string> {
+  const res = await tx.execute(sql`select ${firstFreeSlug(userId, base, except)} as slug`);
+  const slug = (res as unknown as { rows: { slug: string }[] }).rows[0]?.slug;
+  if (!slug) throw new Error("no free address");
+  return slug;
 }
 
 /** Keeps a post's previous address, so links to it redirect; taking back an old one removes it. */

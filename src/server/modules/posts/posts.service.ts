@@ -53,17 +53,15 @@ export async function getPost(db: Db, userId: string, id: string): Promise<Post>
  */
 async function freeSlug(tx: Tx, userId: string, title: string, postId?: string): Promise<string> {
   await q.lockAuthorPosts(tx, userId);
-  const base = slugify(title);
-  const taken = await q.selectSlugsLike(tx, userId, base, postId);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  return q.selectFreeSlug(tx, userId, slugify(title), postId);
 }
 
 export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
   const content = cleanContent(input.content);
   return db.transaction(async (tx) => {
-    const slug = await freeSlug(tx, userId, input.title);
-    const row = await q.insertPost(tx, userId, { ...input, slug, content });
+    // Serialised with the author's other saves; the insert then takes the first free address.
+    await q.lockAuthorPosts(tx, userId);
+    const row = await q.insertPost(tx, userId, { ...input, slugBase: slugify(input.title), content });
     await markSiteChanged(tx, userId);
     return view(row);
   });

@@ -187,13 +187,13 @@ describe("blog posts", () => {
   it("created at once with one title, each get a created answer and an address of their own", async () => {
     const a = await createAuthor(s);
     const made = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => create(a, { title: "Launch day", content: `<p>Copy ${i}</p>` })),
+      Array.from({ length: 32 }, (_, i) => create(a, { title: "Launch day", content: `<p>Copy ${i}</p>` })),
     );
     expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
     const slugs = made.map((r) => r.body.post.slug as string).sort();
-    expect(new Set(slugs).size).toBe(24);
+    expect(new Set(slugs).size).toBe(32);
     expect(slugs).toContain("launch-day");
-    expect(slugs).toContain("launch-day-24");
+    expect(slugs).toContain("launch-day-32");
     // Renames racing for one new title as well.
     const ids = made.slice(0, 8).map((r) => r.body.post.id as string);
     const renamed = await Promise.all(
@@ -261,6 +261,21 @@ describe("blog posts", () => {
     expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id: one.id } }))).status).toBe(204);
     expect((await s.onHost(host, "/blog/cafe-creme-part-2")).status).toBe(404);
     expect((await s.onHost(host, "/blog/cafe-at-last")).status).toBe(404);
+  });
+
+  it("take the first free address: one a deleted post left, then the next after the last", async () => {
+    const a = await createAuthor(s);
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push((await create(a, { title: "Signing", content: `<p>${i}</p>` })).body.post);
+    expect(made.map((p) => p.slug)).toEqual(["signing", "signing-2", "signing-3", "signing-4"]);
+    const gone = made[1]?.id as string;
+    expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id: gone } }))).status).toBe(204);
+    expect((await create(a, { title: "Signing", content: "<p>again</p>" })).body.post.slug).toBe("signing-2");
+    expect((await create(a, { title: "Signing", content: "<p>more</p>" })).body.post.slug).toBe("signing-5");
+    // Another title that starts the same is an address of its own, not a number of this one.
+    expect((await create(a, { title: "Signing 7", content: "<p>x</p>" })).body.post.slug).toBe("signing-7");
+    expect((await create(a, { title: "Signing", content: "<p>y</p>" })).body.post.slug).toBe("signing-6");
+    expect((await create(a, { title: "Signing", content: "<p>z</p>" })).body.post.slug).toBe("signing-8");
   });
 
   it("appear in the sitemap and the RSS feed at their own address", async () => {
