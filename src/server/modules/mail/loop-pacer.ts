@@ -5,9 +5,10 @@
 //
 // The lane's own work counts in that share too, so a busy reading while the lane runs at full
 // speed is checked: the lane pauses for one window and the loop is read again. Still busy, it is
-// someone else: the lane yields (one copy every `busyGapMs`) until the loop is quiet. Quiet, it
-// was the lane itself: it goes on at full speed and checks again only after a while (longer
-// each time, up to `maxCheckEveryMs`), so a lane alone loses little of its speed to the checks.
+// someone else: the lane yields (one copy every `busyGapMs`) until the loop has been quiet for
+// `quietWindows` windows in a row. Quiet, it was the lane itself: it goes on at full speed and
+// checks again only after a while (longer each time, up to `maxCheckEveryMs`), so a lane alone
+// loses little of its speed to the checks.
 import { type EventLoopUtilization, performance } from "node:perf_hooks";
 
 export type PacerOptions = {
@@ -15,8 +16,9 @@ export type PacerOptions = {
   windowMs: number;
   /** At or above this utilisation the loop is busy. */
   busyAbove: number;
-  /** Below this a yielding lane goes back to full speed. */
+  /** Below this for `quietWindows` windows in a row, a yielding lane goes back to full speed. */
   idleBelow: number;
+  quietWindows: number;
   /** The wait between two copies while the loop is busy with other work (0: never yield). */
   busyGapMs: number;
   /** The longest a full-speed lane goes between two checks of who keeps the loop busy. */
@@ -27,6 +29,7 @@ export const DEFAULT_PACER: PacerOptions = {
   windowMs: 250,
   busyAbove: 0.85,
   idleBelow: 0.6,
+  quietWindows: 4,
   busyGapMs: 500,
   maxCheckEveryMs: 4000,
 };
@@ -50,6 +53,7 @@ export function createLoopPacer(opts: Partial<PacerOptions> = {}): LoopPacer {
   let nextReadAt = Date.now() + o.windowMs;
   let checkAfter = 0;
   let checkEvery = o.windowMs * 2;
+  let quiet = 0;
   const timer = setInterval(() => {
     const now = Date.now();
     const reading = performance.eventLoopUtilization();
@@ -58,11 +62,14 @@ export function createLoopPacer(opts: Partial<PacerOptions> = {}): LoopPacer {
     nextReadAt = now + o.windowMs;
     if (o.busyGapMs <= 0) return;
     if (state === "yielding") {
-      if (u < o.idleBelow) state = "full";
+      // Readers come in bursts: one quiet window is not yet the end of them.
+      quiet = u < o.idleBelow ? quiet + 1 : 0;
+      if (quiet >= o.quietWindows) state = "full";
     } else if (state === "checking") {
       // This window the lane sent nothing: what kept the loop busy was someone else's.
       if (u >= o.busyAbove) {
         state = "yielding";
+        quiet = 0;
         checkEvery = o.windowMs * 2;
       } else {
         state = "full";
