@@ -10,11 +10,15 @@
 //    the outbox's concurrency (one message at a time over one kept connection, as the newsletter
 //    lane sends: ADR 066) and its transport options.
 // 4. Starts the production server (NEWSLETTER_SEND_RATE and NEWSLETTER_DAILY_CAP set high), signs
-//    the author in, caches the site's home page and loads it with wrk for BENCH_IDLE_SLICES
-//    slices of 5 s while idle; then writes and sends a newsletter through the API and loads the
-//    same page in 5 s slices until the SMTP server has every copy: messages/second from the send
-//    to the last copy accepted, peak resident memory (/proc, every 250 ms), load average.
-// 5. Writes its section of bench/RESULTS.md.
+//    the author in and sends a newsletter to every reader with nothing else running: messages per
+//    second from the send to the last copy accepted (the unconstrained rate).
+// 5. Caches the site's home page and loads it with wrk for BENCH_IDLE_SLICES slices of 5 s while
+//    idle; sends a second newsletter and loads the same page in 5 s slices while it goes (at most
+//    BENCH_SENDING_SLICES; the rest of its copies then go without load), then idle again. Every
+//    slice is printed as it ends, with the load average; peak resident memory (/proc, every
+//    250 ms); missed and duplicated copies of both newsletters.
+// 6. Writes its section of bench/RESULTS.md, with the command (the knobs set) that made it.
+//    BENCH_CPU_PROF=dir runs the server with --cpu-prof, its profile written there when it stops.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,8 +44,12 @@ import {
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const IDLE_SLICES = Number(process.env.BENCH_IDLE_SLICES ?? 3);
+/** Slices of load while the second newsletter goes, at most; its remaining copies then go without. */
+const SENDING_SLICES = Number(process.env.BENCH_SENDING_SLICES ?? 6);
 /** The fresh-connection comparison row's messages: a connection each costs ~0.1 s here, so 10,000 would take minutes. */
 const FRESH_MESSAGES = Math.min(SUBSCRIBERS, Number(process.env.BENCH_FRESH_MESSAGES ?? 1000));
+/** A directory: the server runs with `--cpu-prof` and writes its profile there when it stops. */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 const SLICE_SECONDS = 5;
 const CONNECTIONS = 32;
 /** The send is given up when no copy arrives for this long. */
@@ -227,11 +235,16 @@ async function main() {
 
     const port = await freePort();
     const sendRate = process.env.NEWSLETTER_SEND_RATE ?? "1000";
-    const started = await startServer(dataDir, port, {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      NEWSLETTER_SEND_RATE: sendRate,
-      NEWSLETTER_DAILY_CAP: "10000000",
-    });
+    const started = await startServer(
+      dataDir,
+      port,
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        NEWSLETTER_SEND_RATE: sendRate,
+        NEWSLETTER_DAILY_CAP: "10000000",
+      },
+      CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [],
+    );
     server = started.child;
     const running = server;
     const app = `localhost:${port}`;
@@ -279,54 +292,89 @@ async function main() {
         /* exited */
       }
     }, 250);
-
     const slices: Slice[] = [];
+    const logSlice = (s: Slice) => {
+      slices.push(s);
+      console.log(
+        `slice ${slices.length}: ${s.phase}, ${Math.round(s.rps)} requests/s, p99 ${s.p99} ms, ${s.errors + s.non2xx} errors, ${s.phase.startsWith("sending") ? `${s.sent} copies, ` : ""}load ${s.load}`,
+      );
+    };
+
+    /** Writes a newsletter and sends it; resolves when it answered. */
+    const sendOne = async (subject: string) => {
+      const created = await api("POST", "/api/newsletters", { subject, content: CONTENT });
+      if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
+      const id = (JSON.parse(created.body.toString()) as { newsletter: { id: string } }).newsletter.id;
+      const at = Date.now();
+      const sent = await api("POST", `/api/newsletters/${id}/send`, {});
+      if (sent.status !== 200) throw new Error(`send answered ${sent.status}: ${sent.body}`);
+      return { id, at, answerMs: Date.now() - at };
+    };
+    /** Polls the SMTP server until every copy came (or none came for STALL_SECONDS); the load average meanwhile. */
+    const follow = () => {
+      const f = {
+        state: { total: 0, first: 0, last: 0 } as SmtpState,
+        loads: [] as string[],
+        lastProgress: Date.now(),
+      };
+      let lastTotal = 0;
+      const poll = setInterval(async () => {
+        f.state = await smtp.state();
+        f.loads.push(loadavg());
+        if (f.state.total !== lastTotal) {
+          lastTotal = f.state.total;
+          f.lastProgress = Date.now();
+        }
+      }, 250);
+      return {
+        f,
+        done: () => f.state.total >= SUBSCRIBERS || Date.now() - f.lastProgress >= STALL_SECONDS * 1000,
+        stop: () => clearInterval(poll),
+      };
+    };
+    const finish = async (w: ReturnType<typeof follow>) => {
+      while (!w.done()) await sleep(250);
+      w.stop();
+      // A little longer: any copy sent twice would show now.
+      await sleep(3000);
+      return smtp.check("reader-", "@bench.invalid", SUBSCRIBERS);
+    };
+
+    // 1. Unconstrained: nothing else asks the server for anything while it sends.
+    console.log(`unconstrained: a newsletter to ${SUBSCRIBERS} readers, nothing else running…`);
+    const loadFree = loadavg();
+    const free = await sendOne("News from the desk");
+    const freeWatch = follow();
+    const freeCheck = await finish(freeWatch);
+    const freeSeconds = ((freeCheck.last || Date.now()) - free.at) / 1000;
+    const freeRate = freeCheck.total / freeSeconds;
+    const freeFigures = (await api("GET", `/api/newsletters/${free.id}/figures`)).body.toString();
+    console.log(`unconstrained: ${freeRate.toFixed(1)} messages/s`, freeCheck, freeFigures);
+    await smtp.reset();
+
+    // 2. With readers: the cached page loaded while idle, then while a second newsletter goes.
     console.log(`idle: ${IDLE_SLICES} slices of ${SLICE_SECONDS} s…`);
-    for (let i = 0; i < IDLE_SLICES; i++) slices.push(await slice("idle", 0));
-
-    const created = await api("POST", "/api/newsletters", { subject: "News from the desk", content: CONTENT });
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
-    const id = (JSON.parse(created.body.toString()) as { newsletter: { id: string } }).newsletter.id;
-    const loads: string[] = [];
-    const sendAt = Date.now();
-    const sent = await api("POST", `/api/newsletters/${id}/send`, {});
-    if (sent.status !== 200) throw new Error(`send answered ${sent.status}: ${sent.body}`);
-    const sendAnswerMs = Date.now() - sendAt;
-    console.log(`sending (the send answered in ${sendAnswerMs} ms)…`);
-
-    // Slices of load while the copies go; the SMTP count polled meanwhile for the last arrival.
-    let state = await smtp.state();
-    let lastProgress = Date.now();
-    let lastTotal = 0;
-    const poll = setInterval(async () => {
-      state = await smtp.state();
-      loads.push(loadavg());
-      if (state.total !== lastTotal) {
-        lastTotal = state.total;
-        lastProgress = Date.now();
-      }
-    }, 250);
-    while (state.total < SUBSCRIBERS && Date.now() - lastProgress < STALL_SECONDS * 1000) {
-      const before = state.total;
+    for (let i = 0; i < IDLE_SLICES; i++) logSlice(await slice("idle", 0));
+    const loaded = await sendOne("More news from the desk");
+    console.log(`sending under load (the send answered in ${loaded.answerMs} ms)…`);
+    const loadedWatch = follow();
+    for (let i = 0; i < SENDING_SLICES && !loadedWatch.done(); i++) {
+      const before = loadedWatch.f.state.total;
       const s = await slice("sending", 0);
-      s.sent = state.total - before;
+      s.sent = loadedWatch.f.state.total - before;
       // A slice that ended after the last copy is not a slice "while the send runs".
-      if (state.total < SUBSCRIBERS) slices.push(s);
-      else slices.push({ ...s, phase: "sending (finished within)" });
+      logSlice(loadedWatch.done() ? { ...s, phase: "sending (finished within)" } : s);
     }
-    clearInterval(poll);
-    // A little longer: any copy sent twice would show now.
-    await sleep(3000);
+    const copiesUnderLoad = loadedWatch.f.state.total;
+    const loadedSeconds = (Date.now() - loaded.at) / 1000;
+    console.log(`the rest of the copies, without load…`);
+    const loadedCheck = await finish(loadedWatch);
     clearInterval(sampler);
-    const check = await smtp.check("reader-", "@bench.invalid", SUBSCRIBERS);
-    const sendSeconds = ((check.last || Date.now()) - sendAt) / 1000;
-    const firstCopyMs = check.first ? check.first - sendAt : Number.NaN;
-    const figures = await api("GET", `/api/newsletters/${id}/figures`);
-    const serverRate = check.total / sendSeconds;
-    console.log(`server: ${serverRate.toFixed(1)} messages/s`, check, figures.body.toString());
+    const loadedFigures = (await api("GET", `/api/newsletters/${loaded.id}/figures`)).body.toString();
+    console.log("under load:", loadedCheck, loadedFigures);
 
     console.log(`after: ${IDLE_SLICES} slices idle again…`);
-    for (let i = 0; i < IDLE_SLICES; i++) slices.push(await slice("idle, after", 0));
+    for (let i = 0; i < IDLE_SLICES; i++) logSlice(await slice("idle, after", 0));
 
     // Idle before and after: the machine's other load drifts over a long send.
     const idleRps = median(slices.filter((s) => s.phase.startsWith("idle")).map((s) => s.rps));
@@ -335,18 +383,25 @@ async function main() {
     const ratio = duringRps / idleRps;
     const r = (x: number) => String(Math.round(x));
     const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
+    const loads = [...freeWatch.f.loads, ...loadedWatch.f.loads];
+    const knobs = Object.entries(process.env)
+      .filter(([k]) => k.startsWith("BENCH_") || k === "NEWSLETTER_SEND_RATE")
+      .map(([k, v]) => `${k}=${v} `)
+      .sort()
+      .join("");
     const lines = [
       "## Newsletter sending (`npm run bench:newsletter`)",
       "",
-      `One author with ${SUBSCRIBERS} confirmed subscribers (seeded into a fresh embedded database in ${seedSeconds.toFixed(0)} s), the production server (one process, PGlite, \`NEWSLETTER_SEND_RATE=${sendRate}\`, \`NEWSLETTER_DAILY_CAP=10000000\`) and a local SMTP server (smtp-server, in a process of its own, accepting every message at once and counting it per recipient), on the shared 2-core machine. Baseline: a bare nodemailer loop in the bench's process sending ${SUBSCRIBERS} similar messages (the same ${CONTENT.length}-character body) to that SMTP server with the outbox's concurrency and transport options — one message at a time over one kept connection (a new one every 100), as the newsletter lane sends. The server's figure: from the send (\`POST /api/newsletters/:id/send\` as the signed-in author) to the last copy the SMTP server accepted. The public site: \`wrk -t1 -c${CONNECTIONS}\` on the author's cached home page (${page.body.length} bytes), ${SLICE_SECONDS} s slices while idle, while the copies go, and idle again after.`,
+      `One author with ${SUBSCRIBERS} confirmed subscribers (seeded into a fresh embedded database in ${seedSeconds.toFixed(0)} s), the production server (one process, PGlite, \`NEWSLETTER_SEND_RATE=${sendRate}\`, \`NEWSLETTER_DAILY_CAP=10000000\`) and a local SMTP server (smtp-server, in a process of its own, accepting every message at once and counting it per recipient), on the shared 2-core machine. Baseline: a bare nodemailer loop in the bench's process sending ${SUBSCRIBERS} similar messages (the same ${CONTENT.length}-character body) to that SMTP server with the outbox's concurrency and transport options — one message at a time over one kept connection (a new one every 100), as the newsletter lane sends. The server's figure (unconstrained): from the send (\`POST /api/newsletters/:id/send\` as the signed-in author) to the last copy the SMTP server accepted, with nothing else asking the server for anything. Then the public site: \`wrk -t1 -c${CONNECTIONS}\` on the author's cached home page (${page.body.length} bytes), ${SLICE_SECONDS} s slices while idle, while a second newsletter to the same readers goes (at most ${SENDING_SLICES} slices; the lane gives way to the site while it is busy, ADR 066), and idle again after.`,
       "",
       "| | messages | seconds | messages/s | of bare loop | missed | duplicates |",
       "|---|---:|---:|---:|---:|---:|---:|",
       `| bare nodemailer loop | ${bareCheck.total} | ${bareSeconds.toFixed(1)} | ${bareRate.toFixed(1)} | 100% | ${bareCheck.missed} | ${bareCheck.duplicates} |`,
       `| bare loop, a fresh connection each (how the lane sent before) | ${freshCheck.total} | ${freshSeconds.toFixed(1)} | ${freshRate.toFixed(1)} | ${((freshRate / bareRate) * 100).toFixed(1)}% | ${freshCheck.missed} | ${freshCheck.duplicates} |`,
-      `| the server's newsletter | ${check.total} | ${sendSeconds.toFixed(1)} | ${serverRate.toFixed(1)} | ${((serverRate / bareRate) * 100).toFixed(1)}% | ${check.missed} | ${check.duplicates} |`,
+      `| the server's newsletter, unconstrained | ${freeCheck.total} | ${freeSeconds.toFixed(1)} | ${freeRate.toFixed(1)} | ${((freeRate / bareRate) * 100).toFixed(1)}% | ${freeCheck.missed} | ${freeCheck.duplicates} |`,
+      `| the second newsletter, while the site was loaded (${copiesUnderLoad} copies in ${loadedSeconds.toFixed(0)} s of load), then the rest | ${loadedCheck.total} | | ${(copiesUnderLoad / loadedSeconds).toFixed(1)} under load | | ${loadedCheck.missed} | ${loadedCheck.duplicates} |`,
       "",
-      `The send answered in ${sendAnswerMs} ms (every copy queued in that transaction); the first copy arrived ${r(firstCopyMs)} ms after the send. The newsletter's figures afterwards: \`${figures.body.toString()}\`. Resident memory of the server: ${r(idleRss)} MB before the idle slices, peak ${r(peakRss)} MB (sampled every 250 ms through the idle slices, the send and the 3 s after).`,
+      `The first send answered in ${free.answerMs} ms (every copy queued in that transaction); its first copy arrived ${r((freeCheck.first || Number.NaN) - free.at)} ms after the send. Figures afterwards: \`${freeFigures}\`; the second's: \`${loadedFigures}\`. Resident memory of the server: ${r(idleRss)} MB before the first send, peak ${r(peakRss)} MB (sampled every 250 ms through both sends, the slices and the 3 s after each).`,
       "",
       `Cached home page while idle (before and after the send): median ${r(idleRps)} requests/s; while the send ran: median ${r(duringRps)} requests/s — ${(ratio * 100).toFixed(1)}% of idle (goal ≥ 90%: ${verdict(ratio >= 0.9)}). Every slice:`,
       "",
@@ -357,9 +412,9 @@ async function main() {
           `| ${i + 1} | ${s.phase} | ${r(s.rps)} | ${s.p99} | ${s.errors + s.non2xx} | ${s.phase.startsWith("sending") ? s.sent : ""} | ${s.load} |`,
       ),
       "",
-      `Load average (1, 5, 15 min, \`/proc/loadavg\`): ${loadBefore} before the bare loop; during the send, every 250 ms: from ${loads[0] ?? "?"} to ${loads.at(-1) ?? "?"} (highest 1-min ${Math.max(...loads.map((l) => Number(l.split(" ")[0])))}).`,
+      `Load average (1, 5, 15 min, \`/proc/loadavg\`): ${loadBefore} before the bare loop, ${loadFree} before the unconstrained send; during the sends, every 250 ms: from ${loads[0] ?? "?"} to ${loads.at(-1) ?? "?"} (highest 1-min ${Math.max(...loads.map((l) => Number(l.split(" ")[0])))}).`,
       "",
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`${process.env.BENCH_SUBSCRIBERS ? `BENCH_SUBSCRIBERS=${SUBSCRIBERS} ` : ""}${process.env.NEWSLETTER_SEND_RATE ? `NEWSLETTER_SEND_RATE=${sendRate} ` : ""}npm run bench:newsletter\`.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`${knobs}npm run bench:newsletter\`.`,
       "",
     ];
     const section = lines.join("\n");

@@ -6,6 +6,7 @@
 import type { Transporter } from "nodemailer";
 import type { Database, Db, Tx } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { createLoopPacer, type PacerOptions } from "./loop-pacer.ts";
 import * as q from "./mail.queries.ts";
 import {
   type DkimOptions,
@@ -53,6 +54,8 @@ export type DeliveryOptions = {
   closeGraceMs: number;
   /** Newsletter copies each process sends a second at most (NEWSLETTER_SEND_RATE, ADR 066). */
   bulkPerSecond: number;
+  /** How the newsletter lane gives way while the event loop is busy (loop-pacer.ts). */
+  pacer?: Partial<PacerOptions>;
 };
 
 const MINUTE = 60_000;
@@ -68,6 +71,8 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
 
 /** Rows one round takes; each goes over its own SMTP connection. */
 const BATCH = 5;
+/** Newsletter rows one claim takes at most (fewer when the rate is lower: a second's worth). */
+const BULK_BATCH = 50;
 /** A queued mail older than this means mail is not going out. */
 export const STUCK_AFTER_SECONDS = 15 * 60;
 
@@ -275,20 +280,41 @@ export function createMailer(opts: {
 
   // Newsletters' copies: one at a time, at most `bulkPerSecond` a second, in a loop of their own,
   // so other mail never waits behind them (ADR 066). One in flight per process also keeps what a
-  // kill can leave half-done to one copy.
+  // kill can leave half-done to one copy. Rows are claimed a batch at a time (one statement for up
+  // to a second's worth), and the lane gives way while the loop is busy with other work.
   const bulkGapMs = 1000 / Math.max(0.01, o.bulkPerSecond);
+  const bulkBatch = Math.max(1, Math.min(BULK_BATCH, Math.floor(o.bulkPerSecond)));
+  const pacer = createLoopPacer(o.pacer);
   let nextBulkAt = 0;
+  let lastBulkAt = 0;
   async function drainBulk(): Promise<void> {
     while (!stopped) {
-      const wait = nextBulkAt - Date.now();
-      if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-      if (stopped) return;
-      const [claimed] = await q.claimDue(db, 1, o.leaseMs, "bulk");
-      if (!claimed) return;
-      nextBulkAt = Date.now() + bulkGapMs;
-      await deliver(claimed).catch((err: unknown) => {
-        if (!stopped) logger.error({ err }, "mail outbox: a newsletter row could not be settled");
-      });
+      const claimedAt = Date.now();
+      const claimed = await q.claimDue(db, bulkBatch, o.leaseMs, "bulk");
+      if (claimed.length === 0) return;
+      for (const [i, row] of claimed.entries()) {
+        for (;;) {
+          const wait = Math.max(nextBulkAt, pacer.nextAt(lastBulkAt)) - Date.now();
+          if (wait <= 0 || stopped) break;
+          // In steps, so a lane that may go faster again does not sleep out an old wait.
+          await new Promise((ok) => setTimeout(ok, Math.min(wait, 250)));
+        }
+        // Closing, or too little of the lease left for a whole send: the rest go back to the queue
+        // (another process could take them meanwhile).
+        if (stopped || Date.now() + sendDeadlineMs >= claimedAt + o.leaseMs) {
+          for (const rest of claimed.slice(i)) {
+            await q.release(db, rest).catch((err: unknown) => {
+              if (!stopped) logger.error({ err }, "mail outbox: a newsletter row could not be released");
+            });
+          }
+          break;
+        }
+        lastBulkAt = Date.now();
+        nextBulkAt = lastBulkAt + bulkGapMs;
+        await deliver(row).catch((err: unknown) => {
+          if (!stopped) logger.error({ err }, "mail outbox: a newsletter row could not be settled");
+        });
+      }
     }
   }
   const mailLane = rounds(drain, "mail");
@@ -353,6 +379,7 @@ export function createMailer(opts: {
     async close() {
       stopped = true;
       clearInterval(poll);
+      pacer.close();
       const unlisten = await listening;
       await unlisten?.().catch(() => {});
       // A send still running after the grace keeps its lease: another start sends the row again.

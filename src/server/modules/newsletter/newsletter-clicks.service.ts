@@ -79,13 +79,18 @@ export async function addNewsletterLinks(tx: Tx, newsletterId: string, html: str
   await q.insertLinks(tx, newsletterId, webLinksOf(html));
 }
 
+/** The newsletter's counted links: address → link id. */
+export async function newsletterLinkIds(db: Db, newsletterId: string): Promise<Map<string, string>> {
+  return new Map((await q.selectLinks(db, newsletterId)).map((l) => [l.url, l.id]));
+}
+
 /** A reader's copy of the newsletter's HTML: every counted link through the signed redirect. */
 export async function countedLinks(
   db: Db,
   key: string,
   c: { newsletterId: string; userId: string; subscriberId: string; siteOrigin: string; html: string },
 ): Promise<string> {
-  const links = new Map((await q.selectLinks(db, c.newsletterId)).map((l) => [l.url, l.id]));
+  const links = await newsletterLinkIds(db, c.newsletterId);
   return rewriteLinks(c.html, (url) => {
     const id = links.get(url);
     if (!id) return null;

@@ -225,6 +225,38 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
   return row ?? null;
 }
 
+/** What every reader's copy of a newsletter shares: the newsletter and its author's site. */
+export async function selectCopyShared(db: Conn, newsletterId: string) {
+  const [row] = await db
+    .select({
+      userId: newsletters.userId,
+      subject: newsletters.subject,
+      content: newsletters.content,
+      countClicks: newsletters.countClicks,
+      authorName: profiles.name,
+      authorEmail: user.email,
+      subdomain: websites.subdomain,
+      customDomain: websites.customDomain,
+      postalAddress: websiteCustomization.postalAddress,
+    })
+    .from(newsletters)
+    .innerJoin(user, eq(user.id, newsletters.userId))
+    .leftJoin(profiles, eq(profiles.id, newsletters.userId))
+    .leftJoin(websites, eq(websites.userId, newsletters.userId))
+    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, newsletters.userId))
+    .where(eq(newsletters.id, newsletterId));
+  return row ?? null;
+}
+
+/** One reader of the author's list as their copy goes: their address and whether they still want it. */
+export async function selectReader(db: Conn, userId: string, subscriberId: string) {
+  const [row] = await db
+    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.userId, userId)));
+  return row ?? null;
+}
+
 /** The author's account address (a test goes only there) and their site's address. */
 export async function selectAuthor(db: Conn, userId: string) {
   const [row] = await db
