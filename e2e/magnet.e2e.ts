@@ -6,12 +6,14 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { magnetToken } from "../src/server/modules/newsletter/magnet-link.ts";
 import { callApi } from "../src/testing/api-client.ts";
 import { PDF, PNG } from "../src/testing/magnet.ts";
 import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, firstLink, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
+const DAY = 24 * 60 * 60_000;
 
 const noSideways = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -79,6 +81,21 @@ browserDescribe("free book for new subscribers", () => {
     await reader.goto(link);
     await reader.getByRole("heading", { name: "Your free book" }).waitFor();
     await both(reader, "magnet-link-page", () => reader.getByRole("button", { name: /Download/ }).waitFor());
+
+    // A week later the link has expired: the page offers a new one, which comes by mail.
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const old = magnetToken(
+      e.server.unsubscribeKey,
+      author.id,
+      token.split(".")[0] ?? "",
+      new Date(Date.now() - 8 * DAY),
+    );
+    await reader.goto(`${site}/newsletter/free-book?token=${old}`);
+    const renew = reader.getByRole("button", { name: "Send me a new link" });
+    await both(reader, "magnet-expired", () => renew.waitFor());
+    await renew.click();
+    await both(reader, "magnet-renewed", () => reader.getByRole("heading", { name: "Check your inbox" }).waitFor());
+    await e.server.smtp.waitFor("reader@example.com", "A new link for your free book: The Lighthouse Prequel");
 
     // The author sees the download counted today.
     await page.reload();

@@ -33,8 +33,6 @@ browserDescribe("unsubscribe", () => {
         db: e.server.database.db,
         mailer: e.server.mailer,
         logger: createLogger("silent"),
-        site: { protocol: "http:", sitesDomain: `localhost:${e.server.port}` },
-        unsubscribeKey: e.server.unsubscribeKey,
       },
       new Date("2031-03-14T00:10:00Z"),
     );

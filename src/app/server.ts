@@ -19,6 +19,7 @@ import { createLogger, type Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
+import { makeReleaseAlertCopy } from "../server/modules/books/launches.service.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
 import { makeNewsletterCopy } from "../server/modules/newsletter/newsletters.service.ts";
@@ -90,6 +91,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       delivery: { leaseMs: env.mailLeaseMs, bulkPerSecond: env.newsletter.sendRate, ...opts.mailDelivery },
       ...(env.dkim ? { dkim: env.dkim } : {}),
       newsletterCopy: makeNewsletterCopy(database.db, siteAddress, env.mailFrom, unsubscribeKey),
+      releaseAlertCopy: makeReleaseAlertCopy(database.db, siteAddress, env.mailFrom, unsubscribeKey),
     });
     const auth = createAuth({
       db: database.db,
@@ -153,13 +155,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     const scheduler = startScheduler({ db: database.db, logger });
     const domainChecks = startDomainChecks({ db: database.db, env, dns, mailer, logger });
     const dailyMetrics = startDailyMetrics({ db: database.db, logger });
-    const launchDayMails = startLaunchDayMails({
-      db: database.db,
-      mailer,
-      logger,
-      site: siteAddress,
-      unsubscribeKey,
-    });
+    const launchDayMails = startLaunchDayMails({ db: database.db, mailer, logger });
     const newsletterJob = startNewsletterJob({
       db: database.db,
       mailer,

@@ -30,6 +30,10 @@ export type SiteRuntime = {
     signUp: Limiter;
     /** Confirmation mails per subscriber address, per site. */
     confirmMail: Limiter;
+    /** Asks for a new free-book link per client address, per site (ADR 068). */
+    magnetRenew: Limiter;
+    /** New free-book links mailed per reader, per site (ADR 068). */
+    magnetRenewMail: Limiter;
   };
   /** Drop the pages and contexts of sites changed lately (runs on a timer; tests call it). */
   sweepNow(): Promise<void>;
@@ -109,6 +113,8 @@ export async function startSiteRuntime(opts: SiteRuntimeOptions): Promise<SiteRu
       contact: dbRateLimiter(database.db, "contact", 5, HOUR),
       signUp: dbRateLimiter(database.db, "newsletter-sign-up", 10, HOUR),
       confirmMail: dbRateLimiter(database.db, "newsletter-confirm-mail", 3, HOUR),
+      magnetRenew: dbRateLimiter(database.db, "magnet-renew", 5, HOUR),
+      magnetRenewMail: dbRateLimiter(database.db, "magnet-renew-mail", 3, 24 * HOUR),
     },
     sweepNow: () => sweep(),
     flushVisits: () => visits.flush(),

@@ -134,7 +134,10 @@ export const releaseAlerts = pgTable(
   (t) => [
     uniqueIndex("release_alerts_book_email_idx").on(t.bookId, sql`lower(${t.email})`),
     uniqueIndex("release_alerts_token_idx").on(t.confirmToken),
-    check("release_alerts_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+    // The launch job's look for readers still to tell (ADR 073).
+    index("release_alerts_due_idx").on(t.bookId).where(sql`${t.status} = 'confirmed' and ${t.notifiedAt} is null`),
+    // bounced: a 5xx answered its release mail; the address is never mailed again (ADR 073).
+    check("release_alerts_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed', 'bounced')`),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../shared/enums.ts";
 import { user } from "./auth.ts";
+import { releaseAlerts } from "./books.ts";
 import { newsletterSubscribers, newsletters } from "./content.ts";
 import { count, createdAt, oneOf, parentUuid, uuidKey } from "./util.ts";
 
@@ -121,19 +122,26 @@ export const mailOutbox = pgTable(
     /** One recipient's copy of an author's newsletter (ADR 066); null for every other mail. */
     newsletterId: uuid("newsletter_id").references(() => newsletters.id, { onDelete: "cascade" }),
     subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** One reader's release alert mail for one book's launch (ADR 073); null for every other mail. */
+    releaseAlertId: uuid("release_alert_id").references(() => releaseAlerts.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt),
-    // The sender's claims read only the rows still to send: other mail and newsletters apart, so
-    // a reset mail never waits behind a newsletter's thousands of rows (ADR 066).
+    // The sender's claims read only the rows still to send: other mail and the paced copies
+    // (newsletters', release alerts') apart, so a reset mail never waits behind a newsletter's
+    // thousands of rows (ADR 066, 073).
     index("mail_outbox_due_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('queued', 'sending') and ${t.newsletterId} is null`),
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.newsletterId} is null and ${t.releaseAlertId} is null`),
     index("mail_outbox_bulk_due_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('queued', 'sending') and ${t.newsletterId} is not null`),
+      .where(
+        sql`${t.status} in ('queued', 'sending') and (${t.newsletterId} is not null or ${t.releaseAlertId} is not null)`,
+      ),
     // One copy per recipient per newsletter, however often it is queued.
     uniqueIndex("mail_outbox_newsletter_recipient_idx").on(t.newsletterId, t.subscriberId),
+    // One copy per release alert (a reader of one book's launch), however often the launch runs.
+    uniqueIndex("mail_outbox_release_alert_idx").on(t.releaseAlertId),
     index("mail_outbox_subscriber_idx").on(t.subscriberId),
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
   ],

@@ -18,7 +18,14 @@ export function logJobFailure(logger: Logger, name: string, err: unknown) {
   }
 }
 
-export function scheduleJob(opts: { name: string; pattern: string; logger: Logger; run: () => Promise<void> }) {
+export function scheduleJob(opts: {
+  name: string;
+  pattern: string;
+  logger: Logger;
+  run: () => Promise<void>;
+  /** Also run once now (work that must not wait for the next tick after a start). */
+  runAtStart?: boolean;
+}) {
   let current: Promise<void> | null = null;
   // No croner `name`: names are process-global, and tests run two servers in one process.
   const job = new Cron(opts.pattern, { protect: true }, async () => {
@@ -26,6 +33,7 @@ export function scheduleJob(opts: { name: string; pattern: string; logger: Logge
     await current;
     current = null;
   });
+  if (opts.runAtStart) void job.trigger();
   return {
     async stop() {
       job.stop();

@@ -6,7 +6,9 @@ import {
   downloadMagnet,
   giftOnConfirm,
   isMagnetToken,
+  MAGNET_RENEW_ANSWER,
   MAGNET_TERMS,
+  renewMagnetLink,
 } from "../../server/modules/newsletter/magnet.service.ts";
 import { type Answer, type FormAnswer, pageKind, personal, plain, when } from "../answer.tsx";
 import { PRIVATE_NO_STORE } from "../delivery/delivery.ts";
@@ -25,7 +27,7 @@ const REFUSED = {
   expired: {
     status: 410,
     heading: "This link has expired",
-    text: "Download links work for a limited time. Write to the author through the site's contact page for a new one.",
+    text: "Download links work for a limited time. You can have a new one sent to the address this link was sent to.",
   },
   removed: { status: 410, heading: "No longer offered", text: "The author no longer offers this free book." },
   limit: {
@@ -40,9 +42,15 @@ const page = (a: Answer, status: number, body: Parameters<typeof MagnetPage>[0])
   view: false,
 });
 
-const refused = (a: Answer, why: keyof typeof REFUSED) => {
+/** An expired link's page offers a new link, posting the old token back (ADR 068). */
+const refused = (a: Answer, why: keyof typeof REFUSED, token?: string) => {
   const r = REFUSED[why];
-  return page(a, r.status, { env: a.env, heading: r.heading, text: r.text });
+  return page(a, r.status, {
+    env: a.env,
+    heading: r.heading,
+    text: r.text,
+    ...(why === "expired" && token ? { renew: token } : {}),
+  });
 };
 
 /**
@@ -57,7 +65,7 @@ export const magnetDownload = pageKind({
     const token = a.c.req.query("token") ?? "";
     if (!isMagnetToken(token)) return refused(a, "invalid");
     const link = await checkMagnetLink(a.db, a.deps.unsubscribeKey, a.ctx.website.userId, token);
-    if (link.status !== "ok") return refused(a, link.status);
+    if (link.status !== "ok") return refused(a, link.status, token);
     return page(a, 200, {
       env: a.env,
       heading: "Your free book",
@@ -67,6 +75,29 @@ export const magnetDownload = pageKind({
     });
   },
   async post(a) {
+    if (a.fields.renew === "1") {
+      const { deps } = a;
+      const renewed = await renewMagnetLink(
+        {
+          db: a.db,
+          mailer: deps.mailer,
+          logger: deps.logger,
+          key: deps.unsubscribeKey,
+          limits: { ask: deps.sites.limits.magnetRenew, mail: deps.sites.limits.magnetRenewMail },
+        },
+        {
+          userId: a.ctx.website.userId,
+          token: a.fields.token ?? "",
+          origin: a.env.origin,
+          siteName: a.name,
+          clientAddress: a.ip,
+          requestId: a.requestId,
+        },
+      );
+      return renewed.status === 429
+        ? page(a, 429, { env: a.env, heading: "Too many requests", text: "Please try again later." })
+        : page(a, 200, { env: a.env, heading: "Check your inbox", text: MAGNET_RENEW_ANSWER });
+    }
     const got = await downloadMagnet(
       a.db,
       a.deps.storage,
@@ -74,7 +105,7 @@ export const magnetDownload = pageKind({
       a.ctx.website.userId,
       a.fields.token ?? "",
     );
-    if (got.status !== "ok") return refused(a, got.status);
+    if (got.status !== "ok") return refused(a, got.status, a.fields.token);
     return personal({
       ...plain(200, null, {
         "Content-Type": got.type,

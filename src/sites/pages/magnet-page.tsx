@@ -34,13 +34,27 @@ export function MagnetButton(props: { env: PageEnv; token: string; title: string
   );
 }
 
-/** A page with a message and, for a good link, the download button. */
+/** An expired link's "Send me a new link": the old token posted back (ADR 068). */
+function RenewButton(props: { env: PageEnv; token: string }) {
+  return (
+    <form method="post" action={href(props.env, "/newsletter/free-book")}>
+      <input type="hidden" name="token" value={props.token} />
+      <input type="hidden" name="renew" value="1" />
+      <button className="btn" type="submit">
+        Send me a new link
+      </button>
+    </form>
+  );
+}
+
+/** A page with a message and, for a good link, the download button; for an expired one, a new link. */
 export function MagnetPage(props: {
   env: PageEnv;
   heading: string;
   text: string;
   terms?: string;
   download?: { token: string; title: string; type: MagnetType };
+  renew?: string;
 }) {
   return (
     <div className="wrap">
@@ -49,6 +63,7 @@ export function MagnetPage(props: {
         <p>{props.text}</p>
         {props.terms ? <p className="hint">{props.terms}</p> : null}
         {props.download ? <MagnetButton env={props.env} {...props.download} /> : null}
+        {props.renew ? <RenewButton env={props.env} token={props.renew} /> : null}
       </div>
     </div>
   );

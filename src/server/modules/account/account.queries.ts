@@ -1,6 +1,6 @@
 // Everything stored about one account, for its export and its deletion. Every query is by the
 // account's own id (or its own email address, for the rows keyed by address).
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
   accountMailQuota,
@@ -91,10 +91,11 @@ export async function selectAccountData(db: Db, userId: string) {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.userId, userId))
       .orderBy(asc(newsletterSubscribers.createdAt)),
+    // Not a sent newsletter the author deleted: hidden and blanked, it is no longer theirs to see (ADR 069).
     newsletters: await db
       .select()
       .from(newsletters)
-      .where(eq(newsletters.userId, userId))
+      .where(and(eq(newsletters.userId, userId), isNull(newsletters.deletedAt)))
       .orderBy(asc(newsletters.createdAt)),
     contactMessages: await db
       .select()

@@ -15,12 +15,13 @@ import {
   supportTickets,
   user,
 } from "../../../db/schema/index.ts";
-import { apiClient, type Json } from "../../../testing/api-client.ts";
+import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { unzip } from "../../lib/zip.ts";
+import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
 
 let s: TestServer;
 let fake: FakeStripe;
@@ -133,6 +134,35 @@ describe("account export", () => {
     expect(text).not.toContain("Bea Other");
     expect(text).not.toContain(other.id);
     expect(text).not.toMatch(/tok-|verificationToken|confirmToken|password/i);
+  });
+
+  it("leaves out a sent newsletter the author deleted (hidden and blanked), and keeps the others", async () => {
+    const a = await furnished("Cy Letters");
+    const client = apiClient(s, a);
+    const made = async (subject: string) =>
+      (await (await client.newsletters.$post({ json: { subject, content: `<p>${subject} body</p>` } })).json())
+        .newsletter.id as string;
+    const gone = await made("Deleted after it went");
+    const kept = await made("Still the author's");
+    expect((await client.newsletters[":id"].send.$post({ param: { id: gone }, json: {} })).status).toBe(200);
+    await s.mailer.idle();
+    await runNewsletterJob({
+      db: s.database.db,
+      mailer: s.mailer,
+      logger: s.logger,
+      site: { protocol: "http:", sitesDomain: "localhost" },
+      dailyCap: 100,
+    });
+    expect((await readJson(client.newsletters[":id"].$get({ param: { id: gone } }))).body.newsletter.status).toBe(
+      "sent",
+    );
+    expect((await client.newsletters[":id"].$delete({ param: { id: gone } })).status).toBe(204);
+    const files = unzip(new Uint8Array(await (await client.account.export.$get()).arrayBuffer()));
+    const text = String(files.get("bookplate-export/data.json"));
+    const data = JSON.parse(text) as Json;
+    expect(data.newsletters.map((n: Json) => n.id)).toEqual([kept]);
+    expect(text).not.toContain(gone);
+    expect(text).not.toContain("Deleted after it went");
   });
 
   it("needs a session", async () => {

@@ -3,7 +3,7 @@
 // query takes the owner's id.
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { books, profiles, releaseAlerts, websites } from "../../../db/schema/index.ts";
+import { books, profiles, releaseAlerts, user, websites } from "../../../db/schema/index.ts";
 
 type Conn = Db | Tx;
 
@@ -12,6 +12,19 @@ export async function pendingToken(
   db: Db,
   r: { userId: string; bookId: string; email: string; token: string },
 ): Promise<string | null> {
+  // An address whose release mail bounced (5xx) is not asked again on this site (ADR 073).
+  const [bounced] = await db
+    .select({ id: releaseAlerts.id })
+    .from(releaseAlerts)
+    .where(
+      and(
+        eq(releaseAlerts.userId, r.userId),
+        eq(sql`lower(${releaseAlerts.email})`, r.email),
+        eq(releaseAlerts.status, "bounced"),
+      ),
+    )
+    .limit(1);
+  if (bounced) return null;
   const [made] = await db
     .insert(releaseAlerts)
     .values({ userId: r.userId, bookId: r.bookId, email: r.email, confirmToken: r.token })
@@ -83,41 +96,61 @@ export const releaseMailFields = {
 };
 
 /**
- * Takes the confirmed alerts of books out by `today` that were never sent: marks them told and
- * returns them, in one statement (a reader is told once, whichever process runs the job).
+ * One launch with readers still to tell (a visible book out by `today` with confirmed alerts not
+ * yet queued), its row locked; other processes skip it meanwhile. A paused account's launches
+ * wait (ADR 070, 073): their alerts stay untold and go once it is resumed.
  */
-export async function takeDueAlerts(tx: Tx, today: string, limit: number) {
-  const due = tx
-    .select({ id: releaseAlerts.id })
-    .from(releaseAlerts)
-    .innerJoin(books, eq(books.id, releaseAlerts.bookId))
+export async function lockOneDueLaunch(tx: Tx, today: string) {
+  const [row] = await tx
+    .select({ bookId: books.id, userId: books.userId, title: books.title })
+    .from(books)
     .where(
       and(
-        eq(releaseAlerts.status, "confirmed"),
-        isNull(releaseAlerts.notifiedAt),
         lte(books.releaseDate, today),
         eq(books.visibilityEnabled, true),
+        sql`exists (select 1 from ${releaseAlerts} where ${releaseAlerts.bookId} = ${books.id}
+          and ${releaseAlerts.status} = 'confirmed' and ${releaseAlerts.notifiedAt} is null)`,
+        sql`not exists (select 1 from ${user} where ${user.id} = ${books.userId} and ${user.newsletterSendingPausedAt} is not null)`,
       ),
     )
-    .limit(limit);
-  const taken = await tx
+    .orderBy(books.releaseDate, books.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row ?? null;
+}
+
+/** The book's confirmed alerts not told yet are told (their mails queued in the same transaction). */
+export async function markNotified(tx: Tx, userId: string, bookId: string): Promise<void> {
+  await tx
     .update(releaseAlerts)
     .set({ notifiedAt: new Date() })
-    .where(inArray(releaseAlerts.id, due))
-    .returning({ alertId: releaseAlerts.id, email: releaseAlerts.email, bookId: releaseAlerts.bookId });
-  if (taken.length === 0) return [];
-  const ids = [...new Set(taken.map((t) => t.bookId))];
-  const about = await tx
-    .select(releaseMailFields)
-    .from(books)
+    .where(
+      and(
+        eq(releaseAlerts.userId, userId),
+        eq(releaseAlerts.bookId, bookId),
+        eq(releaseAlerts.status, "confirmed"),
+        isNull(releaseAlerts.notifiedAt),
+      ),
+    );
+}
+
+/** What one reader's release mail is made of, read when it is sent: the alert and its book. */
+export async function selectAlertCopy(db: Conn, alertId: string) {
+  const [row] = await db
+    .select({
+      ...releaseMailFields,
+      releaseDate: books.releaseDate,
+      alertId: releaseAlerts.id,
+      email: releaseAlerts.email,
+      status: releaseAlerts.status,
+    })
+    .from(releaseAlerts)
+    // The alert's own author's book: a row never reaches another author's.
+    .innerJoin(books, and(eq(books.id, releaseAlerts.bookId), eq(books.userId, releaseAlerts.userId)))
     .innerJoin(websites, eq(websites.userId, books.userId))
     .innerJoin(profiles, eq(profiles.id, books.userId))
-    .where(inArray(books.id, ids));
-  const byBook = new Map(about.map((b) => [b.bookId, b]));
-  return taken.flatMap((t) => {
-    const b = byBook.get(t.bookId);
-    return b ? [{ alertId: t.alertId, email: t.email, ...b }] : [];
-  });
+    .where(eq(releaseAlerts.id, alertId));
+  return row ?? null;
 }
 
 /** One of the author's books, with what its release mail needs. */

@@ -1,13 +1,12 @@
 // Launches (issue 17): a book with a future release date is a pre-order. Readers ask to be told
 // when it is out (double opt-in, per book, like the newsletter); on release day a job mails each
-// confirmed reader once, through the outbox, with a link to the book page. The author sees the
-// counts and can send themselves the mail first.
+// confirmed reader once, through the outbox's paced lane like a newsletter's copies (ADR 073),
+// with a link to the book page. The author sees the counts and can send themselves the mail first.
 //
 // Words: a *launch* is a book's coming out (its pre-order page, the sign-ups, the launch-day mail);
 // a *launch alert* is one reader's sign-up to be told (readers and authors see "release alert";
 // the table is `release_alerts`).
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { bookPath } from "../../../shared/book-path.ts";
@@ -15,7 +14,7 @@ import { formatDate } from "../../../shared/dates.ts";
 import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import type { Mail, MailSender } from "../mail/mail.service.ts";
+import type { Mail, MailSender, ReleaseAlertCopy, ReleaseAlertQueue } from "../mail/mail.service.ts";
 import { button, footnote, heading, join, mailParts, paragraph, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
 import { postalAddressOf } from "../newsletter/newsletter-archive.service.ts";
@@ -126,19 +125,26 @@ function releaseMail(
   to: string,
   b: ReleaseBook,
   site: SiteAddress,
-  o: { unsubscribe: string | null; replyTo: string | null; postalAddress: string | null },
+  o: {
+    unsubscribe: string | null;
+    replyTo: string | null;
+    postalAddress: string | null;
+    /** Sent on a later day than the release (a paused account, retries): says when it came out. */
+    cameOut?: string | null;
+  },
 ): Mail {
   const origin = siteOriginOf(b, site);
   const link = `${origin}${bookPath(b)}`;
-  const subject = `${b.title} is out now`;
+  const subject = releaseSubject(b.title);
+  const out = o.cameOut ? `came out on ${formatDate(o.cameOut, "long")}` : "is out today";
   const why = `You get this mail because you asked for a release alert at ${new URL(origin).host}.`;
   const parts = mailParts({
     title: subject,
-    preheader: `${b.title} by ${b.author} is out today.`,
+    preheader: `${b.title} by ${b.author} ${out}.`,
     body: join(
       heading(subject),
       paragraph("Hello,"),
-      paragraph(`${b.title} by ${b.author} is out today.`),
+      paragraph(`${b.title} by ${b.author} ${out}.`),
       button(link, "See the book"),
       // True with the unsubscribe link below: this book mails once; that link is for later books.
       paragraph(`You asked ${b.siteName} to tell you when it came out. You will get no other mail about this book.`),
@@ -163,44 +169,74 @@ function releaseMail(
 
 export type SiteAddress = { protocol: string; sitesDomain: string };
 
-/** Fixed key for pg_try_advisory_xact_lock, unique among Bookplate's jobs. */
-export const LAUNCH_DAY_LOCK = 727_004;
+/** The release mail's subject, also kept on its outbox row (logs, the back office). */
+const releaseSubject = (title: string) => `${title} is out now`;
 
 /**
- * Mails every confirmed reader of every book out by today who was not told yet, once: the rows
- * are marked and their mails queued in the same transaction, so a reader is neither mailed twice
- * nor forgotten (the outbox retries a mail that does not go, ADR 048). Returns how many were
- * queued, or null when another process holds the job.
+ * Queues the release mails of every book out by today whose confirmed readers were not told yet
+ * (ADR 073): one launch per transaction, its book row locked (other processes skip it), one
+ * outbox row per reader (INSERT … SELECT, ON CONFLICT DO NOTHING on the alert) and the alerts
+ * marked told in the same transaction, so a reader is neither mailed twice nor forgotten. The
+ * outbox sends them in the paced lane, each made as it goes. A paused account's launches wait.
+ * Returns how many mails were queued.
  */
 export async function sendLaunchDayMails(
-  deps: { db: Db; mailer: MailSender; logger: Logger; site: SiteAddress; unsubscribeKey: string },
+  deps: { db: Db; mailer: ReleaseAlertQueue; logger: Logger },
   now = new Date(),
-): Promise<number | null> {
-  return deps.db.transaction(async (tx) => {
-    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${LAUNCH_DAY_LOCK}) as ok`);
-    if ((res as unknown as { rows?: { ok: boolean }[] }).rows?.[0]?.ok !== true) return null;
-    const taken = await q.takeDueAlerts(tx, dayOf(now), 5000);
-    const replyTo = new Map<string, string | null>();
-    const postal = new Map<string, string | null>();
-    for (const a of taken) {
-      if (!replyTo.has(a.userId)) replyTo.set(a.userId, await contactDeliveryAddress(tx, a.userId));
-      if (!postal.has(a.userId)) postal.set(a.userId, await postalAddressOf(tx, a.userId));
-      const unsubscribe = unsubscribeUrl(deps.unsubscribeKey, siteOriginOf(a, deps.site), {
-        list: "alerts",
-        userId: a.userId,
-        subscriberId: a.alertId,
+): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const added = await deps.db.transaction(async (tx) => {
+      const launch = await q.lockOneDueLaunch(tx, dayOf(now));
+      if (!launch) return null;
+      const n = await deps.mailer.queueReleaseAlerts(tx, {
+        bookId: launch.bookId,
+        userId: launch.userId,
+        subject: releaseSubject(launch.title),
       });
-      await deps.mailer.send(
-        releaseMail(a.email, a, deps.site, {
-          unsubscribe,
-          replyTo: replyTo.get(a.userId) ?? null,
-          postalAddress: postal.get(a.userId) ?? null,
-        }),
-        tx,
-      );
-    }
-    return taken.length;
-  });
+      await q.markNotified(tx, launch.userId, launch.bookId);
+      return n;
+    });
+    if (added === null) return queued;
+    queued += added;
+  }
+}
+
+/** The stable Message-ID of one reader's release mail: the same on every attempt and in every process. */
+export function releaseMessageId(alertId: string, mailFrom: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "bookplate.local";
+  return `<launch-${alertId}@${domain}>`;
+}
+
+/**
+ * The outbox's maker of release mails (ADR 073), read when the mail goes: null when the reader
+ * unsubscribed or bounced meanwhile (the row is skipped). The reader's one-click unsubscribe
+ * link as before (ADR 065).
+ */
+export function makeReleaseAlertCopy(
+  db: Db,
+  site: SiteAddress,
+  mailFrom: string,
+  unsubscribeKey: string,
+  clock: () => Date = () => new Date(),
+): ReleaseAlertCopy {
+  return async ({ alertId }) => {
+    const a = await q.selectAlertCopy(db, alertId);
+    if (a?.status !== "confirmed") return null;
+    const unsubscribe = unsubscribeUrl(unsubscribeKey, siteOriginOf(a, site), {
+      list: "alerts",
+      userId: a.userId,
+      subscriberId: a.alertId,
+    });
+    const late = a.releaseDate !== null && a.releaseDate < dayOf(clock());
+    const mail = releaseMail(a.email, a, site, {
+      unsubscribe,
+      replyTo: await contactDeliveryAddress(db, a.userId),
+      postalAddress: await postalAddressOf(db, a.userId),
+      cameOut: late ? a.releaseDate : null,
+    });
+    return { ...mail, messageId: releaseMessageId(alertId, mailFrom) };
+  };
 }
 
 /** The author's view: readers waiting (unconfirmed, confirmed) and already told. */

@@ -22,7 +22,7 @@ export type Mail = {
   automatic?: boolean;
   /** Mail to a list's reader: their one-click unsubscribe link (RFC 8058), `unsubscribeUrl` in unsubscribe.service.ts. */
   listUnsubscribeUrl?: string;
-  /** The Message-ID, when it must be the same on every attempt (a newsletter's copy, ADR 066). */
+  /** The Message-ID, when it must be the same on every attempt (a newsletter's copy, a release alert's; ADR 066, 073). */
   messageId?: string;
 };
 
@@ -36,6 +36,18 @@ export type NewsletterCopy = (row: { newsletterId: string; subscriberId: string 
 export type NewsletterQueue = {
   /** One row per confirmed subscriber of the author; returns how many were added (ADR 066). */
   queueNewsletter(tx: Tx, n: { newsletterId: string; userId: string; subject: string }): Promise<number>;
+};
+
+/**
+ * A release alert's mail as it goes out, made from its row when it is sent (ADR 073): null when
+ * the reader is no longer confirmed (unsubscribed, bounced) or the book is gone (skipped).
+ */
+export type ReleaseAlertCopy = (row: { alertId: string }) => Promise<Mail | null>;
+
+/** What the launches hand the outbox: one book's release mails, queued in the caller's transaction. */
+export type ReleaseAlertQueue = {
+  /** One row per confirmed, not yet told alert of the book; returns how many were added (ADR 073). */
+  queueReleaseAlerts(tx: Tx, a: { bookId: string; userId: string; subject: string }): Promise<number>;
 };
 
 /** A header value we write ourselves: one line, no control characters, bounded. */

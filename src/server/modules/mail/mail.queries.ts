@@ -3,7 +3,7 @@
 // so a row whose process died mid-send is tried again.
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { mailOutbox, newsletterSubscribers, newsletters, user } from "../../../db/schema/index.ts";
+import { mailOutbox, newsletterSubscribers, newsletters, releaseAlerts, user } from "../../../db/schema/index.ts";
 
 /** The NOTIFY channel that wakes every process's sender when a mail is queued (sent on commit). */
 export const OUTBOX_CHANNEL = "mail_outbox";
@@ -34,23 +34,32 @@ const due = () =>
   sql`(${mailOutbox.status} in ('queued', 'sending') and ((${mailOutbox.status} = 'queued' and ${mailOutbox.nextAttemptAt} <= now()) or (${mailOutbox.status} = 'sending' and ${mailOutbox.leaseUntil} <= now())))`;
 
 /**
- * The two lanes of the queue (ADR 066): `mail` is everything but newsletters (a reset mail, a
- * confirmation), `bulk` is newsletters' copies, sent at their own pace. Each has its own index.
+ * The two lanes of the queue (ADR 066, 073): `mail` is everything but the paced copies (a reset
+ * mail, a confirmation), `bulk` is newsletters' copies and release alerts' mails, sent at their
+ * own pace. Each has its own index (the same conditions, so the index is used).
  */
 export type Lane = "mail" | "bulk";
 const inLane = (lane: Lane) =>
-  lane === "bulk" ? and(isNotNull(mailOutbox.newsletterId), notPaused()) : isNull(mailOutbox.newsletterId);
+  lane === "bulk"
+    ? and(or(isNotNull(mailOutbox.newsletterId), isNotNull(mailOutbox.releaseAlertId)), notPaused())
+    : and(isNull(mailOutbox.newsletterId), isNull(mailOutbox.releaseAlertId));
+
+/** Whether a row is one of the paced lane's copies (a newsletter's or a release alert's). */
+export const isPaced = (row: Pick<OutboxRow, "newsletterId" | "releaseAlertId">) =>
+  row.newsletterId !== null || row.releaseAlertId !== null;
 
 /**
- * A copy of an account whose sending staff paused waits (ADR 070): it stays queued, untouched,
- * and goes once the account is resumed.
+ * A copy of an account whose sending staff paused waits (ADR 070, 073): it stays queued,
+ * untouched, and goes once the account is resumed. Newsletters' copies and release alerts' alike.
  */
 // A scalar subquery, read for each row the claim looks at: as NOT EXISTS the planner made it an
 // anti-join, misjudged how many rows pass, and scanned and sorted every copy still to go for
 // each claim (bench:newsletter, ADR 066).
 const notPaused = () =>
   sql`(select ${user.newsletterSendingPausedAt} from ${newsletters} join ${user} on ${user.id} = ${newsletters.userId}
-    where ${newsletters.id} = ${mailOutbox.newsletterId}) is null`;
+    where ${newsletters.id} = ${mailOutbox.newsletterId}) is null
+  and (select ${user.newsletterSendingPausedAt} from ${releaseAlerts} join ${user} on ${user.id} = ${releaseAlerts.userId}
+    where ${releaseAlerts.id} = ${mailOutbox.releaseAlertId}) is null`;
 
 /** Takes up to `limit` rows of a lane that are due (or whose sender's lease ran out) for this process. */
 export async function claimDue(db: Db, limit: number, leaseMs: number, lane: Lane = "mail"): Promise<OutboxRow[]> {
@@ -90,7 +99,7 @@ export async function hasDue(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(due(), or(isNull(mailOutbox.newsletterId), notPaused())))
+    .where(and(due(), or(inLane("mail"), notPaused())))
     .limit(1);
   return row !== undefined;
 }
@@ -157,6 +166,54 @@ export async function markBounced(db: Db, row: OutboxRow, error: string): Promis
 }
 
 /**
+ * A release alert's mail refused for good (5xx): the row fails and, in the same transaction,
+ * every alert of that address on the author's site is marked bounced, so the address is never
+ * mailed again by this author's launches, nor asked to confirm a new alert (ADR 073).
+ */
+export async function markAlertBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(mailOutbox)
+      .set({ status: "failed", leaseUntil: null, error })
+      .where(stillClaimed(row.id, row.attempts))
+      .returning({ id: mailOutbox.id });
+    if (failed.length === 0 || row.releaseAlertId === null) return;
+    await tx.execute(sql`
+      update ${releaseAlerts} set status = 'bounced'
+      from ${releaseAlerts} bounced
+      where bounced.id = ${row.releaseAlertId}
+        and ${releaseAlerts.userId} = bounced.user_id
+        and lower(${releaseAlerts.email}) = lower(bounced.email)
+        and ${releaseAlerts.status} in ('pending', 'confirmed')`);
+  });
+}
+
+/**
+ * One queued row per confirmed, not yet told release alert of one of the author's books, in the
+ * caller's transaction (ADR 073): the mail is made when it is sent, like a newsletter's copy.
+ * The unique release_alert_id index and ON CONFLICT DO NOTHING add nobody twice. Returns rows added.
+ */
+export async function insertReleaseAlertCopies(
+  tx: Tx,
+  a: { bookId: string; userId: string; subject: string; status: "queued" | "logged" },
+): Promise<number> {
+  const res = await tx.execute(sql`
+    with added as (
+      insert into ${mailOutbox} ("to", "subject", "text", "status", "release_alert_id")
+      select ${releaseAlerts.email}, ${a.subject}, '', ${a.status}, ${releaseAlerts.id}
+      from ${releaseAlerts}
+      where ${releaseAlerts.bookId} = ${a.bookId} and ${releaseAlerts.userId} = ${a.userId}
+        and ${releaseAlerts.status} = 'confirmed' and ${releaseAlerts.notifiedAt} is null
+      order by ${releaseAlerts.createdAt}, ${releaseAlerts.id}
+      on conflict ("release_alert_id") do nothing
+      returning 1
+    )
+    select count(*)::int as n from added`);
+  if (a.status === "queued") await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+/**
  * One queued row per confirmed subscriber of the author, for this newsletter, in the caller's
  * transaction (ADR 066). The copy's text is made when it is sent (`text` stays empty here), so
  * a newsletter is stored once, not once per reader. Queueing again adds nobody twice: the
@@ -204,8 +261,9 @@ export type OutboxBacklog = {
   queued: number;
   failedLastDay: number;
   /**
-   * How long the oldest waiting mail other than a newsletter's copy has waited, in seconds (0
-   * when none): a large newsletter takes a while at its pace without mail being stuck.
+   * How long the oldest waiting mail other than a paced copy (a newsletter's, a release alert's)
+   * has waited, in seconds (0 when none): a large newsletter takes a while at its pace without
+   * mail being stuck.
    */
   oldestQueuedSeconds: number;
 };
@@ -215,7 +273,7 @@ export async function selectBacklog(db: Db): Promise<OutboxBacklog> {
     .select({
       queued: sql<number>`(count(*) filter (where ${mailOutbox.status} in ('queued', 'sending')))::int`,
       failedLastDay: sql<number>`(count(*) filter (where ${mailOutbox.status} = 'failed' and ${mailOutbox.createdAt} > now() - interval '1 day'))::int`,
-      oldestQueuedSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} in ('queued', 'sending') and ${mailOutbox.newsletterId} is null)), 0)::int`,
+      oldestQueuedSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} in ('queued', 'sending') and ${mailOutbox.newsletterId} is null and ${mailOutbox.releaseAlertId} is null)), 0)::int`,
     })
     .from(mailOutbox)
     .where(

@@ -15,26 +15,36 @@ import {
   type NewsletterCopy,
   type NewsletterQueue,
   outboxRow,
+  type ReleaseAlertCopy,
+  type ReleaseAlertQueue,
 } from "./mail-form.ts";
 
 export type { OutboxBacklog } from "./mail.queries.ts";
-export type { DkimOptions, Mail, NewsletterCopy, NewsletterQueue } from "./mail-form.ts";
+export type {
+  DkimOptions,
+  Mail,
+  NewsletterCopy,
+  NewsletterQueue,
+  ReleaseAlertCopy,
+  ReleaseAlertQueue,
+} from "./mail-form.ts";
 
-export type Mailer = NewsletterQueue & {
-  /**
-   * Queues the mail and returns at once. Given a transaction, the mail is queued with it: it goes
-   * only if that transaction commits.
-   */
-  send(mail: Mail, tx?: Db | Tx): Promise<void>;
-  /** Whether the SMTP server answers, within `checkTimeoutMs`, for the back office's health panel. */
-  check(): Promise<{ ok: boolean; detail: string }>;
-  /** What waits in the outbox, and what failed in the last day. */
-  backlog(): Promise<q.OutboxBacklog>;
-  /** Resolves once this process has nothing left that it could send now (tests). */
-  idle(): Promise<void>;
-  /** Stops taking rows and lets a send in progress finish (for a while: its lease covers the rest). */
-  close(): Promise<void>;
-};
+export type Mailer = NewsletterQueue &
+  ReleaseAlertQueue & {
+    /**
+     * Queues the mail and returns at once. Given a transaction, the mail is queued with it: it goes
+     * only if that transaction commits.
+     */
+    send(mail: Mail, tx?: Db | Tx): Promise<void>;
+    /** Whether the SMTP server answers, within `checkTimeoutMs`, for the back office's health panel. */
+    check(): Promise<{ ok: boolean; detail: string }>;
+    /** What waits in the outbox, and what failed in the last day. */
+    backlog(): Promise<q.OutboxBacklog>;
+    /** Resolves once this process has nothing left that it could send now (tests). */
+    idle(): Promise<void>;
+    /** Stops taking rows and lets a send in progress finish (for a while: its lease covers the rest). */
+    close(): Promise<void>;
+  };
 
 /** What a service that mails needs: the queue's front door only. */
 export type MailSender = Pick<Mailer, "send">;
@@ -108,6 +118,8 @@ export function createMailer(opts: {
   dkim?: DkimOptions;
   /** Makes a newsletter's copy at send time (the newsletter module's; ADR 066). */
   newsletterCopy?: NewsletterCopy;
+  /** Makes a release alert's mail at send time (the launches'; ADR 073). */
+  releaseAlertCopy?: ReleaseAlertCopy;
 }): Mailer {
   const { database, logger } = opts;
   const db = database.db;
@@ -126,6 +138,11 @@ export function createMailer(opts: {
       async queueNewsletter(tx, n) {
         const added = await q.insertNewsletterCopies(tx, { ...n, status: "logged" });
         logger.info({ newsletterId: n.newsletterId, recipients: added }, "newsletter (no SMTP_URL: not sent)");
+        return added;
+      },
+      async queueReleaseAlerts(tx, a) {
+        const added = await q.insertReleaseAlertCopies(tx, { ...a, status: "logged" });
+        logger.info({ bookId: a.bookId, recipients: added }, "release alerts (no SMTP_URL: not sent)");
         return added;
       },
       async check() {
@@ -198,6 +215,12 @@ export function createMailer(opts: {
   // A whole send must end well inside the row's lease, or another process could take it meanwhile.
   const sendDeadlineMs = Math.min(6 * o.timeoutMs, Math.floor(o.leaseMs / 2));
 
+  /** A release alert's mail, made as it goes (ADR 073); null: not to be sent (skipped). */
+  async function releaseAlertCopyOf(alertId: string): Promise<Mail | null> {
+    if (!opts.releaseAlertCopy) throw new Error("no release alert renderer");
+    return opts.releaseAlertCopy({ alertId });
+  }
+
   async function deliver(claimed: q.OutboxRow): Promise<void> {
     let mail: Mail | null = null;
     try {
@@ -208,8 +231,14 @@ export function createMailer(opts: {
           await q.markSkipped(db, claimed, "The reader unsubscribed or bounced before it went");
           return;
         }
+      } else if (claimed.releaseAlertId !== null) {
+        mail = await releaseAlertCopyOf(claimed.releaseAlertId);
+        if (mail === null) {
+          await q.markSkipped(db, claimed, "The reader unsubscribed or bounced before it went");
+          return;
+        }
       }
-      const t = await (claimed.newsletterId !== null ? bulkTransport : transport).get();
+      const t = await (q.isPaced(claimed) ? bulkTransport : transport).get();
       // A newsletter's copy is made now, in the same shape as a queued row; other mail was made when queued.
       const copy = mail ? outboxRow(mail) : null;
       const sent = copy ?? claimed;
@@ -238,7 +267,10 @@ export function createMailer(opts: {
       await q.markSent(db, claimed);
     } catch (err) {
       const error = messageOf(err).slice(0, 1000);
-      if (isPermanent(err) && claimed.subscriberId !== null) {
+      if (isPermanent(err) && claimed.releaseAlertId !== null) {
+        logger.warn({ err, releaseAlertId: claimed.releaseAlertId }, "release alert bounced");
+        await q.markAlertBounced(db, claimed, error);
+      } else if (isPermanent(err) && claimed.subscriberId !== null) {
         logger.warn({ err, newsletterId: claimed.newsletterId, attempts: claimed.attempts }, "newsletter copy bounced");
         await q.markBounced(db, claimed, error);
       } else if (isPermanent(err) || claimed.attempts >= maxAttempts) {
@@ -343,6 +375,8 @@ export function createMailer(opts: {
     },
     // NOTIFY (sent with the rows, delivered on commit) wakes every process's newsletter lane.
     queueNewsletter: (tx, n) => q.insertNewsletterCopies(tx, { ...n, status: "queued" }),
+    // The same for one book's release alerts (ADR 073).
+    queueReleaseAlerts: (tx, a) => q.insertReleaseAlertCopies(tx, { ...a, status: "queued" }),
     async check() {
       const started = performance.now();
       // A transport of its own, so a frozen server cannot hold the panel past its wait.

@@ -21,7 +21,8 @@ export async function unsubscribeNewsletter(db: Db, userId: string, subscriberId
 export async function unsubscribeAlerts(db: Db, userId: string, alertId: string): Promise<boolean> {
   const rows = await db
     .update(releaseAlerts)
-    .set({ status: "unsubscribed" })
+    // A bounced address stays bounced (ADR 073): unsubscribing and signing up again must not revive it.
+    .set({ status: sql`case when ${releaseAlerts.status} = 'bounced' then 'bounced' else 'unsubscribed' end` })
     .where(
       and(
         eq(releaseAlerts.userId, userId),

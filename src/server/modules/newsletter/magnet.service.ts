@@ -158,4 +158,11 @@ export async function downloadMagnet(
 
 export { contentDisposition } from "./magnet-file.ts";
 export { isMagnetToken } from "./magnet-link.ts";
-export { type GiftRequest, giftOnConfirm, MAGNET_TERMS, type MagnetGift } from "./magnet-mail.ts";
+export {
+  type GiftRequest,
+  giftOnConfirm,
+  MAGNET_RENEW_ANSWER,
+  MAGNET_TERMS,
+  type MagnetGift,
+  renewMagnetLink,
+} from "./magnet-mail.ts";

@@ -197,6 +197,86 @@ describe("a reader who confirms", () => {
     expect((await download(a, `${subscriberId}.9999999999.${mac}`)).status).toBe(404);
   });
 
+  it("an expired link's page offers a new link, mailed only to its still-subscribed reader on that site", async () => {
+    const subscriberId = token.split(".")[0] ?? "";
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    const old = magnetToken(s.unsubscribeKey, a.id, subscriberId, weekAgo);
+    const page = await s.onHost(host(a), `/newsletter/free-book?token=${old}`);
+    expect(page.body).toContain("Send me a new link");
+    expect(page.body).toContain(`<input type="hidden" name="token" value="${old}"/>`);
+    // A link that is not signed for this site has no such button.
+    expect((await s.onHost(host(a), "/newsletter/free-book?token=nope")).body).not.toContain("Send me a new link");
+
+    const renewals = (to: string) =>
+      s.smtp.mails.filter(
+        (m) => m.to.includes(to) && m.subject === "A new link for your free book: The Lighthouse Prequel",
+      );
+    const ask = async (on: TestAuthor, t: string) => {
+      const res = await s.postOnHost(host(on), "/newsletter/free-book", { token: t, renew: "1" });
+      await s.mailer.idle();
+      return res;
+    };
+    const SAME = "If this link is yours and you are still subscribed, a new link is on its way";
+
+    const asked = await ask(a, old);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toContain(SAME);
+    expect(renewals("reader@example.com")).toHaveLength(1);
+    const mail = renewals("reader@example.com")[0];
+    expect(readMail(mail?.raw ?? "").header("list-unsubscribe")).toMatch(/unsubscribe\?token=n\./);
+    const fresh = new URL(/http:\/\/\S+\/newsletter\/free-book\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "");
+    const opened = await s.onHost(host(a), `${fresh.pathname}${fresh.search}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain("Download <i>The Lighthouse Prequel</i>");
+
+    // Forged, still good, a reader who left, nonsense: the same words, and no mail to anyone.
+    const [, , mac] = old.split(".");
+    const { page: leaverPage } = await signUpAndConfirm(s, host(a), "leaver@example.com");
+    const leaver = (buttonToken(leaverPage.body) ?? "").split(".")[0] ?? "";
+    await s.postOnHost(host(a), "/unsubscribe", {
+      token:
+        new URL(
+          /<(.+)>/.exec(
+            readMail((await s.smtp.waitFor("leaver@example.com", "Your free book")).raw).header("list-unsubscribe"),
+          )?.[1] ?? "",
+        ).searchParams.get("token") ?? "",
+    });
+    const before = s.smtp.mails.length;
+    for (const t of [
+      `${subscriberId}.9999999999.${mac}`,
+      magnetToken(s.unsubscribeKey, a.id, subscriberId),
+      magnetToken(s.unsubscribeKey, a.id, leaver, weekAgo),
+      // Signed for another author's site: nothing here.
+      magnetToken(s.unsubscribeKey, b.id, subscriberId, weekAgo),
+    ]) {
+      const res = await ask(a, t);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(SAME);
+    }
+    expect(s.smtp.mails.slice(before)).toHaveLength(0);
+    // Five asks an hour from one address on one site, whatever they were for.
+    const over = await ask(a, old);
+    expect(over.status).toBe(429);
+    expect(over.body).toContain("Too many requests");
+    expect(renewals("reader@example.com")).toHaveLength(1);
+  });
+
+  it("mails a reader at most three new links a day, answering the fourth ask the same", async () => {
+    const { page } = await signUpAndConfirm(s, host(b), "b-reader@example.com");
+    const id = (buttonToken(page.body) ?? "").split(".")[0] ?? "";
+    const weekAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    const old = magnetToken(s.unsubscribeKey, b.id, id, weekAgo);
+    const renewals = () =>
+      s.smtp.mails.filter((m) => m.to.includes("b-reader@example.com") && /A new link/.test(m.subject));
+    for (let i = 0; i < 4; i++) {
+      const res = await s.postOnHost(host(b), "/newsletter/free-book", { token: old, renew: "1" });
+      expect(res.status).toBe(200);
+      expect(res.body).toContain("If this link is yours and you are still subscribed");
+      await s.mailer.idle();
+    }
+    expect(renewals()).toHaveLength(3);
+  });
+
   it("answers that the book was removed once the author removes it", async () => {
     const fresh = magnetToken(s.unsubscribeKey, a.id, token.split(".")[0] ?? "");
     expect((await callApi(s, a, "DELETE", "/api/newsletter/magnet")).status).toBe(204);

@@ -73,6 +73,7 @@ export function NewsletterSendingButton({ u, demo, self }: { u: AdminUser; demo:
                 {figures.data.lastSentAt ? formatDate(figures.data.lastSentAt) : "Never"}
               </dd>
             </dl>
+            <p className="text-sm text-slate-500">Newsletter copies and release alert mails, counted together.</p>
             {paused ? (
               <p>
                 <Badge tone="red">Sending paused</Badge> since {formatDate(paused.at)}
