@@ -1,5 +1,5 @@
-// One author's row of a tenant table, found by its id and the owner's: the read, change and
-// delete every module does the same way. A row of another author's is simply not there (null,
+// One author's row of a tenant table, found by its id and the owner's: the insert, read, change
+// and delete every module does the same way. A row of another author's is simply not there (null,
 // false), so a module turns that into its own "not found". And a table with one row per author
 // (a settings record), written whether or not the row exists yet.
 import { and, eq, type SQL } from "drizzle-orm";
@@ -28,6 +28,21 @@ export async function selectOwned<T extends OwnedTable>(
     .from(table as OwnedTable)
     .where(ownRow(table, userId, id));
   return (row as T["$inferSelect"] | undefined) ?? null;
+}
+
+/** The author's new row of `table`. */
+export async function insertOwned<T extends OwnedTable>(
+  db: Conn,
+  table: T,
+  userId: string,
+  values: Omit<PgInsertValue<T>, "userId">,
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .insert(table as OwnedTable)
+    .values({ userId, ...values } as PgInsertValue<OwnedTable>)
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row as T["$inferSelect"];
 }
 
 /** The changed row, its `updatedAt` now; null when it is not this author's (or `more` fails). */
