@@ -10,25 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../db/schema/index.ts";
 import { DAILY_METRICS_LOCK, runDailyMetrics } from "../server/jobs/daily-metrics.job.ts";
 import { type FakeStripe, startFakeStripe } from "../testing/fake-stripe.ts";
-import { deliver, event, linked, stripeEnv } from "../testing/stripe-flow.ts";
+import { deliver, invoiceEvent, linked, stripeEnv } from "../testing/stripe-flow.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../testing/users.ts";
+import { a, author, b, onPostgres, startTwoServers } from "../testing/two-servers.ts";
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let a: TestServer;
-let b: TestServer;
-let author: TestAuthor;
-
-beforeAll(async () => {
-  if (!onPostgres) return;
-  a = await startTestServer();
-  b = await startTestServer({}, { sharedDatabaseUrl: a.databaseUrl });
-  author = await createAuthor(a);
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+startTwoServers();
 
 async function post(server: TestServer, host: string, path: string, form: Record<string, string>) {
   return (await server.postOnHost(host, path, form)).status;
@@ -104,14 +90,7 @@ describe.skipIf(!onPostgres)("two servers billing through Stripe", () => {
 
   it("applies a webhook event once when it reaches both at the same time", async () => {
     const u = await linked(c, fake);
-    const paid = event("invoice.paid", {
-      id: `in_two_${Date.now()}`,
-      object: "invoice",
-      customer: u.customer,
-      currency: "usd",
-      amount_paid: 799,
-      parent: { subscription_details: { subscription: u.subId } },
-    });
+    const paid = invoiceEvent("invoice.paid", u.subId, { customer: u.customer });
     const answers = await Promise.all([deliver(c, paid), deliver(d, paid), deliver(c, paid), deliver(d, paid)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const applied = await Promise.all(answers.map(async (r) => (await r.json()).applied as number));

@@ -50,6 +50,27 @@ export function event(type: string, object: Record<string, unknown>, created = M
   return { id: `evt_test_${ev++}_${Date.now()}`, object: "event", type, created, livemode: false, data: { object } };
 }
 
+let invoices = 0;
+/** An invoice's event for the subscription `subId`: paid (799 USD cents) or failed, with `over` on top. */
+export const invoiceEvent = (
+  type: "invoice.paid" | "invoice.payment_failed",
+  subId: string,
+  over: Record<string, unknown> = {},
+  created?: number,
+) =>
+  event(
+    type,
+    {
+      id: `in_${type === "invoice.paid" ? "paid" : "fail"}_${invoices++}_${Date.now()}`,
+      object: "invoice",
+      currency: "usd",
+      amount_paid: type === "invoice.paid" ? 799 : 0,
+      parent: { subscription_details: { subscription: subId } },
+      ...over,
+    },
+    created,
+  );
+
 export function deliver(s: TestServer, payload: unknown, secret = WEBHOOK_SECRET) {
   const body = JSON.stringify(payload);
   const signature = signer.webhooks.generateTestHeaderString({ payload: body, secret });

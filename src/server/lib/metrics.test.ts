@@ -1,5 +1,6 @@
 import { Histogram, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s, startFileServer } from "../../testing/file-server.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
 import { REQUEST_BUCKETS, RequestDurations } from "./metrics.ts";
 
@@ -43,11 +44,7 @@ describe("the request duration histogram", () => {
 });
 
 describe("/metrics without a token (loopback only)", () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ TRUST_PROXY: "false" });
-  });
-  afterAll(() => s?.close());
+  startFileServer({ TRUST_PROXY: "false" });
 
   it("answers a direct loopback caller on the app host", async () => {
     const res = await s.onHost("localhost", "/metrics");
@@ -65,11 +62,7 @@ describe("/metrics without a token (loopback only)", () => {
 });
 
 describe("/metrics behind a trusted reverse proxy on the same machine", () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ TRUST_PROXY: "true" });
-  });
-  afterAll(() => s?.close());
+  startFileServer({ TRUST_PROXY: "true" });
 
   it("refuses a remote client relayed by the proxy (the socket is loopback, the client is not)", async () => {
     const res = await s.onHost("localhost", "/metrics", { "x-forwarded-for": "203.0.113.9" });

@@ -1,12 +1,8 @@
-// Staff's view and pause of an account's newsletters (issue 32, ADR 070), through the API, the
-// real outbox and a real SMTP server: the figures, who may pause whom (audited, with a reason),
-// a paused author refused with words they understand, held copies going once resumed, and a
-// scheduled newsletter waiting for the resume.
-import { randomBytes } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuditLog, mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
+import { adminAuditLog, mailOutbox, newsletters } from "../../../db/schema/index.ts";
 import { apiClient, type Caller, callApi, type Json, readJson } from "../../../testing/api-client.ts";
+import { addReaders as addReadersTo } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
@@ -39,20 +35,7 @@ const jobDeps = () => ({
   dailyCap: 100,
 });
 
-let seq = 0;
-async function addReaders(a: TestAuthor, n: number): Promise<string[]> {
-  const emails = Array.from({ length: n }, () => `nlpause-${seq++}-${a.subdomain}@example.com`);
-  await s.database.db.insert(newsletterSubscribers).values(
-    emails.map((email) => ({
-      userId: a.id,
-      email,
-      status: "confirmed",
-      confirmToken: randomBytes(18).toString("base64url"),
-      confirmedAt: new Date(),
-    })),
-  );
-  return emails;
-}
+const addReaders = (a: TestAuthor, n: number) => addReadersTo(s, a, n);
 
 async function draft(a: TestAuthor, subject = "News from the desk"): Promise<string> {
   const res = await readJson(

@@ -2,28 +2,19 @@
 // ticket filed through one reaches the open admin event stream served by the other, because
 // the count travels by NOTIFY, not by memory. Each server has its own pool, LISTEN connection
 // and ticket feed; only the database is shared. PGlite is one process's database: skipped there.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "../../../app/cli/admin.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, createSignedInUser, type TestAuthor, type TestUser } from "../../../testing/users.ts";
+import type { TestServer } from "../../../testing/test-server.ts";
+import { a, author, b, onPostgres, startTwoServers } from "../../../testing/two-servers.ts";
+import { createSignedInUser, type TestUser } from "../../../testing/users.ts";
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let a: TestServer;
-let b: TestServer;
-let author: TestAuthor;
+startTwoServers();
 let staff: TestUser;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  a = await startTestServer();
-  b = await startTestServer({}, { sharedDatabaseUrl: a.databaseUrl });
-  author = await createAuthor(a);
   staff = await createSignedInUser(a, { prefix: "two-servers-staff" });
   await setRole(a.database.db, staff.email, "admin");
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
 });
 
 /** The `open` of each `open-count` event on an admin event stream, as they arrive. */

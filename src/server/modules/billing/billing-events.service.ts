@@ -61,6 +61,24 @@ async function applySnapshot(tx: Tx, snap: SubscriptionSnapshot, fallbackUserId:
   await markSiteChanged(tx, userId);
 }
 
+/**
+ * Our subscription an invoice's event (`what`) is about, once Stripe's live state, when the event
+ * carries it, is applied: it names its owner even when the checkout event has not arrived yet.
+ * One we do not know is an event we cannot process.
+ */
+async function invoiceSubscription(
+  tx: Tx,
+  subscriptionId: string,
+  live: SubscriptionSnapshot | null,
+  now: Date,
+  what: string,
+) {
+  if (live) await applySnapshot(tx, live, null, now);
+  const sub = await q.findSubscriptionByProviderId(tx, subscriptionId);
+  if (!sub) throw new UnprocessableBillingEvent(`${what} is for an unknown subscription ${subscriptionId}`);
+  return sub;
+}
+
 async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
   switch (e.kind) {
     case "checkout_completed":
@@ -78,13 +96,7 @@ async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
       return;
     case "invoice_paid": {
       if (!e.subscriptionId) return;
-      // Stripe's live subscription names its owner even when the checkout event has not arrived yet.
-      if (e.subscription) await applySnapshot(tx, e.subscription, null, now);
-      const sub = await q.findSubscriptionByProviderId(tx, e.subscriptionId);
-      if (!sub)
-        throw new UnprocessableBillingEvent(
-          `invoice ${e.invoiceId} is for an unknown subscription ${e.subscriptionId}`,
-        );
+      const sub = await invoiceSubscription(tx, e.subscriptionId, e.subscription, now, `invoice ${e.invoiceId}`);
       await recordPaidInvoice(tx, sub, {
         invoiceId: e.invoiceId,
         currency: e.currency,
@@ -104,10 +116,7 @@ async function applyEvent(tx: Tx, e: BillingEvent, now: Date) {
     }
     case "payment_failed": {
       if (!e.subscriptionId) return;
-      if (e.subscription) await applySnapshot(tx, e.subscription, null, now);
-      const sub = await q.findSubscriptionByProviderId(tx, e.subscriptionId);
-      if (!sub)
-        throw new UnprocessableBillingEvent(`a failed payment is for an unknown subscription ${e.subscriptionId}`);
+      const sub = await invoiceSubscription(tx, e.subscriptionId, e.subscription, now, "a failed payment");
       if (!e.subscription && sub.status !== "expired") {
         // A late failure notice never revives an ended subscription.
         await q.updateSubscription(tx, sub.userId, { status: "past_due", updatedAt: now });

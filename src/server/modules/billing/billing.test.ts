@@ -300,14 +300,7 @@ describe("expiry job", () => {
   it("expires ended trials without checkout and ended cancellations; reactivation restores", async () => {
     const unpaid = await onboarded();
     const paid = await onboarded();
-    const url = new URL(paid.checkoutUrl);
-    await s.api("/billing/sandbox/checkout", {
-      method: "POST",
-      cookie: paid.cookie,
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ session: url.searchParams.get("session") ?? "", action: "pay" }).toString(),
-    });
+    await completeSandboxCheckout(s, paid.cookie, paid.checkoutUrl);
     const cancelled = await onboarded();
     await apiClient(s, cancelled).billing.cancel.$post();
 
@@ -334,14 +327,7 @@ describe("expiry job", () => {
     const re = await apiClient(s, unpaid).billing.reactivate.$post();
     const { checkoutUrl } = (await readJson(re)).body;
     expect(checkoutUrl).toMatch(/\/billing\/sandbox\/checkout/);
-    const cu = new URL(checkoutUrl);
-    await s.api("/billing/sandbox/checkout", {
-      method: "POST",
-      cookie: unpaid.cookie,
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ session: cu.searchParams.get("session") ?? "", action: "pay" }).toString(),
-    });
+    await completeSandboxCheckout(s, unpaid.cookie, checkoutUrl);
     expect((await sub(unpaid.id))?.status).toBe("active");
   });
 });

@@ -10,6 +10,7 @@ import { firstLink } from "../../../testing/smtp-catcher.ts";
 import {
   deliver as deliverTo,
   event,
+  invoiceEvent,
   linked as linkedAt,
   onboarded as onboardedAt,
   stripeEnv,
@@ -118,14 +119,7 @@ describe("stripe webhooks", () => {
 
   it("records invoice.paid once, in GBP too, however often it is delivered", async () => {
     const u = await linked();
-    const e = event("invoice.paid", {
-      id: `in_test_${Date.now()}`,
-      object: "invoice",
-      customer: u.customer,
-      currency: "usd",
-      amount_paid: 799,
-      parent: { subscription_details: { subscription: u.subId } },
-    });
+    const e = invoiceEvent("invoice.paid", u.subId, { customer: u.customer });
     expect((await deliver(e)).status).toBe(200);
     const replay = await deliver(e);
     expect(replay.status).toBe(200);
@@ -175,20 +169,6 @@ describe("stripe webhooks", () => {
     expect(await sub(u.id)).toMatchObject({ status: "trial", providerSubscriptionId: u.subId });
   });
 
-  let invoices = 0;
-  const invoiceEvent = (type: "invoice.paid" | "invoice.payment_failed", subId: string, over = {}, created?: number) =>
-    event(
-      type,
-      {
-        id: `in_${type === "invoice.paid" ? "paid" : "fail"}_${invoices++}_${Date.now()}`,
-        object: "invoice",
-        currency: "usd",
-        amount_paid: type === "invoice.paid" ? 799 : 0,
-        parent: { subscription_details: { subscription: subId } },
-        ...over,
-      },
-      created,
-    );
   const stripeHolds = (u: { id: string; subId: string; customer: string }, status: string) =>
     fake.putSubscription({
       id: u.subId,

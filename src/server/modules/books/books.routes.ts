@@ -42,18 +42,14 @@ import {
   reviewUpdateSchema,
   visibilitySchema,
 } from "../../../shared/schemas/book.ts";
+import { collection } from "../../http/collection.ts";
 import type { AppVars } from "../../http/context.ts";
 import { answer, db } from "../../http/handlers.ts";
-import { idParam } from "../../http/ids.ts";
 import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
-import type { DomainError } from "../../lib/domain-error.ts";
 import * as details from "./book-details.service.ts";
 import * as books from "./books.service.ts";
 import { coverTooLarge, processCover, storeCover } from "./covers.ts";
-
-/** A path id that cannot be a book's (or `notFound`'s row) is not found. */
-const bookId = (raw: string | undefined, notFound: () => DomainError = books.bookNotFound) => idParam(raw, notFound);
 
 type Deps = { get(k: "deps"): AppVars["Variables"]["deps"] };
 
@@ -69,26 +65,31 @@ const route = routes({ tags: ["Books"] });
 const oneBook = json(z.object({ book: bookDetailSchema }), "The book with its retailer links, genres and reviews");
 const bookRow = json(z.object({ book: bookSchema }), "The book");
 const bookList = json(z.object({ books: z.array(bookSchema) }), "The author's books in display order");
-const retailerLinks = json(z.object({ retailerLinks: z.array(retailerLinkSchema) }), "The book's retailer links");
-const genres = json(z.object({ genres: z.array(z.string()) }), "The book's genres, in order");
-const oneReview = json(z.object({ review: reviewSchema }), "The review");
-const deleted = { 204: { description: "Deleted" } };
 
-const list = route.get("/books", {
-  summary: "The author's books in display order (with overLimit)",
-  ok: { 200: bookList },
+const book = collection(route, "/books", {
+  one: oneBook,
+  notFound: books.bookNotFound,
+  list: { summary: "The author's books in display order (with overLimit)", ok: { 200: bookList } },
+  create: {
+    summary: "Add a book (title and author required)",
+    description:
+      "403 `plan_limit_reached` when the plan's limit is reached. 409 on `seriesName` when it names a new series whose address (/series/{slug}) another series of the author's has.",
+    body: bookCreateSchema,
+    errors: [403, 409],
+  },
+  read: { summary: "One book with its retailer links, genres and reviews" },
+  update: {
+    summary: "Change any of a book's fields; lists given replace the stored ones",
+    description:
+      "409 on `seriesName` as when adding a book; 403 `plan_limit_reached` when `visibilityEnabled: true` would pass the plan's limit.",
+    body: bookUpdateSchema,
+    errors: [403, 409],
+  },
+  remove: { summary: "Delete a book (positions are rewritten)" },
 });
 const capacity = route.get("/books/capacity", {
   summary: "The plan's book limit and how much of it is used",
   ok: { 200: json(capacitySchema, "The capacity") },
-});
-const create = route.post("/books", {
-  summary: "Add a book (title and author required)",
-  description:
-    "403 `plan_limit_reached` when the plan's limit is reached. 409 on `seriesName` when it names a new series whose address (/series/{slug}) another series of the author's has.",
-  body: bookCreateSchema,
-  ok: { 201: oneBook },
-  errors: [403, 409],
 });
 // 404: an id that is not one of the author's books.
 const order = route.post("/books/order", {
@@ -97,19 +98,6 @@ const order = route.post("/books/order", {
   ok: { 200: bookList },
   errors: [404],
 });
-const read = route.get("/books/{id}", {
-  summary: "One book with its retailer links, genres and reviews",
-  ok: { 200: oneBook },
-});
-const update = route.patch("/books/{id}", {
-  summary: "Change any of a book's fields; lists given replace the stored ones",
-  description:
-    "409 on `seriesName` as when adding a book; 403 `plan_limit_reached` when `visibilityEnabled: true` would pass the plan's limit.",
-  body: bookUpdateSchema,
-  ok: { 200: oneBook },
-  errors: [403, 409],
-});
-const remove = route.delete("/books/{id}", { summary: "Delete a book (positions are rewritten)", ok: deleted });
 const visibility = route.patch("/books/{id}/visibility", {
   summary: "Show or hide a book on the public site",
   description: "403 `plan_limit_reached` when showing it would pass the plan's limit.",
@@ -132,74 +120,67 @@ const uploadCover = route.post("/books/{id}/cover", {
   errors: [413],
 });
 const removeCover = route.delete("/books/{id}/cover", { summary: "Remove the cover", ok: { 200: bookRow } });
-const readLinks = route.get("/books/{id}/retailer-links", {
-  summary: "The book's retailer links",
-  ok: { 200: retailerLinks },
-});
-const replaceLinks = route.put("/books/{id}/retailer-links", {
-  summary: "Replace the book's retailer links (ids of kept rows stay)",
+const links = route.record("put", "/books/{id}/retailer-links", {
+  answer: json(z.object({ retailerLinks: z.array(retailerLinkSchema) }), "The book's retailer links"),
+  read: "The book's retailer links",
+  save: "Replace the book's retailer links (ids of kept rows stay)",
   body: retailerLinksBodySchema,
-  ok: { 200: retailerLinks },
 });
-const readGenres = route.get("/books/{id}/genres", { summary: "The book's genres", ok: { 200: genres } });
-const replaceGenres = route.put("/books/{id}/genres", {
-  summary: "Replace the book's genres",
+const genres = route.record("put", "/books/{id}/genres", {
+  answer: json(z.object({ genres: z.array(z.string()) }), "The book's genres, in order"),
+  read: "The book's genres",
+  save: "Replace the book's genres",
   body: genresBodySchema,
-  ok: { 200: genres },
 });
-const readReviews = route.get("/books/{id}/reviews", {
-  summary: "The book's reviews",
-  ok: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews") },
+const review = collection(route, "/books/{id}/reviews", {
+  one: json(z.object({ review: reviewSchema }), "The review"),
+  item: "reviewId",
+  notFound: details.reviewNotFound,
+  list: {
+    summary: "The book's reviews",
+    ok: { 200: json(z.object({ reviews: z.array(reviewSchema) }), "The reviews") },
+  },
+  create: { summary: "Add a review", body: reviewInputSchema.omit({ id: true }) },
+  update: { summary: "Change a review", body: reviewUpdateSchema },
+  remove: { summary: "Delete a review" },
 });
-const addReview = route.post("/books/{id}/reviews", {
-  summary: "Add a review",
-  body: reviewInputSchema.omit({ id: true }),
-  ok: { 201: oneReview },
-});
-const updateReview = route.patch("/books/{id}/reviews/{reviewId}", {
-  summary: "Change a review",
-  body: reviewUpdateSchema,
-  ok: { 200: oneReview },
-});
-const removeReview = route.delete("/books/{id}/reviews/{reviewId}", { summary: "Delete a review", ok: deleted });
-
-/** The book id of the request's path (a 404 when it cannot be one). */
-const pathBookId = (c: { req: { param(name: "id"): string } }) => bookId(c.req.param("id"));
 
 export function booksRoutes() {
   return apiRouter()
-    .openapi(...answer(list, async (c, me) => ({ books: await books.listBooks(db(c), me.id) })))
+    .openapi(...answer(book.list, async (c, me) => ({ books: await books.listBooks(db(c), me.id) })))
     .openapi(...answer(capacity, (c, me) => books.getCapacity(db(c), me.id)))
-    .openapi(...answer(create, async (c, me) => ({ book: await books.createBook(db(c), me.id, c.req.valid("json")) })))
+    .openapi(
+      ...answer(book.create, async (c, me) => ({ book: await books.createBook(db(c), me.id, c.req.valid("json")) })),
+    )
     .openapi(
       ...answer(order, async (c, me) => ({ books: await books.orderBooks(db(c), me.id, c.req.valid("json").ids) })),
     )
-    .openapi(...answer(read, async (c, me) => ({ book: await books.getBook(db(c), me.id, pathBookId(c)) })))
+    .openapi(...answer(book.read, async (c, me) => ({ book: await books.getBook(db(c), me.id, book.id(c)) })))
     .openapi(
-      ...answer(update, async (c, me) => ({
-        book: await books.updateBook(db(c), me.id, pathBookId(c), c.req.valid("json")),
+      ...answer(book.update, async (c, me) => ({
+        book: await books.updateBook(db(c), me.id, book.id(c), c.req.valid("json")),
       })),
     )
     .openapi(
-      ...answer(remove, async (c, me) => {
-        const id = pathBookId(c);
+      ...answer(book.remove, async (c, me) => {
+        const id = book.id(c);
         await books.deleteBook(db(c), me.id, id);
         await pruneCovers(c, me.id, id, 0);
       }),
     )
     .openapi(
       ...answer(visibility, async (c, me) => ({
-        book: await books.setVisibility(db(c), me.id, pathBookId(c), c.req.valid("json").visible),
+        book: await books.setVisibility(db(c), me.id, book.id(c), c.req.valid("json").visible),
       })),
     )
     .openapi(
       ...answer(move, async (c, me) => ({
-        books: await books.moveBook(db(c), me.id, pathBookId(c), c.req.valid("json").position),
+        books: await books.moveBook(db(c), me.id, book.id(c), c.req.valid("json").position),
       })),
     )
     .openapi(
       ...answer(uploadCover, async (c, me) => {
-        const id = pathBookId(c);
+        const id = book.id(c);
         const { database, storage } = c.get("deps");
         // Another author's id is refused before the upload is even read.
         await books.assertOwnBook(database.db, me.id, id);
@@ -211,56 +192,54 @@ export function booksRoutes() {
         });
         const processed = await processCover(bytes);
         const variants = await storeCover(storage, { userId: me.id, bookId: id }, processed);
-        const book = await books.setCover(database.db, me.id, id, variants);
+        const covered = await books.setCover(database.db, me.id, id, variants);
         await pruneCovers(c, me.id, id);
-        return { book };
+        return { book: covered };
       }),
     )
     .openapi(
       ...answer(removeCover, async (c, me) => {
-        const id = pathBookId(c);
-        const book = await books.setCover(db(c), me.id, id, null);
+        const id = book.id(c);
+        const uncovered = await books.setCover(db(c), me.id, id, null);
         await pruneCovers(c, me.id, id);
-        return { book };
+        return { book: uncovered };
       }),
     )
     .openapi(
-      ...answer(readLinks, async (c, me) => ({
-        retailerLinks: await details.listRetailerLinks(db(c), me.id, pathBookId(c)),
+      ...answer(links.get, async (c, me) => ({
+        retailerLinks: await details.listRetailerLinks(db(c), me.id, book.id(c)),
       })),
     )
     .openapi(
-      ...answer(replaceLinks, async (c, me) => {
+      ...answer(links.save, async (c, me) => {
         const links = c.req.valid("json").retailerLinks;
-        return { retailerLinks: await details.replaceRetailerLinks(db(c), me.id, pathBookId(c), links) };
+        return { retailerLinks: await details.replaceRetailerLinks(db(c), me.id, book.id(c), links) };
       }),
     )
+    .openapi(...answer(genres.get, async (c, me) => ({ genres: await details.listGenres(db(c), me.id, book.id(c)) })))
     .openapi(
-      ...answer(readGenres, async (c, me) => ({ genres: await details.listGenres(db(c), me.id, pathBookId(c)) })),
-    )
-    .openapi(
-      ...answer(replaceGenres, async (c, me) => ({
-        genres: await details.replaceGenres(db(c), me.id, pathBookId(c), c.req.valid("json").genres),
+      ...answer(genres.save, async (c, me) => ({
+        genres: await details.replaceGenres(db(c), me.id, book.id(c), c.req.valid("json").genres),
       })),
     )
     .openapi(
-      ...answer(readReviews, async (c, me) => ({ reviews: await details.listReviews(db(c), me.id, pathBookId(c)) })),
+      ...answer(review.list, async (c, me) => ({ reviews: await details.listReviews(db(c), me.id, book.id(c)) })),
     )
     .openapi(
-      ...answer(addReview, async (c, me) => ({
-        review: await details.addReview(db(c), me.id, pathBookId(c), c.req.valid("json")),
+      ...answer(review.create, async (c, me) => ({
+        review: await details.addReview(db(c), me.id, book.id(c), c.req.valid("json")),
       })),
     )
     .openapi(
-      ...answer(updateReview, async (c, me) => {
-        const reviewId = bookId(c.req.valid("param").reviewId, details.reviewNotFound);
-        return { review: await details.updateReview(db(c), me.id, pathBookId(c), reviewId, c.req.valid("json")) };
+      ...answer(review.update, async (c, me) => {
+        const reviewId = review.id(c);
+        return { review: await details.updateReview(db(c), me.id, book.id(c), reviewId, c.req.valid("json")) };
       }),
     )
     .openapi(
-      ...answer(removeReview, async (c, me) => {
-        const reviewId = bookId(c.req.valid("param").reviewId, details.reviewNotFound);
-        await details.deleteReview(db(c), me.id, pathBookId(c), reviewId);
+      ...answer(review.remove, async (c, me) => {
+        const reviewId = review.id(c);
+        await details.deleteReview(db(c), me.id, book.id(c), reviewId);
       }),
     );
 }

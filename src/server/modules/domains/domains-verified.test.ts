@@ -14,6 +14,7 @@ import {
   tokenOf,
   verify,
 } from "../../../testing/domains.ts";
+import { mailRecorder } from "../../../testing/mail-recorder.ts";
 import { runDomainChecks } from "../../jobs/domain-checks.job.ts";
 import { createDnsLookup } from "../../lib/dns.ts";
 
@@ -93,17 +94,14 @@ describe("a verified domain", () => {
     const token = tokenOf((await start(a, domain)).body);
     dns.set(`_bookplate.${domain}`, { TXT: [token] });
     dns.set(domain, { CNAME: TARGET });
+    const mailer = mailRecorder();
+    const mails = mailer.sent;
     const deps = {
       db: s.database.db,
       env: { appOrigin: s.url, sitesDomain: "localhost", domainTarget: { cname: TARGET, a: [OUR_A], aaaa: [] } },
       dns: createDnsLookup([dns.address]),
-      mailer: {
-        send: async (m: { to: string; subject: string; text: string }) => void mails.push(m),
-        check: async () => ({ ok: true, detail: "" }),
-        close() {},
-      },
+      mailer,
     };
-    const mails: { to: string; subject: string; text: string }[] = [];
     const first = await runDomainChecks(deps);
     expect(first).toMatchObject({ verified: expect.any(Number) });
     expect((await state(a)).body.status).toBe("verified");

@@ -8,20 +8,15 @@ import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { getListSettings, saveListSettings } from "./newsletter-archive.service.ts";
 
 const route = routes({ tags: ["Newsletter"] });
-const settings = json(listSettingsViewSchema, "The web archive and the postal address");
-
-const get = route.get("/newsletter/settings", {
-  summary: "The newsletter archive and postal address settings",
-  ok: { 200: settings },
-});
-const put = route.put("/newsletter/settings", {
-  summary: "Save the newsletter archive and postal address settings",
+const settings = route.record("put", "/newsletter/settings", {
+  answer: json(listSettingsViewSchema, "The web archive and the postal address"),
+  read: "The newsletter archive and postal address settings",
+  save: "Save the newsletter archive and postal address settings",
   body: listSettingsSchema,
-  ok: { 200: settings },
 });
 
 export function listSettingsRoutes() {
   return apiRouter()
-    .openapi(...answer(get, (c, me) => getListSettings(db(c), me.id)))
-    .openapi(...answer(put, (c, me) => saveListSettings(db(c), me.id, c.req.valid("json"))));
+    .openapi(...answer(settings.get, (c, me) => getListSettings(db(c), me.id)))
+    .openapi(...answer(settings.save, (c, me) => saveListSettings(db(c), me.id, c.req.valid("json"))));
 }

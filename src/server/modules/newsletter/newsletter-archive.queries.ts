@@ -3,6 +3,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { blogPosts, newsletters, websiteCustomization } from "../../../db/schema/index.ts";
+import { saveAuthorRow } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 
@@ -17,16 +18,13 @@ export async function selectListSettings(db: Conn, userId: string) {
   return row ?? { archiveEnabled: false, postalAddress: null };
 }
 
-export async function writeListSettings(
+export function writeListSettings(
   tx: Tx,
   userId: string,
   v: { archiveEnabled: boolean; postalAddress: string | null },
 ): Promise<void> {
   const values = { newsletterArchiveEnabled: v.archiveEnabled, postalAddress: v.postalAddress };
-  await tx
-    .insert(websiteCustomization)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: websiteCustomization.userId, set: { ...values, updatedAt: new Date() } });
+  return saveAuthorRow(tx, websiteCustomization, userId, values);
 }
 
 /** Sent and not deleted by the author (a deleted sent one is kept, blanked, for the cap: ADR 069). */

@@ -1,26 +1,19 @@
 // The newsletter service on its own: double opt-in, the confirmation mail and its limits.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
+import { author, s, startFileServerWithAuthor } from "../../../testing/file-server.ts";
+import { mailRecorder } from "../../../testing/mail-recorder.ts";
 import { RateLimiter } from "../../lib/rate-limiter.ts";
-import type { Mail } from "../mail/mail.service.ts";
 import { confirmNewsletterSubscriber, signUpForNewsletter } from "./newsletter.service.ts";
 
-let s: TestServer;
-let author: TestAuthor;
-const sent: Mail[] = [];
-
-beforeAll(async () => {
-  s = await startTestServer();
-  author = await createAuthor(s);
-});
-afterAll(() => s?.close());
+startFileServerWithAuthor();
+const mailer = mailRecorder();
+const { sent } = mailer;
 
 const deps = (signUp = new RateLimiter(10, 60_000), confirmMail = new RateLimiter(3, 60_000)) => ({
   db: s.database.db,
-  mailer: { send: async (m: Mail) => void sent.push(m), check: async () => ({ ok: true, detail: "" }), close() {} },
+  mailer,
   logger: s.logger,
   limits: { signUp, confirmMail },
 });

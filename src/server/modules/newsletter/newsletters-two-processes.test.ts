@@ -1,42 +1,19 @@
-// Two app servers on one PostgreSQL database (as in src/app/two-processes.test.ts), both sending
-// (ADR 066): a newsletter's copies are shared out between their senders and every reader gets
-// exactly one; a scheduled newsletter that comes due in both at once goes out once.
-// PGlite is one process's database: skipped there.
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, newsletters } from "../../../db/schema/index.ts";
 import { callApi } from "../../../testing/api-client.ts";
-import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
-import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
+import { addReaders } from "../../../testing/newsletters.ts";
+import type { TestServer } from "../../../testing/test-server.ts";
+import { a, author, b, onPostgres, startTwoServers } from "../../../testing/two-servers.ts";
 import { runNewsletterJob } from "./newsletters.service.ts";
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const READERS = 60;
-let a: TestServer;
-let b: TestServer;
-let author: TestAuthor;
+startTwoServers({ NEWSLETTER_SEND_RATE: "100" });
 let readers: string[] = [];
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  const env = { NEWSLETTER_SEND_RATE: "100" };
-  a = await startTestServer(env);
-  b = await startTestServer(env, { sharedDatabaseUrl: a.databaseUrl });
-  author = await createAuthor(a);
-  readers = Array.from({ length: READERS }, (_, i) => `two-${i}-${author.subdomain}@example.com`);
-  await a.database.db.insert(newsletterSubscribers).values(
-    readers.map((email) => ({
-      userId: author.id,
-      email,
-      status: "confirmed",
-      confirmToken: randomBytes(18).toString("base64url"),
-    })),
-  );
-});
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
+  readers = await addReaders(a, author, READERS);
 });
 
 const copiesTo = (email: string) => a.smtp.mails.filter((m) => m.to.includes(email)).length;

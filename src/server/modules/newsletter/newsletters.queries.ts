@@ -12,7 +12,7 @@ import {
   websites,
 } from "../../../db/schema/index.ts";
 import type { NewsletterStatus } from "../../../shared/enums.ts";
-import { deleteOwned, ownRow, updateOwned } from "../../lib/owned-rows.ts";
+import { deleteOwned, insertOwned, ownRow, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
 export type NewsletterRow = typeof newsletters.$inferSelect;
@@ -52,17 +52,12 @@ export async function lockNewsletter(tx: Tx, userId: string, id: string): Promis
   return row ?? null;
 }
 
-export async function insertNewsletter(
+export function insertNewsletter(
   db: Conn,
   userId: string,
   v: { subject: string; content: string; publishAsPost: boolean; countClicks: boolean },
 ): Promise<NewsletterRow> {
-  const [row] = await db
-    .insert(newsletters)
-    .values({ userId, ...v })
-    .returning();
-  if (!row) throw new Error("insert returned nothing");
-  return row;
+  return insertOwned(db, newsletters, userId, v);
 }
 
 /** Changes the row only while it is in one of `from` (null: nothing changed). */
@@ -199,6 +194,15 @@ export async function selectFigures(db: Conn, newsletterId: string) {
   return row ?? { sent: 0, accepted: 0, bounced: 0, unsubscribed: 0, waiting: 0, skipped: 0 };
 }
 
+/** Who a newsletter is from: the author's name and account address, their site's address and postal address. */
+const senderFields = {
+  authorName: profiles.name,
+  authorEmail: user.email,
+  subdomain: websites.subdomain,
+  customDomain: websites.customDomain,
+  postalAddress: websiteCustomization.postalAddress,
+};
+
 /** What one reader's copy is made of: the newsletter, its author's site, the reader. */
 export async function selectCopy(db: Conn, newsletterId: string, subscriberId: string) {
   const [row] = await db
@@ -207,13 +211,9 @@ export async function selectCopy(db: Conn, newsletterId: string, subscriberId: s
       subject: newsletters.subject,
       content: newsletters.content,
       countClicks: newsletters.countClicks,
-      authorName: profiles.name,
-      authorEmail: user.email,
-      subdomain: websites.subdomain,
-      customDomain: websites.customDomain,
+      ...senderFields,
       email: newsletterSubscribers.email,
       subscriberStatus: newsletterSubscribers.status,
-      postalAddress: websiteCustomization.postalAddress,
     })
     .from(newsletters)
     .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.userId, newsletters.userId))
@@ -260,13 +260,7 @@ export async function selectReader(db: Conn, userId: string, subscriberId: strin
 /** The author's account address (a test goes only there) and their site's address. */
 export async function selectAuthor(db: Conn, userId: string) {
   const [row] = await db
-    .select({
-      authorName: profiles.name,
-      authorEmail: user.email,
-      subdomain: websites.subdomain,
-      customDomain: websites.customDomain,
-      postalAddress: websiteCustomization.postalAddress,
-    })
+    .select(senderFields)
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(websites, eq(websites.userId, user.id))

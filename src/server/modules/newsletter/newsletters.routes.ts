@@ -23,48 +23,39 @@ import {
   newsletterSendSchema,
   newsletterUpdateSchema,
 } from "../../../shared/schemas/newsletter.ts";
+import { collection } from "../../http/collection.ts";
 import type { AppVars } from "../../http/context.ts";
 import { answer, db } from "../../http/handlers.ts";
-import { idParam } from "../../http/ids.ts";
 import { apiRouter, json, routes } from "../../http/openapi.ts";
 import * as newsletters from "./newsletters.service.ts";
-
-/** The path's id; one that cannot be a newsletter's is not found. */
-const pathId = (c: { req: { param(name: "id"): string } }) =>
-  idParam(c.req.param("id"), newsletters.newsletterNotFound);
 
 const route = routes({ tags: ["Newsletters"] });
 const one = json(z.object({ newsletter: newsletterSchema }), "The newsletter");
 
-const list = route.get("/newsletters", {
-  summary: "The author's newsletters, newest first",
-  ok: {
-    200: json(
-      z.object({
-        newsletters: z.array(newsletterSchema),
-        /** Staff paused the account's sending (ADR 070): nothing goes until they resume it. */
-        sendingPaused: z.boolean(),
-      }),
-      "The newsletters, and whether the account's sending is paused",
-    ),
+const newsletter = collection(route, "/newsletters", {
+  one,
+  notFound: newsletters.newsletterNotFound,
+  list: {
+    summary: "The author's newsletters, newest first",
+    ok: {
+      200: json(
+        z.object({
+          newsletters: z.array(newsletterSchema),
+          /** Staff paused the account's sending (ADR 070): nothing goes until they resume it. */
+          sendingPaused: z.boolean(),
+        }),
+        "The newsletters, and whether the account's sending is paused",
+      ),
+    },
   },
-});
-const create = route.post("/newsletters", {
-  summary: "Write a newsletter (a draft)",
-  body: newsletterCreateSchema,
-  ok: { 201: one },
-});
-const read = route.get("/newsletters/{id}", { summary: "One newsletter", ok: { 200: one } });
-const update = route.patch("/newsletters/{id}", {
-  summary: "Change a draft or scheduled newsletter (only the fields sent)",
-  body: newsletterUpdateSchema,
-  ok: { 200: one },
-  errors: [409],
-});
-const remove = route.delete("/newsletters/{id}", {
-  summary: "Delete a newsletter (not while it goes out)",
-  ok: { 204: { description: "Deleted" } },
-  errors: [409],
+  create: { summary: "Write a newsletter (a draft)", body: newsletterCreateSchema },
+  read: { summary: "One newsletter" },
+  update: {
+    summary: "Change a draft or scheduled newsletter (only the fields sent)",
+    body: newsletterUpdateSchema,
+    errors: [409],
+  },
+  remove: { summary: "Delete a newsletter (not while it goes out)", errors: [409] },
 });
 const preview = route.post("/newsletters/preview", {
   summary: "The editor's words as readers will get them (the mail's HTML)",
@@ -112,13 +103,13 @@ function deps(c: { get(k: "deps"): AppVars["Variables"]["deps"] }): newsletters.
 export function newslettersRoutes() {
   return apiRouter()
     .openapi(
-      ...answer(list, async (c, me) => ({
+      ...answer(newsletter.list, async (c, me) => ({
         newsletters: await newsletters.listNewsletters(db(c), me.id),
         sendingPaused: await newsletters.sendingPaused(db(c), me.id),
       })),
     )
     .openapi(
-      ...answer(create, async (c, me) => ({
+      ...answer(newsletter.create, async (c, me) => ({
         newsletter: await newsletters.createNewsletter(db(c), me.id, c.req.valid("json")),
       })),
     )
@@ -128,24 +119,30 @@ export function newslettersRoutes() {
       })),
     )
     .openapi(
-      ...answer(read, async (c, me) => ({ newsletter: await newsletters.getNewsletter(db(c), me.id, pathId(c)) })),
-    )
-    .openapi(
-      ...answer(update, async (c, me) => ({
-        newsletter: await newsletters.updateNewsletter(db(c), me.id, pathId(c), c.req.valid("json")),
+      ...answer(newsletter.read, async (c, me) => ({
+        newsletter: await newsletters.getNewsletter(db(c), me.id, newsletter.id(c)),
       })),
     )
-    .openapi(...answer(remove, (c, me) => newsletters.deleteNewsletter(db(c), me.id, pathId(c))))
     .openapi(
-      ...answer(test, async (c, me) => ({ sentTo: await newsletters.sendTestNewsletter(deps(c), me.id, pathId(c)) })),
+      ...answer(newsletter.update, async (c, me) => ({
+        newsletter: await newsletters.updateNewsletter(db(c), me.id, newsletter.id(c), c.req.valid("json")),
+      })),
+    )
+    .openapi(...answer(newsletter.remove, (c, me) => newsletters.deleteNewsletter(db(c), me.id, newsletter.id(c))))
+    .openapi(
+      ...answer(test, async (c, me) => ({
+        sentTo: await newsletters.sendTestNewsletter(deps(c), me.id, newsletter.id(c)),
+      })),
     )
     .openapi(
       ...answer(send, async (c, me) => ({
-        newsletter: await newsletters.sendNewsletter(deps(c), me.id, pathId(c), c.req.valid("json")),
+        newsletter: await newsletters.sendNewsletter(deps(c), me.id, newsletter.id(c), c.req.valid("json")),
       })),
     )
     .openapi(
-      ...answer(cancel, async (c, me) => ({ newsletter: await newsletters.cancelNewsletter(db(c), me.id, pathId(c)) })),
+      ...answer(cancel, async (c, me) => ({
+        newsletter: await newsletters.cancelNewsletter(db(c), me.id, newsletter.id(c)),
+      })),
     )
-    .openapi(...answer(figures, (c, me) => newsletters.newsletterFigures(db(c), me.id, pathId(c))));
+    .openapi(...answer(figures, (c, me) => newsletters.newsletterFigures(db(c), me.id, newsletter.id(c))));
 }

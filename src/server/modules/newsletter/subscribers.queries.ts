@@ -4,6 +4,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { deleteOwned } from "../../lib/owned-rows.ts";
+import { subscriberFields } from "../../lib/select-shapes.ts";
 
 const s = newsletterSubscribers;
 
@@ -20,15 +21,7 @@ function whereOf(userId: string, f: ListFilter): SQL | undefined {
 
 export function selectSubscriberPage(db: Db, userId: string, f: ListFilter, limit: number, offset: number) {
   return db
-    .select({
-      id: s.id,
-      email: s.email,
-      status: s.status,
-      createdAt: s.createdAt,
-      confirmedAt: s.confirmedAt,
-      signupPage: s.signupPage,
-      importedAt: s.importedAt,
-    })
+    .select({ id: s.id, ...subscriberFields })
     .from(s)
     .where(whereOf(userId, f))
     .orderBy(desc(s.createdAt), desc(s.id))

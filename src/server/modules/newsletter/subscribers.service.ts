@@ -4,7 +4,6 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { SUBSCRIBER_STATUSES } from "../../../shared/enums.ts";
-import type { NewsletterSubscriber } from "../../../shared/schemas/newsletter-settings.ts";
 import {
   IMPORT_INVALID_SHOWN,
   IMPORT_MAX_BYTES,
@@ -16,6 +15,7 @@ import {
   type SubscribersQuery,
 } from "../../../shared/schemas/subscribers.ts";
 import { DomainError, notFoundError } from "../../lib/domain-error.ts";
+import { subscriberView } from "../../lib/select-shapes.ts";
 import { decodeCsv, emailColumn, parseCsv } from "./subscriber-csv.ts";
 import * as q from "./subscribers.queries.ts";
 
@@ -32,15 +32,7 @@ export async function listSubscriberPage(db: Db, userId: string, query: Subscrib
   const counts = Object.fromEntries(SUBSCRIBER_STATUSES.map((st) => [st, 0])) as SubscribersPage["counts"];
   for (const r of byStatus) if (r.status in counts) counts[r.status as keyof typeof counts] = r.n;
   return {
-    subscribers: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      status: r.status as NewsletterSubscriber["status"],
-      createdAt: r.createdAt.toISOString(),
-      confirmedAt: r.confirmedAt?.toISOString() ?? null,
-      signupPage: r.signupPage,
-      importedAt: r.importedAt?.toISOString() ?? null,
-    })),
+    subscribers: rows.map(subscriberView),
     total,
     page: query.page,
     pageSize: SUBSCRIBERS_PAGE_SIZE,

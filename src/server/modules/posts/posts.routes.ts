@@ -18,38 +18,30 @@ import {
   POST_IMAGE_WIDTHS,
   uploadedImageSchema,
 } from "../../../shared/schemas/uploads.ts";
+import { collection } from "../../http/collection.ts";
 import type { AppVars } from "../../http/context.ts";
 import { answer, db } from "../../http/handlers.ts";
-import { idParam } from "../../http/ids.ts";
 import { apiRouter, json, routes } from "../../http/openapi.ts";
 import { readUploadedFile, tidyUploads, uploadBody, uploadLimit } from "../../http/uploads.ts";
 import { imageTooLarge, processImage, storeImage } from "../../lib/images.ts";
 import * as posts from "./posts.service.ts";
 
-/** A path id that cannot be a post's is not found. */
-const postId = (raw: string | undefined) => idParam(raw, posts.postNotFound);
-
 const route = routes({ tags: ["Blog"] });
 const IMAGE_RULES = { widths: POST_IMAGE_WIDTHS, maxBytes: POST_IMAGE_MAX_BYTES, label: "Image" };
 const imageTooBig = () => imageTooLarge(IMAGE_RULES);
-const onePost = json(z.object({ post: postSchema }), "The post");
 
-const list = route.get("/posts", {
-  summary: "The author's posts, newest first",
-  ok: { 200: json(z.object({ posts: z.array(postSchema) }), "The posts") },
+const post = collection(route, "/posts", {
+  one: json(z.object({ post: postSchema }), "The post"),
+  notFound: posts.postNotFound,
+  list: {
+    summary: "The author's posts, newest first",
+    ok: { 200: json(z.object({ posts: z.array(postSchema) }), "The posts") },
+  },
+  create: { summary: "Write a post (category defaults to news)", body: postCreateSchema },
+  read: { summary: "One post" },
+  update: { summary: "Change any of a post's fields", body: postUpdateSchema },
+  remove: { summary: "Delete a post" },
 });
-const create = route.post("/posts", {
-  summary: "Write a post (category defaults to news)",
-  body: postCreateSchema,
-  ok: { 201: onePost },
-});
-const read = route.get("/posts/{id}", { summary: "One post", ok: { 200: onePost } });
-const update = route.patch("/posts/{id}", {
-  summary: "Change any of a post's fields",
-  body: postUpdateSchema,
-  ok: { 200: onePost },
-});
-const remove = route.delete("/posts/{id}", { summary: "Delete a post", ok: { 204: { description: "Deleted" } } });
 
 const uploadImage = route.post("/posts/images", {
   summary: "Upload an image to insert in a post",
@@ -62,8 +54,10 @@ const uploadImage = route.post("/posts/images", {
 
 export function postsRoutes() {
   return apiRouter()
-    .openapi(...answer(list, async (c, me) => ({ posts: await posts.listPosts(db(c), me.id) })))
-    .openapi(...answer(create, async (c, me) => ({ post: await posts.createPost(db(c), me.id, c.req.valid("json")) })))
+    .openapi(...answer(post.list, async (c, me) => ({ posts: await posts.listPosts(db(c), me.id) })))
+    .openapi(
+      ...answer(post.create, async (c, me) => ({ post: await posts.createPost(db(c), me.id, c.req.valid("json")) })),
+    )
     .openapi(
       ...answer(uploadImage, async (c, me) => {
         const bytes = await readUploadedFile(c, {
@@ -82,20 +76,18 @@ export function postsRoutes() {
         return { image: { ...widest, variants: stored } };
       }),
     )
+    .openapi(...answer(post.read, async (c, me) => ({ post: await posts.getPost(db(c), me.id, post.id(c)) })))
     .openapi(
-      ...answer(read, async (c, me) => ({ post: await posts.getPost(db(c), me.id, postId(c.req.valid("param").id)) })),
-    )
-    .openapi(
-      ...answer(update, async (c, me) => {
+      ...answer(post.update, async (c, me) => {
         const input = c.req.valid("json");
-        const post = await posts.updatePost(db(c), me.id, postId(c.req.valid("param").id), input);
+        const saved = await posts.updatePost(db(c), me.id, post.id(c), input);
         if (input.content !== undefined) await pruneImages(c, me.id);
-        return { post };
+        return { post: saved };
       }),
     )
     .openapi(
-      ...answer(remove, async (c, me) => {
-        await posts.deletePost(db(c), me.id, postId(c.req.valid("param").id));
+      ...answer(post.remove, async (c, me) => {
+        await posts.deletePost(db(c), me.id, post.id(c));
         await pruneImages(c, me.id);
       }),
     );

@@ -12,6 +12,7 @@ import {
 import type { ContactSettings } from "../../../shared/schemas/contact-settings.ts";
 import type { HomePage } from "../../../shared/schemas/home-page.ts";
 import type { SiteSettings, SiteSettingsUpdate } from "../../../shared/schemas/site-settings.ts";
+import { saveAuthorRow } from "../../lib/owned-rows.ts";
 import { subscriberFields } from "../../lib/select-shapes.ts";
 
 const WEBSITE_KEYS = [
@@ -66,10 +67,7 @@ export async function writeSettings(tx: Tx, userId: string, input: SiteSettingsU
   if (!website) return false;
   const look = pick(input, CUSTOMIZATION_KEYS);
   if (Object.keys(look).length > 0) {
-    await tx
-      .insert(websiteCustomization)
-      .values({ userId, ...look })
-      .onConflictDoUpdate({ target: websiteCustomization.userId, set: { ...look, updatedAt: new Date() } });
+    await saveAuthorRow(tx, websiteCustomization, userId, look);
   }
   return true;
 }
@@ -100,11 +98,8 @@ export async function writeChecklistHidden(db: Db | Tx, userId: string, hidden: 
   return rows.length > 0;
 }
 
-export async function writeContactSettings(tx: Tx, userId: string, input: ContactSettings): Promise<void> {
-  await tx
-    .insert(contactSettings)
-    .values({ userId, ...input })
-    .onConflictDoUpdate({ target: contactSettings.userId, set: { ...input, updatedAt: new Date() } });
+export function writeContactSettings(tx: Tx, userId: string, input: ContactSettings): Promise<void> {
+  return saveAuthorRow(tx, contactSettings, userId, input);
 }
 
 export async function selectEmbedCode(db: Db | Tx, userId: string): Promise<string | null> {
@@ -115,14 +110,8 @@ export async function selectEmbedCode(db: Db | Tx, userId: string): Promise<stri
   return row?.code ?? null;
 }
 
-export async function writeEmbedCode(tx: Tx, userId: string, code: string | null): Promise<void> {
-  await tx
-    .insert(websiteCustomization)
-    .values({ userId, newsletterEmbedCode: code })
-    .onConflictDoUpdate({
-      target: websiteCustomization.userId,
-      set: { newsletterEmbedCode: code, updatedAt: new Date() },
-    });
+export function writeEmbedCode(tx: Tx, userId: string, code: string | null): Promise<void> {
+  return saveAuthorRow(tx, websiteCustomization, userId, { newsletterEmbedCode: code });
 }
 
 export async function selectBlogPage(db: Db | Tx, userId: string) {
@@ -133,16 +122,13 @@ export async function selectBlogPage(db: Db | Tx, userId: string) {
   return { title: row?.title ?? null, description: row?.description ?? null };
 }
 
-export async function writeBlogPage(
+export function writeBlogPage(
   tx: Tx,
   userId: string,
   page: { title: string | null; description: string | null },
 ): Promise<void> {
   const values = { blogPageTitle: page.title, blogPageDescription: page.description };
-  await tx
-    .insert(websiteCustomization)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: websiteCustomization.userId, set: { ...values, updatedAt: new Date() } });
+  return saveAuthorRow(tx, websiteCustomization, userId, values);
 }
 
 export function selectSubscribers(db: Db, userId: string) {

@@ -16,6 +16,7 @@ import { EMPTY_HIDDEN_SECTIONS, type SiteStatus, type SiteStatusUpdate } from ".
 import { DomainError, notFoundError } from "../../lib/domain-error.ts";
 import { cleanAuthorHtml } from "../../lib/html.ts";
 import { safeSegment } from "../../lib/images.ts";
+import { subscriberView } from "../../lib/select-shapes.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { privacyNoticeHtml } from "../sites/privacy-notice.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
@@ -259,16 +260,7 @@ export async function saveLegal(db: Db, userId: string, input: LegalInput, sites
 
 /** The author's whole list, newest first, for the CSV download (the screen reads a page at a time). */
 export async function listSubscribers(db: Db, userId: string): Promise<NewsletterSubscriber[]> {
-  const rows = await q.selectSubscribers(db, userId);
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    status: r.status as NewsletterSubscriber["status"],
-    createdAt: r.createdAt.toISOString(),
-    confirmedAt: r.confirmedAt?.toISOString() ?? null,
-    signupPage: r.signupPage,
-    importedAt: r.importedAt?.toISOString() ?? null,
-  }));
+  return (await q.selectSubscribers(db, userId)).map(subscriberView);
 }
 
 /** Confirmed subscribers as CSV for a mailing tool; a leading =, +, - or @ is quoted away. */
