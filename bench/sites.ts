@@ -7,6 +7,9 @@
 //   BENCH_SITES=1000       seeded sites (10 books each)
 //   BENCH_POSTGRES_URL=    a PostgreSQL server: every database row again on a fresh database there
 //   BENCH_SCALE_SITES=0    the scale run's sites (10000 to run it; see bench/sites/scale.ts)
+//   BENCH_ROWS=            only these rows, comma-separated, of: nginx, cached, warm, marketing,
+//                          dashboard, first-round, uncached, cold (the others show as skipped, and
+//                          bench/RESULTS.md is left as it is: a partial run only prints its table)
 // A short run while developing: BENCH_SECONDS=2 BENCH_ROUNDS=1 BENCH_SITES=100 npm run bench:sites
 //
 // 1. Seeds the sites into a fresh embedded database (and PostgreSQL when offered).
@@ -46,16 +49,34 @@ import { SCALE_SITES, type ScaleRun, scaleReport, scaleRun, warmHomePages } from
 import { SITES, seed } from "./sites/seed.ts";
 
 type Rows = {
-  cached: Measured;
-  firstRound: Measured;
-  warm: Measured;
-  marketing: Measured;
-  uncached: Measured;
-  cold: Measured;
-  books: Measured;
-  uniquePosts: Measured;
-  samePosts: Measured;
+  cached?: Measured;
+  firstRound?: Measured;
+  warm?: Measured;
+  marketing?: Measured;
+  uncached?: Measured;
+  cold?: Measured;
+  books?: Measured;
+  uniquePosts?: Measured;
+  samePosts?: Measured;
 };
+
+const ROW_NAMES = ["nginx", "cached", "warm", "marketing", "dashboard", "first-round", "uncached", "cold"] as const;
+type RowName = (typeof ROW_NAMES)[number];
+
+/** The rows BENCH_ROWS asks for (every row when unset). */
+function selectedRows(): Set<RowName> {
+  const asked = (process.env.BENCH_ROWS ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (asked.length === 0) return new Set(ROW_NAMES);
+  const unknown = asked.filter((x) => !(ROW_NAMES as readonly string[]).includes(x));
+  if (unknown.length) throw new Error(`BENCH_ROWS: unknown row ${unknown.join(", ")} (rows: ${ROW_NAMES.join(", ")})`);
+  return new Set(asked as RowName[]);
+}
+
+const ROWS = selectedRows();
+const PARTIAL = ROWS.size < ROW_NAMES.length;
 
 /** Home pages of `sites` hosts in turn (bench/wrk/hosts.lua); `once`: one pass over every host, then stop. */
 function hostsLoad(port: number, sites: number, once = false) {
@@ -85,44 +106,64 @@ async function measureDatabase(o: {
   const bookLoad = () =>
     load({ url: `http://127.0.0.1:${port}${bookPath}`, headers: { Host: host, "User-Agent": "bench" } });
   const vs = (run: () => ReturnType<typeof load>, prepare?: () => Promise<void>) => against(o.baseUrl, run, prepare);
-  let server: ChildProcess | undefined = (await startServer(o.dataDir, port, env)).child;
+  let server: ChildProcess | undefined;
+  const r: Rows = {};
   try {
-    if ((await get(port, host, bookPath)).status !== 200) throw new Error(`${o.name}: the book page failed`);
-    console.log(`${o.name}: cached book page…`);
-    const cached = await vs(bookLoad);
-    console.log(`${o.name}: ${SITES} hosts, warm…`);
-    await warmHomePages(port, SITES);
-    const warm = await vs(() => hostsLoad(port, SITES));
-    console.log(`${o.name}: marketing page…`);
-    const app = `localhost:${port}`;
-    const marketing = await vs(() =>
-      load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
-    );
-    console.log(`${o.name}: dashboard…`);
-    const cookie = await authorWithBooks(port, o.smtp);
-    const dash = dashboardLoads(port, cookie);
-    const books = await vs(dash.books);
-    const uniquePosts = await vs(dash.uniquePosts);
-    const samePosts = await vs(dash.samePosts);
-    await stop(server);
-    server = undefined;
-
-    console.log(`${o.name}: ${SITES} hosts, first round (a fresh server each slice)…`);
-    const fresh = async () => {
-      if (server) await stop(server);
+    if (ROWS.has("cached") || ROWS.has("warm") || ROWS.has("marketing") || ROWS.has("dashboard")) {
       server = (await startServer(o.dataDir, port, env)).child;
-    };
-    const firstRound = await vs(() => hostsLoad(port, SITES, true), fresh);
-    if (server) await stop(server);
+      if ((await get(port, host, bookPath)).status !== 200) throw new Error(`${o.name}: the book page failed`);
+      if (ROWS.has("cached")) {
+        console.log(`${o.name}: cached book page…`);
+        r.cached = await vs(bookLoad);
+      }
+      if (ROWS.has("warm")) {
+        console.log(`${o.name}: ${SITES} hosts, warm…`);
+        await warmHomePages(port, SITES);
+        r.warm = await vs(() => hostsLoad(port, SITES));
+      }
+      if (ROWS.has("marketing")) {
+        console.log(`${o.name}: marketing page…`);
+        const app = `localhost:${port}`;
+        r.marketing = await vs(() =>
+          load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
+        );
+      }
+      if (ROWS.has("dashboard")) {
+        console.log(`${o.name}: dashboard…`);
+        const cookie = await authorWithBooks(port, o.smtp);
+        const dash = dashboardLoads(port, cookie);
+        r.books = await vs(dash.books);
+        r.uniquePosts = await vs(dash.uniquePosts);
+        r.samePosts = await vs(dash.samePosts);
+      }
+      await stop(server);
+      server = undefined;
+    }
 
-    console.log(`${o.name}: book page, cache off…`);
-    server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false" })).child;
-    const uncached = await vs(bookLoad);
-    await stop(server);
-    console.log(`${o.name}: book page, nothing kept…`);
-    server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" })).child;
-    const cold = await vs(bookLoad);
-    return { cached, firstRound, warm, marketing, uncached, cold, books, uniquePosts, samePosts };
+    if (ROWS.has("first-round")) {
+      console.log(`${o.name}: ${SITES} hosts, first round (a fresh server each slice)…`);
+      const fresh = async () => {
+        if (server) await stop(server);
+        server = (await startServer(o.dataDir, port, env)).child;
+      };
+      r.firstRound = await vs(() => hostsLoad(port, SITES, true), fresh);
+      if (server) await stop(server);
+      server = undefined;
+    }
+
+    if (ROWS.has("uncached")) {
+      console.log(`${o.name}: book page, cache off…`);
+      server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false" })).child;
+      r.uncached = await vs(bookLoad);
+      await stop(server);
+      server = undefined;
+    }
+    if (ROWS.has("cold")) {
+      console.log(`${o.name}: book page, nothing kept…`);
+      server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" })).child;
+      r.cold = await vs(bookLoad);
+    }
+    return r;
   } finally {
     if (server) await stop(server);
   }
@@ -130,25 +171,17 @@ async function measureDatabase(o: {
 
 function rowsOf(name: string, r: Rows, pglite: boolean): string[] {
   const h = `${SITES.toLocaleString("en-GB")} author hosts`;
+  const vsUncached = (share: number, p99: number) =>
+    r.uncached ? rateOf(r.uncached, share, "uncached page", p99) : undefined;
   return [
     row("cached book page", name, r.cached, ratioEverySlice(0.8)),
     row(`${h}, first round (every page renders once)`, name, r.firstRound, ratioAndP99(0.3, 150)),
     row(`${h}, warm`, name, r.warm, ratioAtLeast(0.7)),
     row("uncached book page (`PAGE_CACHE=false`)", name, r.uncached, ratioAtLeast(pglite ? 0.04 : 0.06)),
     row("book page, nothing kept (`SITE_CONTEXT_CACHE=false` too)", name, r.cold),
-    row(
-      `dashboard \`GET /api/books\` (${BOOKS} books, signed in)`,
-      name,
-      r.books,
-      rateOf(r.uncached, 1, "uncached page", 100),
-    ),
-    row("dashboard: create a post, unique titles", name, r.uniquePosts, rateOf(r.uncached, 0.5, "uncached page", 150)),
-    row(
-      "dashboard: create a post, all the same title",
-      name,
-      r.samePosts,
-      rateOf(r.uncached, 0.5, "uncached page", 150),
-    ),
+    row(`dashboard \`GET /api/books\` (${BOOKS} books, signed in)`, name, r.books, vsUncached(1, 100)),
+    row("dashboard: create a post, unique titles", name, r.uniquePosts, vsUncached(0.5, 150)),
+    row("dashboard: create a post, all the same title", name, r.samePosts, vsUncached(0.5, 150)),
     row("marketing page `/features`, app host", name, r.marketing),
   ];
 }
@@ -178,7 +211,9 @@ async function main() {
     children.push(await startBare(bodyFile, contentType, barePort));
     const baseUrl = `http://127.0.0.1:${barePort}/`;
     const nginxPort = await freePort();
-    const nginx = await startNginx(dataDir, bodyFile, contentType, nginxPort);
+    const nginx = ROWS.has("nginx")
+      ? await startNginx(dataDir, bodyFile, contentType, nginxPort)
+      : "not among BENCH_ROWS";
     let nginxRow: Measured | undefined;
     if (typeof nginx === "string") console.log(`nginx row skipped: ${nginx}`);
     else {
@@ -234,7 +269,8 @@ async function main() {
         ],
       }),
     ].join("\n");
-    writeSection("Public author sites", report);
+    if (PARTIAL) console.log("BENCH_ROWS: a partial run, bench/RESULTS.md left as it is");
+    else writeSection("Public author sites", report);
     console.log(report);
   } finally {
     for (const c of children) await stop(c);
