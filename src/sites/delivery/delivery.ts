@@ -204,8 +204,21 @@ export function pageKey(
   year: number,
   group: CountryGroup,
 ): string {
-  return `${req.mode}|${siteLookupKey(req.lookup)}|${req.basePath}|${path}|${query}|${consent ? 1 : 0}|${year}|${group}`;
+  return pageKeyAfter(pageKeyPrefix(req), path, query, consent, year, group);
 }
+
+/** The part of a page's key that names its site (the fast path keeps it per host). */
+export const pageKeyPrefix = (req: SiteRequest) => `${req.mode}|${siteLookupKey(req.lookup)}|${req.basePath}|`;
+
+/** A page's key from its site's prefix (pageKeyPrefix): the same string pageKey makes. */
+export const pageKeyAfter = (
+  prefix: string,
+  path: string,
+  query: string,
+  consent: boolean,
+  year: number,
+  group: CountryGroup,
+) => `${prefix}${path}|${query}|${consent ? 1 : 0}|${year}|${group}`;
 
 export function cacheKey(
   c: Context<SiteVars>,

@@ -16,7 +16,7 @@ import {
 import { VisitCounter } from "../../server/modules/analytics/visit-counter.ts";
 import type { CountryGroup } from "../../shared/storefronts.ts";
 import { s, startFileServer } from "../../testing/file-server.ts";
-import { pageKey } from "./delivery.ts";
+import { answerFor, pageKey } from "./delivery.ts";
 import { type Answered, cachedPageAnswerer } from "./fast-path.ts";
 import { type CachedPage, etagOf, PageCache } from "./page-cache.ts";
 
@@ -25,7 +25,7 @@ startFileServer();
 let siteId: string;
 let bookId: string;
 
-type Res = { status: number; headers: IncomingHttpHeaders; body: string };
+type Res = { status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: string };
 function send(port: number, host: string, path: string, headers: Record<string, string> = {}, method = "GET") {
   return new Promise<Res>((ok, fail) => {
     const req = request({ host: "127.0.0.1", port, path, method, headers: { host, ...headers } }, (res) => {
@@ -34,7 +34,7 @@ function send(port: number, host: string, path: string, headers: Record<string, 
       res.on("data", (d) => {
         body += d;
       });
-      res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body }));
     });
     req.on("error", fail);
     req.end();
@@ -154,6 +154,43 @@ describe("the fast path in front of the app", () => {
       ["custom", 200, "/"],
       ["subdomain", 200, "/about"],
     ]);
+  });
+
+  it("answers every ask of a host it has seen as the first, with the headers in the renderer's order", async () => {
+    const jane = page("<p>Jane</p>");
+    put({ subdomain: "jane" }, "/", jane);
+    // One answerer for every request, as the server has: it remembers the hosts it has seen.
+    const answer = cachedPageAnswerer({
+      sites: { cache, visits },
+      hosts,
+      trustProxy: false,
+      countryHeader: null,
+      record: (r) => answered.push(r),
+    });
+    const own = createServer((req, res) => {
+      if (!answer(req, res)) res.writeHead(599).end("app");
+    });
+    await new Promise<void>((ok) => own.listen(0, "127.0.0.1", ok));
+    const ownPort = (own.address() as AddressInfo).port;
+    try {
+      for (let round = 0; round < 3; round++) {
+        expect((await send(ownPort, "jane.sites.test", "/")).body).toBe("<p>Jane</p>");
+        expect((await send(ownPort, "JANE.sites.test.", "/")).body).toBe("<p>Jane</p>");
+        expect((await send(ownPort, "jane.sites.test", "/about")).body).toBe("app");
+        expect((await send(ownPort, "app.test", "/")).body).toBe("app");
+        expect((await send(ownPort, "bad_host", "/")).body).toBe("app");
+        expect((await send(ownPort, "nobody.sites.test", "/")).body).toBe("app");
+      }
+      const sent = await send(ownPort, "jane.sites.test", "/");
+      const names = sent.rawHeaders.filter((_, i) => i % 2 === 0);
+      const expected = Object.keys(
+        answerFor(jane, { method: "GET", acceptEncoding: undefined, ifNoneMatch: undefined }).headers,
+      );
+      expect(names.filter((n) => !["Date", "Connection", "Keep-Alive"].includes(n))).toEqual(expected);
+      expect(answered.filter((a) => a.status === 200)).toHaveLength(7);
+    } finally {
+      await new Promise((ok) => own.close(ok));
+    }
   });
 
   it("leaves to the app what it answers on every host and addresses it would read differently", async () => {

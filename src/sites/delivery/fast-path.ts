@@ -15,7 +15,8 @@ import {
   countView,
   differsByCountry,
   hasConsentChoice,
-  pageKey,
+  pageKeyAfter,
+  pageKeyPrefix,
   readerGroup,
 } from "./delivery.ts";
 
@@ -52,6 +53,55 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
 /** An incoming X-Request-Id is kept when it is one (the rule of Hono's requestId middleware). */
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
+/** A tenant host as the fast path needs it: its kind and its pages' key prefix (the site it names). */
+type TenantHost = { kind: "subdomain" | "custom"; prefix: string };
+
+/**
+ * Host headers already classified, up to this many (then forgotten all at once and learnt
+ * again): a hit reads its host here instead of classifying and building its key prefix anew.
+ */
+const KNOWN_HOSTS = 10_000;
+
+function tenantHost(host: string | undefined, hosts: HostConfig): TenantHost | null {
+  const c = classifyHost(host, hosts);
+  if (c.kind !== "subdomain" && c.kind !== "custom") return null;
+  const site: SiteRequest = {
+    lookup: c.kind === "subdomain" ? { subdomain: c.subdomain } : { customDomain: c.domain },
+    basePath: "",
+    mode: "tenant",
+  };
+  return { kind: c.kind, prefix: pageKeyPrefix(site) };
+}
+
+/** The year a page's key names (a page may show it), and the span of time it holds for. */
+let year = 0;
+let yearFrom = 0;
+let yearUntil = 0;
+function currentYear(): number {
+  const now = Date.now();
+  if (now >= yearUntil || now < yearFrom) {
+    year = new Date(now).getUTCFullYear();
+    yearFrom = Date.UTC(year, 0, 1);
+    yearUntil = Date.UTC(year + 1, 0, 1);
+  }
+  return year;
+}
+
+/**
+ * A cached answer's headers as the flat list Node's writeHead also takes (name, value, name,
+ * value…), made once per header set (delivery.ts keeps one per page and encoding): Node walks a
+ * list by index where it would enumerate an object's keys on every request. Same bytes on the wire.
+ */
+const flatHeaders = new WeakMap<Record<string, string>, string[]>();
+function flat(headers: Record<string, string>): string[] {
+  let list = flatHeaders.get(headers);
+  if (!list) {
+    list = Object.entries(headers).flat();
+    flatHeaders.set(headers, list);
+  }
+  return list;
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(", ") : v;
@@ -64,6 +114,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { cache, visits } = opts.sites;
   if (!cache) return () => false;
+  const known = new Map<string | undefined, TenantHost | null>();
   return (req, res) => {
     const method = req.method ?? "";
     if (method !== "GET" && method !== "HEAD") return false;
@@ -76,22 +127,24 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
     if (q >= 0 && path === "/blog") return false;
     // A NUL in the query is refused by the app (ADR 049), even where the page would ignore it.
     if (q >= 0 && url.includes("%00", q)) return false;
-    const host = classifyHost(req.headers.host, opts.hosts);
-    if (host.kind !== "subdomain" && host.kind !== "custom") return false;
+    const hostHeader = req.headers.host;
+    let host = known.get(hostHeader);
+    if (host === undefined) {
+      if (known.size >= KNOWN_HOSTS) known.clear();
+      host = tenantHost(hostHeader, opts.hosts);
+      known.set(hostHeader, host);
+    }
+    if (host === null) return false;
     const start = performance.now();
-    const site: SiteRequest = {
-      lookup: host.kind === "subdomain" ? { subdomain: host.subdomain } : { customDomain: host.domain },
-      basePath: "",
-      mode: "tenant",
-    };
+    const prefix = host.prefix;
     // Only book pages differ by country: other pages read no more headers than before.
     const group = differsByCountry(path) ? readerGroup(opts.countryHeader, (name) => header(req, name)) : "";
     const consent = hasConsentChoice(req.headers.cookie);
-    const year = new Date().getUTCFullYear();
+    const year = currentYear();
     const page =
       group === ""
-        ? cache.get(pageKey(site, path, "", consent, year, ""))
-        : cachedFor(cache, (g) => pageKey(site, path, "", consent, year, g), group);
+        ? cache.get(pageKeyAfter(prefix, path, "", consent, year, ""))
+        : cachedFor(cache, (g) => pageKeyAfter(prefix, path, "", consent, year, g), group);
     if (!page) return false;
     const out = answerFor(page, {
       method,
@@ -108,7 +161,7 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
       referer: header(req, "referer"),
       host: req.headers.host,
     });
-    res.writeHead(out.status, out.headers);
+    res.writeHead(out.status, flat(out.headers));
     res.end(out.body);
     opts.record(
       { method, hostKind: host.kind, host: req.headers.host, path, status: out.status, start },
