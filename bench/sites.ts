@@ -102,6 +102,8 @@ async function measureDatabase(o: {
   const bookLoad = () =>
     load({ url: `http://127.0.0.1:${port}${bookPath}`, headers: { Host: host, "User-Agent": "bench" } });
   const vs = (run: () => ReturnType<typeof load>, prepare?: () => Promise<void>) => against(o.baseUrl, run, prepare);
+  /** A row about a server in its steady state: measured after one untimed slice of the same load. */
+  const steady = (run: () => ReturnType<typeof load>) => against(o.baseUrl, run, undefined, true);
   let server: ChildProcess | undefined;
   const r: Rows = {};
   try {
@@ -110,17 +112,17 @@ async function measureDatabase(o: {
       if ((await get(port, host, bookPath)).status !== 200) throw new Error(`${o.name}: the book page failed`);
       if (wanted("cached")) {
         console.log(`${o.name}: cached book page…`);
-        r.cached = await vs(bookLoad);
+        r.cached = await steady(bookLoad);
       }
       if (wanted("warm")) {
         console.log(`${o.name}: ${SITES} hosts, warm…`);
         await warmHomePages(port, SITES);
-        r.warm = await vs(() => hostsLoad(port, SITES));
+        r.warm = await steady(() => hostsLoad(port, SITES));
       }
       if (wanted("marketing")) {
         console.log(`${o.name}: marketing page…`);
         const app = `localhost:${port}`;
-        r.marketing = await vs(() =>
+        r.marketing = await steady(() =>
           load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
         );
       }
@@ -158,14 +160,14 @@ async function measureDatabase(o: {
     if (wanted("uncached")) {
       console.log(`${o.name}: book page, cache off…`);
       server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false" })).child;
-      r.uncached = await vs(bookLoad);
+      r.uncached = await steady(bookLoad);
       await stop(server);
       server = undefined;
     }
     if (wanted("cold")) {
       console.log(`${o.name}: book page, nothing kept…`);
       server = (await startServer(o.dataDir, port, { ...env, PAGE_CACHE: "false", SITE_CONTEXT_CACHE: "false" })).child;
-      r.cold = await vs(bookLoad);
+      r.cold = await steady(bookLoad);
     }
     return r;
   } finally {

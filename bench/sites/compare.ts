@@ -47,13 +47,21 @@ export function summarise(slices: Slice[]): Measured {
 /**
  * ROUNDS rounds of: a baseline slice, then `prepare` (untimed: a fresh server for a cold run),
  * then a slice of `run`; each ratio is the run's rate over the baseline slice just before it.
+ * `warmUp`: one untimed slice of `run` first, so a row about a server in its steady state does
+ * not count the just-started process's compiling and start-up garbage (30–99 µs a request in the
+ * first slice, ADR 064); the bare baseline is warmed the same way.
  */
 export async function against(
   baseUrl: string,
   run: () => Promise<Result>,
   prepare?: () => Promise<void>,
+  warmUp = false,
 ): Promise<Measured> {
   const slices: Slice[] = [];
+  if (warmUp) {
+    await load({ url: baseUrl });
+    await run();
+  }
   for (let r = 0; r < ROUNDS; r++) {
     const base = await load({ url: baseUrl });
     await prepare?.();

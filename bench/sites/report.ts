@@ -45,6 +45,7 @@ export function intro(o: { sites: number; books: number; pageBytes: number; load
     "- nginx: the same bytes as a static file (Debian `nginx-light`, one worker, `sendfile`, its own configuration in a temporary folder).",
     `- First round: each slice is a fresh server process (page cache and site contexts empty), asked for the hosts' home pages in turn for the whole ${DURATION} s slice (\`bench/wrk/hosts.lua\`): the first ask of each host renders its page, later asks find it cached (the issue's measure, the goal's row). Each asked once: the same, stopping once every host has answered once (\`BENCH_ONCE=1\`), so every request is a render; the rate and p99 are over that pass.`,
     "- Warm: every host's home page cached first, then the hosts asked in turn.",
+    "- Steady state: the cached, warm, marketing and uncached rows are measured after one untimed slice of the same load (and one of the baseline), so a just-started process's compiling and start-up garbage is not counted; the first-round rows count it on purpose.",
     "- Uncached: `PAGE_CACHE=false` (rendered every time, the site's context kept); nothing kept: `SITE_CONTEXT_CACHE=false` too.",
     "- Dashboard: an author signed up, verified and onboarded through the real flow, with 10 books made through the API; `bench/wrk/api-books.lua` asks `GET /api/books` with the session cookie, `bench/wrk/create-post.lua` sends `POST /api/posts` JSON bodies with unique titles, or all with the same title (each needs the next free address).",
     "",
