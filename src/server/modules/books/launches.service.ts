@@ -14,7 +14,7 @@ import { formatDate } from "../../../shared/dates.ts";
 import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
+import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
 import type { Mail, MailSender, ReleaseAlertCopy, ReleaseAlertQueue } from "../mail/mail.service.ts";
 import { button, footnote, heading, join, mailParts, paragraph, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";

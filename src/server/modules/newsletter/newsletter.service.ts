@@ -6,7 +6,7 @@ import type { Db } from "../../../db/client.ts";
 import { signupPagePath } from "../../../shared/schemas/subscribers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
-import { sendConfirmationMail } from "../mail/confirmation-mail.ts";
+import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
 import type { MailSender } from "../mail/mail.service.ts";
 import * as q from "./newsletter.queries.ts";
 
