@@ -3,7 +3,6 @@
 // JavaScript with FAQPage data, the contact form files a ticket and mails the sender a copy, and
 // unknown addresses are real 404s.
 import { createHash } from "node:crypto";
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +11,7 @@ import { isSpaRoute } from "../shared/app-routes.ts";
 import { CURRENCIES, TIERS } from "../shared/enums.ts";
 import { CUSTOM_DOMAIN_ADDON_MINOR, formatMoney, MONTHLY_PRICE_MINOR } from "../shared/plans.ts";
 import { CONTACT_SENT } from "../shared/schemas/admin.ts";
-import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { hostRequestBytes, startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createSignedInUser } from "../testing/users.ts";
 import { STATIC_PAGES } from "./routes.tsx";
 
@@ -149,20 +148,7 @@ describe("marketing pages", () => {
 
   it("sends each page brotli- or gzip-compressed when the browser takes it, the same HTML decoded", async () => {
     const raw = (path: string, headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const req = request(
-          { host: "127.0.0.1", port: new URL(s.url).port, path, headers: { host: new URL(s.url).host, ...headers } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (d: Buffer) => chunks.push(d));
-            res.on("end", () =>
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-            );
-          },
-        );
-        req.on("error", reject);
-        req.end();
-      });
+      hostRequestBytes(s.port, new URL(s.url).hostname, "GET", path, headers);
     for (const path of ["/", "/features", "/pricing"]) {
       const plain = await raw(path, { "accept-encoding": "identity" });
       expect(plain.status, path).toBe(200);

@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, newsletters } from "../db/schema/index.ts";
-import { runNewsletterJob } from "../server/modules/newsletter/newsletters.service.ts";
 import { callApi } from "../testing/api-client.ts";
+import { runNewsletterJobOn } from "../testing/newsletters.ts";
 import { expectNoXss, XSS } from "../testing/sites.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
@@ -115,13 +115,7 @@ describe("newsletter archive", () => {
     await setArchive(a, true);
     expect((await page(a, "/newsletter/archive")).body).toContain("No newsletters yet");
     const n = await newsletter(a, { subject: "Just went out", status: "sending" });
-    await runNewsletterJob({
-      db: s.database.db,
-      mailer: s.mailer,
-      logger: s.logger,
-      site: { protocol: "http:", sitesDomain: "localhost" },
-      dailyCap: 100,
-    });
+    await runNewsletterJobOn(s);
     expect((await page(a, "/newsletter/archive")).body).toContain("Just went out");
     expect((await callApi(s, a, "DELETE", `/api/newsletters/${n.id}`)).status).toBe(204);
     expect((await page(a, "/newsletter/archive")).body).not.toContain("Just went out");

@@ -1,6 +1,5 @@
 // The rendered-page cache in a running server: what is kept, what drops it, the HTTP validators
 // and CDN headers, and the two-round-trip budget of a page that is not cached.
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ import {
 } from "../db/schema/index.ts";
 import { markSiteChanged, SITE_CHANGED_CHANNEL } from "../server/modules/sites/site-changes.service.ts";
 import { s, startFileServer } from "../testing/file-server.ts";
-import { hostRequest } from "../testing/test-server.ts";
+import { hostRequest, hostRequestBytes } from "../testing/test-server.ts";
 
 startFileServer();
 type Res = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -27,22 +26,8 @@ const hit = (host: string, path: string, headers: Record<string, string> = {}, m
   hostRequest(s.port, host, method, path, headers);
 
 /** The response as bytes, for compressed bodies. */
-function raw(host: string, path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Res["headers"]; body: Buffer }>((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: s.port, path, headers: { host: `${host}:${s.port}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (d: Buffer) => chunks.push(d));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const raw = (host: string, path: string, headers: Record<string, string>) =>
+  hostRequestBytes(s.port, host, "GET", path, headers);
 
 /**
  * Counts the statements the app sends to the database while `fn` runs, by wrapping the driver

@@ -132,30 +132,38 @@ export function testEnv(overrides: Record<string, string>) {
   });
 }
 
-/** One request over node:http with the Host header given (fetch cannot set Host). */
-export function hostRequest(
+/**
+ * One request over node:http with the Host header given (fetch cannot set Host), the answer's body
+ * as the bytes sent (a compressed one, say).
+ */
+export function hostRequestBytes(
   port: number,
   host: string,
   method: string,
   path: string,
   headers: Record<string, string>,
   body?: Buffer,
-): Promise<HostAnswer> {
+): Promise<Omit<HostAnswer, "body"> & { body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: "127.0.0.1", port, path, method, headers: { host: `${host}:${port}`, ...headers } },
       (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d) => {
-          text += d;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
+        );
       },
     );
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** The same, the answer's body read as UTF-8 text. */
+export async function hostRequest(...args: Parameters<typeof hostRequestBytes>): Promise<HostAnswer> {
+  const res = await hostRequestBytes(...args);
+  return { ...res, body: res.body.toString("utf8") };
 }
 
 export { freePort } from "./resources.ts";

@@ -18,10 +18,10 @@ import {
 import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { filesUnder } from "../../../testing/files.ts";
+import { runNewsletterJobOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { unzip } from "../../lib/zip.ts";
-import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
 
 let s: TestServer;
 let fake: FakeStripe;
@@ -146,13 +146,7 @@ describe("account export", () => {
     const kept = await made("Still the author's");
     expect((await client.newsletters[":id"].send.$post({ param: { id: gone }, json: {} })).status).toBe(200);
     await s.mailer.idle();
-    await runNewsletterJob({
-      db: s.database.db,
-      mailer: s.mailer,
-      logger: s.logger,
-      site: { protocol: "http:", sitesDomain: "localhost" },
-      dailyCap: 100,
-    });
+    await runNewsletterJobOn(s);
     expect((await readJson(client.newsletters[":id"].$get({ param: { id: gone } }))).body.newsletter.status).toBe(
       "sent",
     );

@@ -2,10 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuditLog, mailOutbox, newsletters } from "../../../db/schema/index.ts";
 import { apiClient, type Caller, callApi, type Json, readJson } from "../../../testing/api-client.ts";
-import { addReaders as addReadersTo } from "../../../testing/newsletters.ts";
+import { addReaders as addReadersTo, runNewsletterJobOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
-import { runNewsletterJob } from "../newsletter/newsletters.service.ts";
 
 let s: TestServer;
 let staff: TestUser;
@@ -27,13 +26,6 @@ const sending = (caller: Caller) => apiClient(s, caller).admin.users[":id"]["new
 /** The status of `caller` pausing (or resuming) account `id`'s sending, with `reason`. */
 const pauseStatus = async (caller: Caller, id: string, paused: boolean, reason: string) =>
   (await readJson(sending(caller).$post({ param: { id }, json: { paused, reason } }))).status;
-const jobDeps = () => ({
-  db: s.database.db,
-  mailer: s.mailer,
-  logger: s.logger,
-  site: { protocol: "http:", sitesDomain: "localhost" },
-  dailyCap: 100,
-});
 
 const addReaders = (a: TestAuthor, n: number) => addReadersTo(s, a, n);
 
@@ -210,7 +202,7 @@ describe("an account's newsletter sending in the back office", () => {
     // Several rounds of the sender go by: nothing leaves, nothing is skipped or failed.
     await new Promise((r) => setTimeout(r, 800));
     await s.mailer.idle();
-    await runNewsletterJob(jobDeps());
+    await runNewsletterJobOn(s);
     expect((await copiesOf(id)).map((r) => r.status)).toEqual(["queued", "queued", "queued"]);
     expect(received(readers)).toEqual([0, 0, 0]);
     expect((await readJson(sending(staff).$get({ param: { id: a.id } }))).body).toMatchObject({ waiting: 3, sent: 0 });
@@ -222,7 +214,7 @@ describe("an account's newsletter sending in the back office", () => {
     await s.mailer.idle();
     expect((await copiesOf(id)).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
     expect(received(readers)).toEqual([1, 1, 1]);
-    await runNewsletterJob(jobDeps());
+    await runNewsletterJobOn(s);
     expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter.status).toBe(
       "sent",
     );
@@ -241,7 +233,7 @@ describe("an account's newsletter sending in the back office", () => {
       .update(newsletters)
       .set({ scheduledAt: sql`now() - interval '1 second'` })
       .where(eq(newsletters.id, id));
-    expect((await runNewsletterJob(jobDeps())).started).toBe(0);
+    expect((await runNewsletterJobOn(s)).started).toBe(0);
     expect((await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter).toMatchObject({
       status: "scheduled",
       error: null,
@@ -249,10 +241,10 @@ describe("an account's newsletter sending in the back office", () => {
     expect(await copiesOf(id)).toEqual([]);
 
     await readJson(sending(staff).$post({ param: { id: a.id }, json: { paused: false, reason: "Fine" } }));
-    expect((await runNewsletterJob(jobDeps())).started).toBe(1);
+    expect((await runNewsletterJobOn(s)).started).toBe(1);
     await s.mailer.idle();
     expect(received(readers)).toEqual([1, 1]);
-    await runNewsletterJob(jobDeps());
+    await runNewsletterJobOn(s);
     const n: Json = (await readJson(apiClient(s, a).newsletters[":id"].$get({ param: { id } }))).body.newsletter;
     expect(n.status).toBe("sent");
   });

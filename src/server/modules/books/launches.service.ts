@@ -14,6 +14,7 @@ import { formatDate } from "../../../shared/dates.ts";
 import { DomainError } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
+import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
 import type { Mail, MailSender, ReleaseAlertCopy, ReleaseAlertQueue } from "../mail/mail.service.ts";
 import { button, footnote, heading, join, mailParts, paragraph, postalAddress } from "../mail/mail-layout.ts";
 import { unsubscribeUrl } from "../mail/unsubscribe.service.ts";
@@ -77,22 +78,18 @@ export async function signUpForLaunchAlert(
   });
   if (token && (await deps.limits.confirmMail.take(`alert|${r.book.id}|${email}`))) {
     const link = r.confirmUrl(token);
-    // Like the newsletter's: no author text (title, site name) to an address that has not said
-    // yes; the site by its address, the book by its release date (ADR 048).
-    const site = new URL(link).host;
-    try {
-      await deps.mailer.send({
-        to: email,
-        subject: `Please confirm your release alert at ${site}`,
-        text:
-          `Hello,\n\nSomeone (we hope you) asked the website ${site} to send one mail when a book comes out` +
-          ` (${formatDate(r.book.releaseDate, "long")}).\nTo confirm, open this link and press "Confirm":\n\n` +
-          `${link}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
-        automatic: true,
-      });
-    } catch (err) {
-      deps.logger.warn({ err, reqId: r.requestId }, "release alert confirmation mail failed");
-    }
+    // Like the newsletter's: no author text (title, site name); the book by its release date.
+    await sendConfirmationMail(deps, {
+      to: email,
+      link,
+      subject: (site) => `Please confirm your release alert at ${site}`,
+      text: (site) =>
+        `Hello,\n\nSomeone (we hope you) asked the website ${site} to send one mail when a book comes out` +
+        ` (${formatDate(r.book.releaseDate, "long")}).\nTo confirm, open this link and press "Confirm":\n\n` +
+        `${link}\n\nIf it was not you, ignore this mail: nothing will be sent.\n`,
+      failed: "release alert confirmation mail failed",
+      requestId: r.requestId,
+    });
   }
   return { status: 200 };
 }

@@ -1,7 +1,7 @@
 // The outbox as a queue (ADR 048): rows are claimed with FOR UPDATE SKIP LOCKED, so when several
 // processes share PostgreSQL each row is sent by exactly one of them, and a claim carries a lease
 // so a row whose process died mid-send is tried again.
-import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { mailOutbox, newsletterSubscribers, newsletters, releaseAlerts, user } from "../../../db/schema/index.ts";
 
@@ -16,10 +16,13 @@ export type NewOutboxRow = Pick<
 
 const ms = (n: number) => sql`${n} * interval '1 millisecond'`;
 
+/** Wakes every process's sender; in a transaction, on commit. */
+const notifySenders = (db: Db | Tx) => db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+
 /** Queues a mail and tells every process's sender; in a transaction, both happen on commit. */
 export async function insertQueued(db: Db | Tx, mail: NewOutboxRow): Promise<void> {
   await db.insert(mailOutbox).values({ ...mail, status: "queued" });
-  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await notifySenders(db);
 }
 
 export async function insertLogged(db: Db | Tx, mail: NewOutboxRow): Promise<void> {
@@ -146,22 +149,30 @@ export async function markSkipped(db: Db, row: OutboxRow, reason: string): Promi
     .where(stillClaimed(row.id, row.attempts));
 }
 
-/**
- * A newsletter's copy refused for good (5xx): the row fails and its reader is marked bounced in
- * the same transaction, so no later newsletter is queued for the address (ADR 066).
- */
-export async function markBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
+/** Fails a claimed row for good and, while it was still ours, runs `bounce` in the same transaction. */
+async function failAndBounce(db: Db, row: OutboxRow, error: string, bounce: (tx: Tx) => Promise<void>) {
   await db.transaction(async (tx) => {
     const failed = await tx
       .update(mailOutbox)
       .set({ status: "failed", leaseUntil: null, error })
       .where(stillClaimed(row.id, row.attempts))
       .returning({ id: mailOutbox.id });
-    if (failed.length === 0 || row.subscriberId === null) return;
+    if (failed.length > 0) await bounce(tx);
+  });
+}
+
+/**
+ * A newsletter's copy refused for good (5xx): the row fails and its reader is marked bounced in
+ * the same transaction, so no later newsletter is queued for the address (ADR 066).
+ */
+export async function markBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
+  const { subscriberId } = row;
+  await failAndBounce(db, row, error, async (tx) => {
+    if (subscriberId === null) return;
     await tx
       .update(newsletterSubscribers)
       .set({ status: "bounced" })
-      .where(and(eq(newsletterSubscribers.id, row.subscriberId), eq(newsletterSubscribers.status, "confirmed")));
+      .where(and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.status, "confirmed")));
   });
 }
 
@@ -171,13 +182,8 @@ export async function markBounced(db: Db, row: OutboxRow, error: string): Promis
  * mailed again by this author's launches, nor asked to confirm a new alert (ADR 073).
  */
 export async function markAlertBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const failed = await tx
-      .update(mailOutbox)
-      .set({ status: "failed", leaseUntil: null, error })
-      .where(stillClaimed(row.id, row.attempts))
-      .returning({ id: mailOutbox.id });
-    if (failed.length === 0 || row.releaseAlertId === null) return;
+  await failAndBounce(db, row, error, async (tx) => {
+    if (row.releaseAlertId === null) return;
     await tx.execute(sql`
       update ${releaseAlerts} set status = 'bounced'
       from ${releaseAlerts} bounced
@@ -186,6 +192,13 @@ export async function markAlertBounced(db: Db, row: OutboxRow, error: string): P
         and lower(${releaseAlerts.email}) = lower(bounced.email)
         and ${releaseAlerts.status} in ('pending', 'confirmed')`);
   });
+}
+
+/** Runs an INSERT of copies, tells the senders when they are queued, and counts the rows it added. */
+async function insertCopies(tx: Tx, status: "queued" | "logged", insert: SQL): Promise<number> {
+  const res = await tx.execute(sql`with added as (${insert} returning 1) select count(*)::int as n from added`);
+  if (status === "queued") await notifySenders(tx);
+  return (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
 /**
@@ -197,20 +210,17 @@ export async function insertReleaseAlertCopies(
   tx: Tx,
   a: { bookId: string; userId: string; subject: string; status: "queued" | "logged" },
 ): Promise<number> {
-  const res = await tx.execute(sql`
-    with added as (
-      insert into ${mailOutbox} ("to", "subject", "text", "status", "release_alert_id")
+  return insertCopies(
+    tx,
+    a.status,
+    sql`insert into ${mailOutbox} ("to", "subject", "text", "status", "release_alert_id")
       select ${releaseAlerts.email}, ${a.subject}, '', ${a.status}, ${releaseAlerts.id}
       from ${releaseAlerts}
       where ${releaseAlerts.bookId} = ${a.bookId} and ${releaseAlerts.userId} = ${a.userId}
         and ${releaseAlerts.status} = 'confirmed' and ${releaseAlerts.notifiedAt} is null
       order by ${releaseAlerts.createdAt}, ${releaseAlerts.id}
-      on conflict ("release_alert_id") do nothing
-      returning 1
-    )
-    select count(*)::int as n from added`);
-  if (a.status === "queued") await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      on conflict ("release_alert_id") do nothing`,
+  );
 }
 
 /**
@@ -223,19 +233,16 @@ export async function insertNewsletterCopies(
   tx: Tx,
   n: { newsletterId: string; userId: string; subject: string; status: "queued" | "logged" },
 ): Promise<number> {
-  const res = await tx.execute(sql`
-    with added as (
-      insert into ${mailOutbox} ("to", "subject", "text", "status", "newsletter_id", "subscriber_id")
+  return insertCopies(
+    tx,
+    n.status,
+    sql`insert into ${mailOutbox} ("to", "subject", "text", "status", "newsletter_id", "subscriber_id")
       select ${newsletterSubscribers.email}, ${n.subject}, '', ${n.status}, ${n.newsletterId}::uuid, ${newsletterSubscribers.id}
       from ${newsletterSubscribers}
       where ${newsletterSubscribers.userId} = ${n.userId} and ${newsletterSubscribers.status} = 'confirmed'
       order by ${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}
-      on conflict ("newsletter_id", "subscriber_id") do nothing
-      returning 1
-    )
-    select count(*)::int as n from added`);
-  if (n.status === "queued") await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return (res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      on conflict ("newsletter_id", "subscriber_id") do nothing`,
+  );
 }
 
 /** Rows whose process died while sending them on their last allowed attempt: given up. */

@@ -40,27 +40,45 @@ export async function giftOnConfirm(
   if (!magnet) return null;
   const reader = await q.selectConfirmedSubscriber(deps.db, r.userId, { confirmToken: r.confirmToken });
   if (!reader) return null;
-  const token = magnetToken(deps.key, r.userId, reader.id, now);
-  const gift = {
-    title: magnet.title,
-    token,
-    link: magnetUrl(r.origin, token),
-    type: magnet.contentType as MagnetType,
-  };
-  if (await q.insertClaim(deps.db, r.userId, reader.id)) {
-    const unsubscribe = unsubscribeUrl(deps.key, r.origin, {
-      list: "newsletter",
-      userId: r.userId,
-      subscriberId: reader.id,
-    });
-    const replyTo = await contactDeliveryAddress(deps.db, r.userId);
-    try {
-      await deps.mailer.send(welcomeMail(reader.email, gift, { ...r, unsubscribe, replyTo }));
-    } catch (err) {
-      deps.logger.warn({ err, reqId: r.requestId }, "free book welcome mail failed");
-    }
-  }
+  const gift = giftFor(deps.key, r, magnet, reader.id, now);
+  if (await q.insertClaim(deps.db, r.userId, reader.id)) await mailGift(deps, r, reader, gift, false);
   return gift;
+}
+
+/** The reader's link to the free book, signed now. */
+function giftFor(
+  key: string,
+  r: { userId: string; origin: string },
+  magnet: { title: string; contentType: string },
+  subscriberId: string,
+  now: Date,
+): MagnetGift {
+  const token = magnetToken(key, r.userId, subscriberId, now);
+  return { title: magnet.title, token, link: magnetUrl(r.origin, token), type: magnet.contentType as MagnetType };
+}
+
+/** Queues the welcome mail (or, `renewed`, the new link's mail); a failure is logged, not thrown. */
+async function mailGift(
+  deps: { db: Db; mailer: MailSender; logger: Logger; key: string },
+  r: { userId: string; origin: string; siteName: string; requestId?: string },
+  reader: { id: string; email: string },
+  gift: MagnetGift,
+  renewed: boolean,
+) {
+  const unsubscribe = unsubscribeUrl(deps.key, r.origin, {
+    list: "newsletter",
+    userId: r.userId,
+    subscriberId: reader.id,
+  });
+  const replyTo = await contactDeliveryAddress(deps.db, r.userId);
+  try {
+    await deps.mailer.send(welcomeMail(reader.email, gift, { ...r, unsubscribe, replyTo, renewed }));
+  } catch (err) {
+    deps.logger.warn(
+      { err, reqId: r.requestId },
+      renewed ? "free book new link mail failed" : "free book welcome mail failed",
+    );
+  }
 }
 
 /** What the page says after "Send me a new link", whatever became of the ask (nothing to enumerate). */
@@ -98,19 +116,7 @@ export async function renewMagnetLink(
   const reader = await q.selectConfirmedSubscriber(deps.db, r.userId, { id: link.subscriberId });
   if (!reader) return { status: 200 };
   if (!(await deps.limits.mail.take(`${r.userId}|${reader.id}`))) return { status: 200 };
-  const token = magnetToken(deps.key, r.userId, reader.id, now);
-  const gift = { title: magnet.title, token, link: magnetUrl(r.origin, token), type: magnet.contentType as MagnetType };
-  const unsubscribe = unsubscribeUrl(deps.key, r.origin, {
-    list: "newsletter",
-    userId: r.userId,
-    subscriberId: reader.id,
-  });
-  const replyTo = await contactDeliveryAddress(deps.db, r.userId);
-  try {
-    await deps.mailer.send(welcomeMail(reader.email, gift, { ...r, unsubscribe, replyTo, renewed: true }));
-  } catch (err) {
-    deps.logger.warn({ err, reqId: r.requestId }, "free book new link mail failed");
-  }
+  await mailGift(deps, r, reader, giftFor(deps.key, r, magnet, reader.id, now), true);
   return { status: 200 };
 }
 

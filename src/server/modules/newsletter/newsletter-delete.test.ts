@@ -5,10 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletters } from "../../../db/schema/index.ts";
 import { callApi, type Json } from "../../../testing/api-client.ts";
-import { addReaders } from "../../../testing/newsletters.ts";
+import { addReaders, runNewsletterJobOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
-import { runNewsletterJob } from "./newsletters.service.ts";
 
 const CAP = 3;
 let s: TestServer;
@@ -29,14 +28,7 @@ const draft = async (a: TestAuthor, subject = "A letter") => {
 };
 const ids = async (a: TestAuthor) =>
   (await callApi(s, a, "GET", "/api/newsletters")).body.newsletters.map((n: Json) => n.id);
-const job = () =>
-  runNewsletterJob({
-    db: s.database.db,
-    mailer: s.mailer,
-    logger: s.logger,
-    site: { protocol: "http:", sitesDomain: "localhost" },
-    dailyCap: CAP,
-  });
+const job = () => runNewsletterJobOn(s, CAP);
 
 describe("deleting a newsletter", () => {
   it("removes a sent one from the list and figures, blanks its text, and gives nothing back to the day's cap", async () => {

@@ -6,6 +6,7 @@ import type { Db } from "../../../db/client.ts";
 import { signupPagePath } from "../../../shared/schemas/subscribers.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
+import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
 import type { MailSender } from "../mail/mail.service.ts";
 import * as q from "./newsletter.queries.ts";
 
@@ -79,23 +80,17 @@ export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest
   // Already confirmed, or mailed often enough: the same answer, no mail.
   if (pending && (await deps.limits.confirmMail.take(`${r.userId}|${email}`))) {
     const link = r.confirmUrl(pending.confirmToken);
-    // The address has not said it wants mail from us: nothing anyone typed goes into this mail,
-    // not even the site's name (free text an author could make read like anything). The site is
-    // named by its address, which the link opens anyway (ADR 048).
-    const site = new URL(link).host;
-    try {
-      await deps.mailer.send({
-        to: email,
-        subject: `Please confirm your newsletter subscription at ${site}`,
-        text:
-          `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of the website ${site}.\n` +
-          `To confirm, open this link and press "Confirm subscription":\n\n${link}\n\n` +
-          "If it was not you, ignore this mail: you will not be subscribed.\n",
-        automatic: true,
-      });
-    } catch (err) {
-      deps.logger.warn({ err, reqId: r.requestId }, "newsletter confirmation mail failed");
-    }
+    await sendConfirmationMail(deps, {
+      to: email,
+      link,
+      subject: (site) => `Please confirm your newsletter subscription at ${site}`,
+      text: (site) =>
+        `Hello,\n\nSomeone (we hope you) asked to receive the newsletter of the website ${site}.\n` +
+        `To confirm, open this link and press "Confirm subscription":\n\n${link}\n\n` +
+        "If it was not you, ignore this mail: you will not be subscribed.\n",
+      failed: "newsletter confirmation mail failed",
+      requestId: r.requestId,
+    });
   }
   return { status: 200 };
 }

@@ -203,26 +203,11 @@ const senderFields = {
   postalAddress: websiteCustomization.postalAddress,
 };
 
-/** What one reader's copy is made of: the newsletter, its author's site, the reader. */
+/** What one reader's copy is made of: what every copy shares, and the reader (of that author's list). */
 export async function selectCopy(db: Conn, newsletterId: string, subscriberId: string) {
-  const [row] = await db
-    .select({
-      userId: newsletters.userId,
-      subject: newsletters.subject,
-      content: newsletters.content,
-      countClicks: newsletters.countClicks,
-      ...senderFields,
-      email: newsletterSubscribers.email,
-      subscriberStatus: newsletterSubscribers.status,
-    })
-    .from(newsletters)
-    .innerJoin(newsletterSubscribers, eq(newsletterSubscribers.userId, newsletters.userId))
-    .innerJoin(user, eq(user.id, newsletters.userId))
-    .leftJoin(profiles, eq(profiles.id, newsletters.userId))
-    .leftJoin(websites, eq(websites.userId, newsletters.userId))
-    .leftJoin(websiteCustomization, eq(websiteCustomization.userId, newsletters.userId))
-    .where(and(eq(newsletters.id, newsletterId), eq(newsletterSubscribers.id, subscriberId)));
-  return row ?? null;
+  const shared = await selectCopyShared(db, newsletterId);
+  const reader = shared && (await selectReader(db, shared.userId, subscriberId));
+  return shared && reader ? { ...shared, email: reader.email, subscriberStatus: reader.status } : null;
 }
 
 /** What every reader's copy of a newsletter shares: the newsletter and its author's site. */
@@ -233,11 +218,7 @@ export async function selectCopyShared(db: Conn, newsletterId: string) {
       subject: newsletters.subject,
       content: newsletters.content,
       countClicks: newsletters.countClicks,
-      authorName: profiles.name,
-      authorEmail: user.email,
-      subdomain: websites.subdomain,
-      customDomain: websites.customDomain,
-      postalAddress: websiteCustomization.postalAddress,
+      ...senderFields,
     })
     .from(newsletters)
     .innerJoin(user, eq(user.id, newsletters.userId))

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletterSubscribers, newsletters } from "../../../db/schema/index.ts";
 import { callApi, type Json } from "../../../testing/api-client.ts";
 import { decodeWords, readMail } from "../../../testing/mail-message.ts";
-import { addReaders as addReadersOf } from "../../../testing/newsletters.ts";
+import { addReaders as addReadersOf, newsletterJobDeps, runNewsletterJobOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 import { copyMessageId, runNewsletterJob } from "./newsletters.service.ts";
@@ -142,13 +142,7 @@ describe("newsletters: sending", () => {
     expect((await callApi(s, a, "PATCH", `/api/newsletters/${n.id}`, { subject: "x" })).status).toBe(409);
     expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/cancel`)).status).toBe(409);
 
-    await runNewsletterJob({
-      db: s.database.db,
-      mailer: s.mailer,
-      logger: s.logger,
-      site: { protocol: "http:", sitesDomain: "localhost" },
-      dailyCap: CAP,
-    });
+    await runNewsletterJobOn(s, CAP);
     const done = (await callApi(s, a, "GET", `/api/newsletters/${n.id}`)).body.newsletter;
     expect(done.status).toBe("sent");
     expect(done.sentAt).toEqual(expect.any(String));
@@ -233,13 +227,7 @@ describe("newsletters: sending", () => {
     expect(await copiesOf(n.id as string)).toEqual([]);
 
     await callApi(s, a, "POST", `/api/newsletters/${n.id}/send`, { at });
-    const deps = {
-      db: s.database.db,
-      mailer: s.mailer,
-      logger: s.logger,
-      site: { protocol: "http:", sitesDomain: "localhost" },
-      dailyCap: CAP,
-    };
+    const deps = newsletterJobDeps(s, CAP);
     // Not due yet: the job leaves it.
     await runNewsletterJob(deps);
     expect(await copiesOf(n.id as string)).toEqual([]);
