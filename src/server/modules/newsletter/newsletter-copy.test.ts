@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
-import { callApi } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus } from "../../../testing/api-client.ts";
 import { createOk, s, startBooksServer } from "../../../testing/books.ts";
 import { readMail } from "../../../testing/mail-message.ts";
-import { addReaders } from "../../../testing/newsletters.ts";
+import { addReaders, draftOn, sendOn } from "../../../testing/newsletters.ts";
 import { testEnv } from "../../../testing/test-server.ts";
 import { createAuthor } from "../../../testing/users.ts";
 import { clickKeyFrom } from "./newsletter-clicks.service.ts";
@@ -23,15 +23,12 @@ it("is the copy made from scratch, for every reader, and what the SMTP server go
   const keys = { unsubscribe: s.unsubscribeKey, click: clickKeyFrom(s.unsubscribeKey) };
   const a = await createAuthor(s);
   const book = await createOk(a, { title: "The Lighthouse Keeper", subtitle: "A novel & more" });
-  const settings = await callApi(s, a, "PUT", "/api/newsletter/settings", {
-    archiveEnabled: false,
-    postalAddress: "PO Box 12\nHarbour Town",
-  });
-  expect(settings.status).toBe(200);
+  const settings = { archiveEnabled: false, postalAddress: "PO Box 12\nHarbour Town" };
+  await expectStatus(apiClient(s, a).newsletter.settings.$put({ json: settings }), 200);
   const readers = await addReaders(s, a, 3);
   const [gone] = await addReaders(s, a, 1);
   const link = "https://example.com/a?x=1&amp;y=2";
-  const made = await callApi(s, a, "POST", "/api/newsletters", {
+  const { id } = await draftOn(s, a, {
     subject: `News <from> "the" desk ${Math.random()}`,
     content:
       `<p>Read <a href="${link}">this</a>, <a href="https://example.org/">https://example.org/</a> and ` +
@@ -39,9 +36,7 @@ it("is the copy made from scratch, for every reader, and what the SMTP server go
       `<div data-book-card="${book.id}"></div><p>Love, J. — <em>café</em></p>`,
     countClicks: true,
   });
-  expect(made.status).toBe(201);
-  const id = made.body.newsletter.id as string;
-  expect((await callApi(s, a, "POST", `/api/newsletters/${id}/send`, {})).status).toBe(200);
+  expect((await sendOn(s, a, id)).status).toBe(200);
   await s.mailer.idle();
 
   const fromTemplate = makeNewsletterCopy(s.database.db, site, env.mailFrom, s.unsubscribeKey);

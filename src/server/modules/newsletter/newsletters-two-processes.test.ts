@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletters } from "../../../db/schema/index.ts";
-import { callApi } from "../../../testing/api-client.ts";
-import { addReaders } from "../../../testing/newsletters.ts";
+import { addReaders, draftOn, sendOn } from "../../../testing/newsletters.ts";
 import type { TestServer } from "../../../testing/test-server.ts";
 import { a, author, b, onPostgres, startTwoServers } from "../../../testing/two-servers.ts";
 import { runNewsletterJob } from "./newsletters.service.ts";
@@ -19,9 +18,7 @@ beforeAll(async () => {
 const copiesTo = (email: string) => a.smtp.mails.filter((m) => m.to.includes(email)).length;
 
 async function draft(subject: string) {
-  const res = await callApi(a, author, "POST", "/api/newsletters", { subject, content: "<p>Hello both</p>" });
-  expect(res.status).toBe(201);
-  return res.body.newsletter.id as string;
+  return (await draftOn(a, author, { subject, content: "<p>Hello both</p>" })).id;
 }
 
 async function bothIdle(id: string) {
@@ -38,7 +35,7 @@ describe.skipIf(!onPostgres)("a newsletter with two servers on one PostgreSQL", 
   it("is sent by both senders, one copy per reader", async () => {
     const id = await draft("Sent by two");
     // Sent through B; A's sender is woken by the NOTIFY too, and both take copies.
-    expect((await callApi(b, author, "POST", `/api/newsletters/${id}/send`, {})).status).toBe(200);
+    expect((await sendOn(b, author, id)).status).toBe(200);
     const rows = await bothIdle(id);
     expect(rows).toHaveLength(READERS);
     const subject = (m: { subject: string }) => m.subject === "Sent by two";
@@ -51,7 +48,7 @@ describe.skipIf(!onPostgres)("a newsletter with two servers on one PostgreSQL", 
   it("goes out once when it comes due in both servers at the same moment", async () => {
     const id = await draft("Due in both");
     const at = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await callApi(a, author, "POST", `/api/newsletters/${id}/send`, { at })).status).toBe(200);
+    expect((await sendOn(a, author, id, { at })).status).toBe(200);
     await a.database.db
       .update(newsletters)
       .set({ scheduledAt: sql`now() - interval '1 second'` })
