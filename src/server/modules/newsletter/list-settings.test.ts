@@ -2,7 +2,16 @@
 // changed when too long, too many lines or with control characters; shown under newsletters and
 // release alerts (HTML and text) when given, and nowhere when not; each author sees only their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callApi } from "../../../testing/api-client.ts";
+import {
+  apiClient,
+  type Client,
+  callApi,
+  expectStatus,
+  type Json,
+  type JsonBody,
+  readJson,
+} from "../../../testing/api-client.ts";
+import { draftOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
@@ -15,8 +24,9 @@ afterAll(async () => {
 });
 
 const ADDRESS = "Jane Author\nPO Box 12\nHarbour Town HT1 2AB";
-const put = (a: TestAuthor, body: unknown) => callApi(s, a, "PUT", "/api/newsletter/settings", body as never);
-const get = async (a: TestAuthor) => (await callApi(s, a, "GET", "/api/newsletter/settings")).body;
+type Settings = JsonBody<Client["newsletter"]["settings"]["$put"]>;
+const put = (a: TestAuthor, json: Settings) => readJson(apiClient(s, a).newsletter.settings.$put({ json }));
+const get = async (a: TestAuthor) => (await readJson(apiClient(s, a).newsletter.settings.$get())).body;
 
 describe("postal address setting", () => {
   it("is saved with its lines tidied; empty means none; another author's stays their own", async () => {
@@ -37,20 +47,26 @@ describe("postal address setting", () => {
   it("refuses bad input with the field's message and changes nothing", async () => {
     const a = await createAuthor(s);
     await put(a, { archiveEnabled: true, postalAddress: ADDRESS });
-    const cases: [unknown, string][] = [
+    const cases: [Settings, string][] = [
       [{ archiveEnabled: true, postalAddress: "x".repeat(301) }, "Postal address must be at most 300 characters"],
       [{ archiveEnabled: true, postalAddress: "1\n2\n3\n4\n5\n6\n7" }, "Postal address can have at most 6 lines"],
       [
         { archiveEnabled: true, postalAddress: "PO Box\u0007 12" },
         "Postal address contains characters that are not allowed",
       ],
-      [{ archiveEnabled: true, postalAddress: 12 }, "Postal address must be text"],
-      [{ archiveEnabled: "yes", postalAddress: null }, "archiveEnabled must be true or false"],
     ];
-    for (const [body, message] of cases) {
-      const res = await put(a, body);
+    const refused = async (body: unknown, answer: Promise<{ status: number; body: Json }>, message: string) => {
+      const res = await answer;
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toBe(message);
+    };
+    for (const [body, message] of cases) await refused(body, put(a, body), message);
+    // Wrong types on purpose, which the typed client refuses to send.
+    for (const [body, message] of [
+      [{ archiveEnabled: true, postalAddress: 12 }, "Postal address must be text"],
+      [{ archiveEnabled: "yes", postalAddress: null }, "archiveEnabled must be true or false"],
+    ] as const) {
+      await refused(body, callApi(s, a, "PUT", "/api/newsletter/settings", body), message);
     }
     expect(await get(a)).toEqual({ archiveEnabled: true, postalAddress: ADDRESS });
   });
@@ -59,18 +75,22 @@ describe("postal address setting", () => {
 describe("postal address in mail footers", () => {
   it("is under a newsletter and a release alert, in both parts, when given; absent otherwise", async () => {
     const a = await createAuthor(s);
-    const n = (await callApi(s, a, "POST", "/api/newsletters", { subject: "Footer check", content: "<p>Hi</p>" })).body
-      .newsletter;
-    const book = (await callApi(s, a, "POST", "/api/books", { title: "The Comet Year", author: "J" })).body.book;
+    const n = await draftOn(s, a, { subject: "Footer check", content: "<p>Hi</p>" });
+    const { book } = await expectStatus(
+      apiClient(s, a).books.$post({ json: { title: "The Comet Year", author: "J" } }),
+      201,
+    );
+    const sendTest = () => readJson(apiClient(s, a).newsletters[":id"].test.$post({ param: { id: n.id } }));
 
-    expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/test`)).status).toBe(200);
+    expect((await sendTest()).status).toBe(200);
     const without = await s.smtp.waitFor(a.email, "[Test] Footer check");
     expect(without.html).not.toContain("PO Box 12");
     expect(without.text).not.toContain("PO Box 12");
 
     await put(a, { archiveEnabled: false, postalAddress: `${ADDRESS}\n<b>Unit</b> 5 & 6` });
-    expect((await callApi(s, a, "POST", `/api/newsletters/${n.id}/test`)).status).toBe(200);
-    expect((await callApi(s, a, "POST", `/api/books/${book.id}/release-alerts/test`)).status).toBe(200);
+    expect((await sendTest()).status).toBe(200);
+    const releaseTest = apiClient(s, a).books[":id"]["release-alerts"].test.$post({ param: { id: book.id } });
+    expect((await readJson(releaseTest)).status).toBe(200);
     await s.mailer.idle();
     const mails = s.smtp.mails.filter((m) => m.to.includes(a.email) && m.text.includes("PO Box 12"));
     expect(mails.map((m) => m.subject).sort()).toEqual(["[Test] Footer check", "[Test] The Comet Year is out now"]);

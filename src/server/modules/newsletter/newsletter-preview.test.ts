@@ -1,7 +1,7 @@
 // The newsletter editor's preview: the server makes the mail readers will get from the words as
 // they stand (cleaned, in the mail layout, with book cards and the footer), for the author only.
 import { describe, expect, it } from "vitest";
-import { apiClient, callApi, readJson } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { createOk, s, startBooksServer } from "../../../testing/books.ts";
 import { createAuthor } from "../../../testing/users.ts";
 
@@ -18,10 +18,11 @@ describe("the newsletter preview", () => {
   it("is the mail readers get: cleaned words, the author's book as a card, the footer and the postal address", async () => {
     const a = await createAuthor(s);
     const book = await createOk(a, { title: "The Lighthouse Keeper" });
-    const put = await callApi(s, a, "PUT", "/api/newsletter/settings", {
-      archiveEnabled: false,
-      postalAddress: "PO Box 12\nHarbour Town",
-    });
+    const put = await readJson(
+      apiClient(s, a).newsletter.settings.$put({
+        json: { archiveEnabled: false, postalAddress: "PO Box 12\nHarbour Town" },
+      }),
+    );
     expect(put.status).toBe(200);
     const res = await preview(
       a,
