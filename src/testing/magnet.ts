@@ -1,7 +1,7 @@
 // What the reader magnet's tests share (ADR 068): book files by their bytes, the author's upload,
 // and a reader who signs up on a site and confirms through the mailed link.
 import { expect } from "vitest";
-import { readJson } from "./api-client.ts";
+import { apiClient, type Caller, readJson } from "./api-client.ts";
 import { firstLink } from "./smtp-catcher.ts";
 import type { TestServer } from "./test-server.ts";
 
@@ -32,8 +32,7 @@ export function uploadMagnet(s: TestServer, who: { cookie: string }, bytes: Uint
   return readJson(s.api("/api/newsletter/magnet/file", { method: "POST", body: form, cookie: who.cookie }));
 }
 
-export const magnetState = (s: TestServer, who: { cookie: string }) =>
-  readJson(s.api("/api/newsletter/magnet", { cookie: who.cookie }));
+export const magnetState = (s: TestServer, who: Caller) => readJson(apiClient(s, who).newsletter.magnet.$get());
 
 /** A reader signs up on the site and posts the mailed confirmation link's token: the page, and the token. */
 export async function signUpAndConfirm(s: TestServer, host: string, email: string) {

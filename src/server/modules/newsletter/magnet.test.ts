@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAGNET_DOWNLOADS_PER_READER, MAGNET_MAX_BYTES, MAGNET_MESSAGES } from "../../../shared/schemas/magnet.ts";
-import { callApi } from "../../../testing/api-client.ts";
+import { apiClient, type Caller, readJson } from "../../../testing/api-client.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { buttonToken, epub, magnetState, PDF, PNG, signUpAndConfirm, uploadMagnet } from "../../../testing/magnet.ts";
 import { readMail } from "../../../testing/mail-message.ts";
@@ -25,13 +25,16 @@ const magnetFiles = () => {
   return existsSync(dir) ? filesUnder(dir).filter((f) => f.startsWith("magnets/")) : [];
 };
 const download = (x: TestAuthor, token: string) => s.postOnHost(host(x), "/newsletter/free-book", { token });
+const magnet = (who: Caller) => apiClient(s, who).newsletter.magnet;
 
 beforeAll(async () => {
   s = await startTestServer({ DATA_DIR: dataDir });
   [a, b] = await Promise.all([createAuthor(s, { name: "Ada Lighthouse" }), createAuthor(s)]);
   // Both show the site's own sign-up form (ADR 052).
   for (const x of [a, b]) {
-    expect((await callApi(s, x, "PATCH", "/api/site/settings", { showWhenEmpty: ["newsletter"] })).status).toBe(200);
+    expect(
+      (await readJson(apiClient(s, x).site.settings.$patch({ json: { showWhenEmpty: ["newsletter"] } }))).status,
+    ).toBe(200);
   }
 }, 120_000);
 afterAll(async () => {
@@ -69,7 +72,7 @@ describe("the author's file", () => {
     const first = await uploadMagnet(s, a, epub(), "the-lighthouse.epub");
     expect(first.status).toBe(200);
     expect(first.body.magnet).toMatchObject({ type: "application/epub+zip", fileName: "the-lighthouse.epub" });
-    const titled = await callApi(s, a, "PATCH", "/api/newsletter/magnet", { title: "The Lighthouse Prequel" });
+    const titled = await readJson(magnet(a).$patch({ json: { title: "The Lighthouse Prequel" } }));
     expect(titled.status).toBe(200);
     const second = await uploadMagnet(s, a, PDF, "C:\\books\\Prequel <final>.PDF");
     expect(second.body.magnet).toMatchObject({
@@ -83,7 +86,7 @@ describe("the author's file", () => {
   });
 
   it("refuses an empty title with a message and keeps the one saved", async () => {
-    const res = await callApi(s, a, "PATCH", "/api/newsletter/magnet", { title: "  " });
+    const res = await readJson(magnet(a).$patch({ json: { title: "  " } }));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(MAGNET_MESSAGES.titleRequired);
     expect((await magnetState(s, a)).body.magnet.title).toBe("The Lighthouse Prequel");
@@ -105,12 +108,12 @@ describe("the author's file", () => {
 describe("another author", () => {
   it("can neither read, retitle, replace nor remove it", async () => {
     expect((await magnetState(s, b)).body.magnet).toBeNull();
-    expect((await callApi(s, b, "PATCH", "/api/newsletter/magnet", { title: "Mine now" })).status).toBe(404);
-    expect((await callApi(s, b, "DELETE", "/api/newsletter/magnet")).status).toBe(404);
+    expect((await readJson(magnet(b).$patch({ json: { title: "Mine now" } }))).status).toBe(404);
+    expect((await readJson(magnet(b).$delete())).status).toBe(404);
     expect((await uploadMagnet(s, b, epub(), "b.epub")).status).toBe(200);
     const mine = (await magnetState(s, a)).body.magnet;
     expect(mine).toMatchObject({ title: "The Lighthouse Prequel", type: "application/pdf" });
-    expect((await callApi(s, b, "DELETE", "/api/newsletter/magnet")).status).toBe(204);
+    expect((await readJson(magnet(b).$delete())).status).toBe(204);
     expect((await magnetState(s, a)).body.magnet).toMatchObject({ title: "The Lighthouse Prequel" });
   });
 
@@ -279,7 +282,7 @@ describe("a reader who confirms", () => {
 
   it("answers that the book was removed once the author removes it", async () => {
     const fresh = magnetToken(s.unsubscribeKey, a.id, token.split(".")[0] ?? "");
-    expect((await callApi(s, a, "DELETE", "/api/newsletter/magnet")).status).toBe(204);
+    expect((await readJson(magnet(a).$delete())).status).toBe(204);
     const res = await download(a, fresh);
     expect(res.status).toBe(410);
     expect(res.body).toContain("no longer offers");
