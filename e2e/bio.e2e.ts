@@ -194,7 +194,7 @@ browserDescribe("author bio", () => {
       expect.stringContaining("Book three"),
       expect.stringContaining("First notebook"),
     ]);
-    expect(await cards.nth(1).innerText()).toContain("Filled on the night bus.");
+    expect(await cards.nth(1).textContent()).toContain("Filled on the night bus.");
 
     // Kept after a reload of the screen; then both removed: with no bio, photo or journey left the
     // About page has nothing of the author's, so readers get a 404, not an empty page (ADR 052).

@@ -5,13 +5,11 @@
 // Checked at 1280 and at 390 px wide.
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import type { Json } from "../src/testing/api-client.ts";
 import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
-
-// biome-ignore lint/suspicious/noExplicitAny: API bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 async function apiCreate(author: TestAuthor, title: string) {
   const res = await e.server.api("/api/books", {

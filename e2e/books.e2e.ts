@@ -4,13 +4,11 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, it } from "vitest";
+import type { Json } from "../src/testing/api-client.ts";
 import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
-
-// biome-ignore lint/suspicious/noExplicitAny: API bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 async function signedIn(author: TestAuthor): Promise<Page> {
   const page = await newPage(e);

@@ -4,13 +4,11 @@
 // Other stores, which opens without JavaScript; a click goes to the store through the site and
 // shows in the author's Stats.
 import { expect, it } from "vitest";
+import type { Json } from "../src/testing/api-client.ts";
 import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
 const e = setupE2E();
-
-// biome-ignore lint/suspicious/noExplicitAny: API bodies are read loosely in assertions
-type Json = Record<string, any>;
 
 // Headless Chromium names itself in its user agent, which the counter takes for a robot.
 const READER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";

@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { contrast } from "../src/shared/colour-contrast.ts";
+import { apiClient, expectStatus } from "../src/testing/api-client.ts";
 import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
@@ -16,12 +17,6 @@ const overlaps = (a: Box, b: Box) =>
 
 async function pageWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth);
-}
-
-async function call(a: TestAuthor, method: string, path: string, json: unknown) {
-  const res = await e.server.api(path, { method, cookie: a.cookie, json });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
 }
 
 async function signedInPage(author: TestAuthor) {
@@ -70,10 +65,15 @@ browserDescribe("issue 30's small fixes on a phone", () => {
 
   it("lets the footer and the page's text show clear of the floating Edit Book", async () => {
     const author = await createAuthor(e.server);
-    const { book } = (await call(author, "POST", "/api/books", {
-      title: "The Lighthouse Keeper",
-      author: author.name,
-    })) as { book: { id: string } };
+    const { book } = await expectStatus(
+      apiClient(e.server, author).books.$post({
+        json: {
+          title: "The Lighthouse Keeper",
+          author: author.name,
+        },
+      }),
+      201,
+    );
     const page = await signedInPage(author);
     await page.setViewportSize(PHONE);
     await page.goto(`/author/${author.subdomain}/book/${book.id}`);
@@ -104,9 +104,17 @@ browserDescribe("issue 30's small fixes on a phone", () => {
   it("puts 'Show Less' under the opened post, and a dark header's site name in light text", async () => {
     const author = await createAuthor(e.server);
     const long = `<p>${"The harbour was quiet that morning, and the gulls were loud. ".repeat(4)}</p><p>The last line of the post.</p>`;
-    await call(author, "POST", "/api/posts", { title: "A morning at the harbour", content: long, category: "news" });
+    await expectStatus(
+      apiClient(e.server, author).posts.$post({
+        json: { title: "A morning at the harbour", content: long, category: "news" },
+      }),
+      201,
+    );
     const navy = "#1e3a8a";
-    await call(author, "PATCH", "/api/site/settings", { headerBackgroundColor: navy });
+    await expectStatus(
+      apiClient(e.server, author).site.settings.$patch({ json: { headerBackgroundColor: navy } }),
+      200,
+    );
     const page = await newPage(e);
     await page.setViewportSize(PHONE);
     await page.goto(`http://${author.subdomain}.localhost:${e.server.port}/blog`);
@@ -131,12 +139,17 @@ browserDescribe("issue 30's small fixes on a phone", () => {
 
   it("shows a British author dates as dd/mm/yyyy and saves what they type as the date they meant", async () => {
     const author = await createAuthor(e.server);
-    const { book } = (await call(author, "POST", "/api/books", {
-      title: "Dated",
-      author: author.name,
-      releaseDate: "2024-11-03",
-      reviews: [{ reviewText: "Lovely", reviewDate: "2023-01-02" }],
-    })) as { book: { id: string } };
+    const { book } = await expectStatus(
+      apiClient(e.server, author).books.$post({
+        json: {
+          title: "Dated",
+          author: author.name,
+          releaseDate: "2024-11-03",
+          reviews: [{ reviewText: "Lovely", reviewDate: "2023-01-02" }],
+        },
+      }),
+      201,
+    );
     const context = await e.browser.newContext({ baseURL: e.server.url, viewport: PHONE, locale: "en-GB" });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -167,15 +180,20 @@ browserDescribe("issue 30's small fixes on a phone", () => {
 
   it("lists a book's reviews in the editor as the public page does, newest dated first, and edits and removes the right one", async () => {
     const author = await createAuthor(e.server);
-    const { book } = (await call(author, "POST", "/api/books", {
-      title: "Reviewed",
-      author: author.name,
-      reviews: [
-        { reviewText: "An undated one", reviewDate: null },
-        { reviewText: "From 2021", reviewDate: "2021-06-01" },
-        { reviewText: "From 2025", reviewDate: "2025-01-09" },
-      ],
-    })) as { book: { id: string } };
+    const { book } = await expectStatus(
+      apiClient(e.server, author).books.$post({
+        json: {
+          title: "Reviewed",
+          author: author.name,
+          reviews: [
+            { reviewText: "An undated one", reviewDate: null },
+            { reviewText: "From 2021", reviewDate: "2021-06-01" },
+            { reviewText: "From 2025", reviewDate: "2025-01-09" },
+          ],
+        },
+      }),
+      201,
+    );
     const page = await signedInPage(author);
     await page.setViewportSize(PHONE);
     await page.goto(`/edit-book/${book.id}`);

@@ -2,7 +2,7 @@
 // (.dependency-cruiser.cjs) and a file name that is not kebab-case (biome.json) is checked with
 // the project's own configuration, and every rule must report its violation.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -155,5 +155,22 @@ describe("lint rules", () => {
     expect(out.code).not.toBe(0);
     expect(out.text).toContain("useFilenamingConvention");
     expect(out.text).toContain("BadName.ts");
+  });
+
+  it("no service and nothing in server/lib names an HTTP status: they refuse with our codes (ADR 058)", () => {
+    const files = readdirSync(join(root, "src/server"), { recursive: true, encoding: "utf8" }).filter(
+      (f) => (f.startsWith("lib/") || f.endsWith(".service.ts")) && /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+    );
+    expect(files.length).toBeGreaterThan(40);
+    const found = files.flatMap((f) =>
+      readFileSync(join(root, "src/server", f), "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+        .filter((line) =>
+          /\bHttpError\b|\bstatus(Code)?\s*[:=]{1,3}\s*[1-5]\d\d\b|\b(\d+ \| )*[45]\d\d \| [45]\d\d\b/.test(line),
+        )
+        .map((line) => `${f}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
   });
 });

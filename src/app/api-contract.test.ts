@@ -136,7 +136,9 @@ describe("/api/auth, as the document describes it", () => {
     // mismatch would be a 500 here.
     const email = "contract-2fa@example.com";
     const password = "correct horse battery";
-    expect((await s.api("/api/auth/get-session")).status).toBe(200); // null: signed out
+    const signedOut = await s.api("/api/auth/get-session");
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.json()).toBeNull(); // signed out: the null the document's schema allows
     await s.api("/api/auth/sign-up/email", { method: "POST", json: { name: "Contract", email, password } });
     await fetch(firstLink((await s.smtp.waitFor(email, "Confirm your email")).text), { redirect: "manual" });
     const signedIn = await s.api("/api/auth/sign-in/email", { method: "POST", json: { email, password } });

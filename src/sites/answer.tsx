@@ -3,7 +3,9 @@
 // page that the newsletter and release alerts both mail (ADR 057).
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
+import type { FormOutcome } from "../server/lib/domain-error.ts";
 import type { SiteContext } from "../server/modules/sites/sites.service.ts";
+import { statusOf } from "../shared/api-errors.ts";
 import type { CountryGroup } from "../shared/storefronts.ts";
 import { type Out, type Page, renderHtml } from "./document.tsx";
 import { type PageEnv, siteName } from "./pages/layout.tsx";
@@ -57,6 +59,9 @@ export const plain = (status: number, body: string | null, headers: Record<strin
 
 /** Depends on more than the site and the address: never cached or shared. */
 export const personal = (out: Out): Out => ({ ...out, personal: true });
+
+/** The status of the page that shows how a reader's form went: a refusal's from its code (ADR 058). */
+export const formStatus = (outcome: FormOutcome): number => (outcome.ok ? 200 : statusOf(outcome.code));
 
 /** Any page of the site in its document, with its message and a way home. */
 const messagePage = (env: PageEnv, status: number, title: string, heading: string, text: string): Out =>

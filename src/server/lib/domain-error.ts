@@ -27,6 +27,13 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * How a reader's form went, for a page that shows the form again rather than throw: taken, or
+ * refused with one of our codes and words for the reader. The public renderer gives it a status
+ * through `statusOf(code)`, like a thrown DomainError's.
+ */
+export type FormOutcome = { ok: true } | { ok: false; code: ApiErrorCode; error: string | undefined };
+
 /** Too many attempts: says when to try again (the API answers it with Retry-After, in seconds). */
 export class RateLimited extends DomainError {
   constructor(

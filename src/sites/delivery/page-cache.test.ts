@@ -98,7 +98,7 @@ describe("a page's UTF-8 bytes", () => {
     "<p>Zoë’s “novel” — ★★★★☆ £8.99 ©</p>",
     "<p>日本語の本 📚 and a lone surrogate \ud800 here</p>",
     `<main>${"<p>Ἀρχή — ★ </p>".repeat(5000)}</main>`,
-    "x".repeat(600 * 1024) + "★", // past the scratch buffer's limit
+    `${"x".repeat(600 * 1024)}★`, // past the scratch buffer's limit
   ];
   it("are exactly what Buffer.from makes, for every kind of string", () => {
     for (const page of pages) expect(utf8Bytes(page).equals(Buffer.from(page, "utf8"))).toBe(true);

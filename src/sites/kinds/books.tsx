@@ -11,7 +11,7 @@ import {
 } from "../../server/modules/sites/sites.service.ts";
 import { recordStoreClick } from "../../server/modules/stats/stats.service.ts";
 import { bookPath } from "../../shared/book-path.ts";
-import { type Answer, notFoundPage, pageKind, personal, plain, under } from "../answer.tsx";
+import { type Answer, formStatus, notFoundPage, pageKind, personal, plain, under } from "../answer.tsx";
 import { buyBoxFor, statsKey, storesOf } from "../buy-box.ts";
 import { countryVary } from "../delivery/delivery.ts";
 import type { Out } from "../document.tsx";
@@ -91,7 +91,7 @@ export const launchAlertSignUp = pageKind({
     if (!detail) return personal(notFoundPage(env, "book", "Book Not Found"));
     const b = detail.book;
     const outcome = env.readOnly
-      ? ({ status: 403, error: "The demo site is read-only." } as const)
+      ? ({ ok: false, code: "forbidden", error: "The demo site is read-only." } as const)
       : await signUpForLaunchAlert(
           { db, mailer: deps.mailer, logger: deps.logger, limits: deps.sites.limits },
           {
@@ -105,14 +105,14 @@ export const launchAlertSignUp = pageKind({
         );
     return personal(
       a.html({
-        status: outcome.status,
+        status: formStatus(outcome),
         head: { title: `${b.title} | ${a.name}` },
         body: (
           <BookPage
             env={env}
             detail={detail}
             buyBox={buyBoxFor(detail, a.group)}
-            alert={outcome.status === 200 ? { done: true } : { error: outcome.error }}
+            alert={outcome.ok ? { done: true } : { error: outcome.error }}
           />
         ),
       }),

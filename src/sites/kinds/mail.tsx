@@ -18,6 +18,7 @@ import {
   confirmLinkPage,
   type FormAnswer,
   formNotAllowed,
+  formStatus,
   type PageKind,
   pageKind,
   personal,
@@ -66,9 +67,8 @@ export const contact = pageKind({
         requestId: a.requestId,
       },
     );
-    const body =
-      outcome.status === 200 ? <ContactPage env={env} done /> : <ContactPage env={env} error={outcome.error} />;
-    return personal(a.html({ status: outcome.status, head: { title: `Contact | ${a.name}` }, body }));
+    const body = outcome.ok ? <ContactPage env={env} done /> : <ContactPage env={env} error={outcome.error} />;
+    return personal(a.html({ status: formStatus(outcome), head: { title: `Contact | ${a.name}` }, body }));
   },
 });
 
@@ -93,9 +93,8 @@ export const newsletter = pageKind({
         requestId: a.requestId,
       },
     );
-    const body =
-      outcome.status === 200 ? <NewsletterPage env={env} done /> : <NewsletterPage env={env} error={outcome.error} />;
-    return personal(a.html({ status: outcome.status, head: { title: `Newsletter | ${a.name}` }, body }));
+    const body = outcome.ok ? <NewsletterPage env={env} done /> : <NewsletterPage env={env} error={outcome.error} />;
+    return personal(a.html({ status: formStatus(outcome), head: { title: `Newsletter | ${a.name}` }, body }));
   },
 });
 

@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { bookPath } from "../../../shared/book-path.ts";
 import { formatDate } from "../../../shared/dates.ts";
-import { DomainError } from "../../lib/domain-error.ts";
+import { DomainError, type FormOutcome } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
@@ -58,16 +58,13 @@ export type LaunchAlertDeps = {
 };
 
 /** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
-export async function signUpForLaunchAlert(
-  deps: LaunchAlertDeps,
-  r: LaunchAlertSignUp,
-): Promise<{ status: 200 } | { status: 400 | 429; error: string | undefined }> {
+export async function signUpForLaunchAlert(deps: LaunchAlertDeps, r: LaunchAlertSignUp): Promise<FormOutcome> {
   const days = daysUntil(r.book.releaseDate, r.now ?? new Date());
-  if (days === null || days <= 0) return { status: 400, error: "This book is already out." };
+  if (days === null || days <= 0) return { ok: false, code: "bad_request", error: "This book is already out." };
   const parsed = emailSchema.safeParse(r.fields);
-  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
+  if (!parsed.success) return { ok: false, code: "validation_failed", error: parsed.error.issues[0]?.message };
   if (!(await deps.limits.signUp.take(`alert|${r.userId}|${r.clientAddress}`))) {
-    return { status: 429, error: "Too many sign-ups. Please try again later." };
+    return { ok: false, code: "rate_limited", error: "Too many sign-ups. Please try again later." };
   }
   const email = parsed.data.email.toLowerCase();
   const token = await q.pendingToken(deps.db, {
@@ -91,7 +88,7 @@ export async function signUpForLaunchAlert(
       requestId: r.requestId,
     });
   }
-  return { status: 200 };
+  return { ok: true };
 }
 
 export async function confirmLaunchAlert(db: Db, userId: string, token: string): Promise<boolean> {

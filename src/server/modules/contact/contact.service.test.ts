@@ -30,7 +30,7 @@ describe("receiveContactMessage", () => {
       clientAddress: "192.0.2.1",
       fields,
     });
-    expect(out).toEqual({ status: 200 });
+    expect(out).toEqual({ ok: true });
     expect(await stored()).toBe(1);
     expect(sent.at(-1)?.subject).toBe("New message from your website: Hello");
     expect(sent.at(-1)?.text).toBe("From: Ann <ann@example.com>\nSubject: Hello\n\nA kind word.\n");
@@ -44,7 +44,7 @@ describe("receiveContactMessage", () => {
       clientAddress: "192.0.2.2",
       fields: { ...fields, website: "spam.example" },
     });
-    expect(out).toEqual({ status: 200 });
+    expect(out).toEqual({ ok: true });
     expect(await stored()).toBe(before);
   });
 
@@ -55,12 +55,13 @@ describe("receiveContactMessage", () => {
       clientAddress: "192.0.2.3",
       fields: { ...fields, message: " " },
     });
-    expect(bad).toEqual({ status: 400, error: "Message is required" });
+    expect(bad).toEqual({ ok: false, code: "validation_failed", error: "Message is required" });
     const limiter = new RateLimiter(1, 60_000);
     const r = { userId: author.id, antispam: true, clientAddress: "192.0.2.4", fields };
-    expect((await receiveContactMessage(deps(limiter), r)).status).toBe(200);
+    expect((await receiveContactMessage(deps(limiter), r)).ok).toBe(true);
     expect(await receiveContactMessage(deps(limiter), r)).toEqual({
-      status: 429,
+      ok: false,
+      code: "rate_limited",
       error: "Too many messages. Please try again later.",
     });
   });

@@ -3,6 +3,7 @@
 // and shows the answer.
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
+import type { FormOutcome } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import type { MailSender } from "../mail/mail.service.ts";
@@ -29,19 +30,17 @@ export type ContactRequest = {
 };
 
 /** "sent" covers a bot caught by the honeypot too: it is told the same as a reader. */
-export type ContactOutcome = { status: 200 } | { status: 400 | 429; error: string | undefined };
-
-export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest): Promise<ContactOutcome> {
+export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest): Promise<FormOutcome> {
   const parsed = contactSchema.safeParse(r.fields);
-  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
+  if (!parsed.success) return { ok: false, code: "validation_failed", error: parsed.error.issues[0]?.message };
   // A filled honeypot is a bot: answer as if sent, keep nothing.
-  if (r.antispam && parsed.data.website?.trim()) return { status: 200 };
+  if (r.antispam && parsed.data.website?.trim()) return { ok: true };
   if (
     r.antispam &&
     (!(await deps.limiter.take(`${r.userId}|ip|${r.clientAddress}`)) ||
       !(await deps.limiter.take(`${r.userId}|from|${parsed.data.email.toLowerCase()}`)))
   ) {
-    return { status: 429, error: "Too many messages. Please try again later." };
+    return { ok: false, code: "rate_limited", error: "Too many messages. Please try again later." };
   }
   const m = {
     name: parsed.data.name,
@@ -68,5 +67,5 @@ export async function receiveContactMessage(deps: ContactDeps, r: ContactRequest
   } catch (err) {
     deps.logger.warn({ err, reqId: r.requestId }, "contact mail failed");
   }
-  return { status: 200 };
+  return { ok: true };
 }

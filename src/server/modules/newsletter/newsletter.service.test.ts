@@ -33,7 +33,7 @@ const statusOf = async (email: string) =>
 
 describe("signUpForNewsletter", () => {
   it("stores a pending subscriber, mails the link, and the link confirms", async () => {
-    expect(await signUpForNewsletter(deps(), request("Reader@Example.com"))).toEqual({ status: 200 });
+    expect(await signUpForNewsletter(deps(), request("Reader@Example.com"))).toEqual({ ok: true });
     expect(await statusOf("reader@example.com")).toBe("pending");
     const mail = sent.at(-1);
     expect(mail?.to).toBe("reader@example.com");
@@ -46,13 +46,15 @@ describe("signUpForNewsletter", () => {
 
   it("refuses a bad address and a client past the limit", async () => {
     expect(await signUpForNewsletter(deps(), request("nope"))).toEqual({
-      status: 400,
+      ok: false,
+      code: "validation_failed",
       error: "Please enter a valid email address",
     });
     const d = deps(new RateLimiter(1, 60_000));
-    expect((await signUpForNewsletter(d, request("a@example.com", "192.0.2.9"))).status).toBe(200);
+    expect((await signUpForNewsletter(d, request("a@example.com", "192.0.2.9"))).ok).toBe(true);
     expect(await signUpForNewsletter(d, request("b@example.com", "192.0.2.9"))).toEqual({
-      status: 429,
+      ok: false,
+      code: "rate_limited",
       error: "Too many sign-ups. Please try again later.",
     });
   });

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { signupPagePath } from "../../../shared/schemas/subscribers.ts";
+import type { FormOutcome } from "../../lib/domain-error.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Limiter } from "../../lib/rate-limiter.ts";
 import { sendConfirmationMail } from "../mail/confirmation-mail.service.ts";
@@ -67,13 +68,11 @@ export type SignUpRequest = {
   requestId?: string;
 };
 
-export type SignUpOutcome = { status: 200 } | { status: 400 | 429; error: string | undefined };
-
-export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest): Promise<SignUpOutcome> {
+export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest): Promise<FormOutcome> {
   const parsed = emailSchema.safeParse(r.fields);
-  if (!parsed.success) return { status: 400, error: parsed.error.issues[0]?.message };
+  if (!parsed.success) return { ok: false, code: "validation_failed", error: parsed.error.issues[0]?.message };
   if (!(await deps.limits.signUp.take(`${r.userId}|${r.clientAddress}`))) {
-    return { status: 429, error: "Too many sign-ups. Please try again later." };
+    return { ok: false, code: "rate_limited", error: "Too many sign-ups. Please try again later." };
   }
   const email = parsed.data.email.toLowerCase();
   const pending = await subscribeToNewsletter(deps.db, r.userId, email, signupPagePath(r.fields.page));
@@ -92,5 +91,5 @@ export async function signUpForNewsletter(deps: NewsletterDeps, r: SignUpRequest
       requestId: r.requestId,
     });
   }
-  return { status: 200 };
+  return { ok: true };
 }
