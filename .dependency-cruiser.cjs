@@ -83,11 +83,11 @@ module.exports = {
     {
       name: "http-and-lib-below-modules",
       comment:
-        "server/http and server/lib are the floor the modules stand on: at run time they import no module " +
-        "or job (the request context names module types only).",
+        "server/http and server/lib are the floor the modules stand on: they import no module or job, not " +
+        "even a type (a module adds its part of the request context's AppDeps in its deps.ts; ADR 078).",
       severity: "error",
       from: { path: "^src/server/(http|lib)/", pathNot: TESTS },
-      to: { path: "^src/server/(modules|jobs)/", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/server/(modules|jobs)/" },
     },
     {
       name: "jobs-above-modules",

@@ -28,7 +28,7 @@ const planted: Record<string, [string, string[]]> = {
     [],
   ],
   "src/server/modules/a/a.service.ts": [
-    `import { app } from "../../../app/app.ts"; import { q } from "../b/b.queries.ts"; import { i } from "../b/internal.ts"; export const s = app + q + i;`,
+    `import { app } from "../../../app/app.ts"; import { q } from "../b/b.queries.ts"; import { i } from "../b/internal.ts"; export const s = app + q + i; export type S = number;`,
     ["nothing-imports-the-assembly", "services-not-queries-across-modules", "modules-meet-at-their-services"],
   ],
   "src/server/modules/a/a.test.ts": [
@@ -51,6 +51,10 @@ const planted: Record<string, [string, string[]]> = {
   ],
   "src/server/http/guard.ts": [
     `import { s } from "../modules/a/a.service.ts"; export const g = s;`,
+    ["http-and-lib-below-modules"],
+  ],
+  "src/server/http/typed.ts": [
+    `import type { S } from "../modules/a/a.service.ts"; export type T = { s: S }; // type-only too`,
     ["http-and-lib-below-modules"],
   ],
   "src/server/http/errors.ts": [`export class HttpError extends Error {}`, []],

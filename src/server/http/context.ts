@@ -6,15 +6,17 @@ import type { HostKind } from "../lib/host.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Limiter } from "../lib/rate-limiter.ts";
 import type { Storage } from "../lib/storage.ts";
-import type { VisitCounter } from "../modules/analytics/visit-counter.ts";
-import type { Auth } from "../modules/auth/auth.ts";
-import type { Mailer } from "../modules/mail/mail.service.ts";
 
-export type AppDeps = {
+/**
+ * The process's dependencies as a request sees them (`c.var.deps`). This file declares the parts
+ * the floors below the modules own; a module adds its own part in its `deps.ts`, beside the type
+ * it owns, by merging into this interface (ADR 078): `auth` (modules/auth/deps.ts), `mailer`
+ * (modules/mail/deps.ts), `visits` (modules/analytics/deps.ts). So this floor names no module,
+ * not even a type, and a reader of `c.var.deps.mailer` still gets the whole `Mailer`.
+ */
+export interface AppDeps {
   env: Env;
   database: Database;
-  auth: Auth;
-  mailer: Mailer;
   logger: Logger;
   storage: Storage;
   /** DNS lookups for custom domains (DNS_SERVERS). */
@@ -22,8 +24,6 @@ export type AppDeps = {
   webDist: string;
   /** Signs readers' unsubscribe links (derived from the server's secret; ADR 065). */
   unsubscribeKey: string;
-  /** The public pages' visit counter (the renderer counts into it; the back office flushes it). */
-  visits: VisitCounter;
   /** Rate limits of the app's own public endpoints (the public sites' are the renderer's). */
   limits: {
     /** Contact-address verification links per address, whoever asks (ADR 014). */
@@ -31,7 +31,7 @@ export type AppDeps = {
     /** The wizard's public subdomain-availability check, per address. */
     availability: Limiter;
   };
-};
+}
 
 /** The signed-in user as a request knows it (set by session.ts). */
 export type SessionUser = { id: string; email: string; name: string; role: string };
