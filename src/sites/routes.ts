@@ -3,16 +3,16 @@
 // the first that matches and has `post`, else 405. Adding a page is one entry here.
 import type { PageKind } from "./answer.tsx";
 import { archivedNewsletter, newsletterArchive } from "./kinds/archive.tsx";
-import { book, books, launchAlertSignUp, series, storeLink } from "./kinds/books.tsx";
+import { book, books, releaseAlertSignUp, series, storeLink } from "./kinds/books.tsx";
 import { magnetDownload } from "./kinds/magnet.tsx";
 import {
   contact,
-  launchAlertConfirm,
   newsletter,
   newsletterConfirm,
   newsletterEmbed,
   newsletterLink,
   readOnlyForms,
+  releaseAlertConfirm,
   unsubscribe,
 } from "./kinds/mail.tsx";
 import { about, blog, cookieConsent, home, news, post, privacy, robots, rss, sitemap } from "./kinds/site.tsx";
@@ -24,7 +24,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   books,
   // Before `book`, whose addresses they start with.
   storeLink,
-  launchAlertSignUp,
+  releaseAlertSignUp,
   book,
   series,
   about,
@@ -38,7 +38,7 @@ export const PAGE_KINDS: readonly PageKind<unknown>[] = [
   newsletterEmbed,
   newsletterArchive,
   archivedNewsletter,
-  launchAlertConfirm,
+  releaseAlertConfirm,
   unsubscribe,
   magnetDownload,
   newsletterLink,

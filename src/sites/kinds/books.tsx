@@ -1,7 +1,7 @@
 // The books' page kinds: the list, a book's page, its store links and its release alert, a series.
 import { clientAddress } from "../../server/lib/client-address.ts";
 import { isBot } from "../../server/modules/analytics/visit-counter.ts";
-import { daysUntil, nextDayStarts, signUpForLaunchAlert } from "../../server/modules/books/launches.service.ts";
+import { daysUntil, nextDayStarts, signUpForReleaseAlert } from "../../server/modules/books/launches.service.ts";
 import {
   findSeries,
   getVisibleBook,
@@ -80,7 +80,7 @@ export const books = pageKind({
 });
 
 /** A book's release alert sign-up, posted from its page: the page again, with how it went. */
-export const launchAlertSignUp = pageKind({
+export const releaseAlertSignUp = pageKind({
   name: "release alert sign-up",
   match: (path, site) => (site.ctx.website.booksEnabled ? ALERT_PATH.exec(path) : null),
   async post(a, [, address = ""]) {
@@ -92,7 +92,7 @@ export const launchAlertSignUp = pageKind({
     const b = detail.book;
     const outcome = env.readOnly
       ? ({ ok: false, code: "forbidden", error: "The demo site is read-only." } as const)
-      : await signUpForLaunchAlert(
+      : await signUpForReleaseAlert(
           { db, mailer: deps.mailer, logger: deps.logger, limits: deps.sites.limits },
           {
             userId: w.userId,

@@ -3,7 +3,7 @@
 
 import type { Db } from "../../db/client.ts";
 import { isBot } from "../../server/modules/analytics/visit-counter.ts";
-import { confirmLaunchAlert, isLaunchAlertToken } from "../../server/modules/books/launches.service.ts";
+import { confirmReleaseAlert, isReleaseAlertToken } from "../../server/modules/books/launches.service.ts";
 import { receiveContactMessage } from "../../server/modules/contact/contact.service.ts";
 import { isUnsubscribeToken, unsubscribeReader } from "../../server/modules/mail/unsubscribe.service.ts";
 import {
@@ -139,7 +139,7 @@ export const newsletterConfirm = confirmLinkKind(
   magnetAfterConfirm,
 );
 
-export const launchAlertConfirm = confirmLinkKind(
+export const releaseAlertConfirm = confirmLinkKind(
   {
     path: "/alerts/confirm",
     title: "Release alert",
@@ -152,8 +152,8 @@ export const launchAlertConfirm = confirmLinkKind(
     done: { heading: "You're on the list", text: "You'll get one email on the day the book comes out." },
   },
   (site) => site.ctx.website.booksEnabled,
-  isLaunchAlertToken,
-  confirmLaunchAlert,
+  isReleaseAlertToken,
+  confirmReleaseAlert,
 );
 
 const UNSUBSCRIBE: ConfirmLink = {

@@ -1,4 +1,4 @@
-// Launches (issue 17): the launch alerts (table `release_alerts`), readers waiting for a book, as
+// Launches (issue 17): the release alerts (table `release_alerts`), readers waiting for a book, as
 // the public form, its confirmation link and the launch-day job write them. Every author-side
 // query takes the owner's id.
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";

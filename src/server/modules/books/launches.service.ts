@@ -4,8 +4,8 @@
 // with a link to the book page. The author sees the counts and can send themselves the mail first.
 //
 // Words: a *launch* is a book's coming out (its pre-order page, the sign-ups, the launch-day mail);
-// a *launch alert* is one reader's sign-up to be told (readers and authors see "release alert";
-// the table is `release_alerts`).
+// a *release alert* is one reader's sign-up to be told — the same words on screen, in mail, in the
+// API (`/books/{id}/release-alerts`), the table (`release_alerts`) and the code.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../../../db/client.ts";
@@ -39,9 +39,9 @@ export function daysUntil(releaseDate: string | null, now: Date): number | null 
 export const nextDayStarts = (now: Date) => Date.parse(`${dayOf(now)}T00:00:00Z`) + DAY_MS;
 
 /** A confirmation token as we make them: anything else is not looked up. */
-export const isLaunchAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
+export const isReleaseAlertToken = (token: string) => /^[A-Za-z0-9_-]{16,64}$/.test(token);
 
-export type LaunchAlertSignUp = {
+export type ReleaseAlertSignUp = {
   userId: string;
   book: { id: string; releaseDate: string | null };
   clientAddress: string;
@@ -50,7 +50,7 @@ export type LaunchAlertSignUp = {
   now?: Date;
   requestId?: string;
 };
-export type LaunchAlertDeps = {
+export type ReleaseAlertDeps = {
   db: Db;
   mailer: MailSender;
   logger: Logger;
@@ -58,7 +58,7 @@ export type LaunchAlertDeps = {
 };
 
 /** The public form: the same answer whoever asked before, so it reveals nothing about readers. */
-export async function signUpForLaunchAlert(deps: LaunchAlertDeps, r: LaunchAlertSignUp): Promise<FormOutcome> {
+export async function signUpForReleaseAlert(deps: ReleaseAlertDeps, r: ReleaseAlertSignUp): Promise<FormOutcome> {
   const days = daysUntil(r.book.releaseDate, r.now ?? new Date());
   if (days === null || days <= 0) return { ok: false, code: "bad_request", error: "This book is already out." };
   const parsed = emailSchema.safeParse(r.fields);
@@ -91,8 +91,8 @@ export async function signUpForLaunchAlert(deps: LaunchAlertDeps, r: LaunchAlert
   return { ok: true };
 }
 
-export async function confirmLaunchAlert(db: Db, userId: string, token: string): Promise<boolean> {
-  if (!isLaunchAlertToken(token)) return false;
+export async function confirmReleaseAlert(db: Db, userId: string, token: string): Promise<boolean> {
+  if (!isReleaseAlertToken(token)) return false;
   return q.confirmByToken(db, userId, token);
 }
 
