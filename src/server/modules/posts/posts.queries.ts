@@ -50,6 +50,7 @@ export async function lockAuthorPosts(tx: Tx, userId: string): Promise<void> {
  * (`synchronous_commit` off for it alone): the counter's row is free again at once instead of
  * after a disk flush, so same-title creates do not queue on it. A crash can only lose the latest
  * moves of a counter, which leaves it lower: never wrong, only a few more candidates to try.
+ * Never call it inside a transaction: the setting would hold for that whole transaction's commit.
  */
 export async function reserveSlug(db: Db, userId: string, base: string): Promise<string> {
   const slugOf = (n: SQL) => sql`(case when ${n} = 1 then ${base}::text else ${base}::text || '-' || ${n} end)`;
