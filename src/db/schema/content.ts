@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -38,6 +39,23 @@ export const blogPosts = pgTable(
 
 /** A post's earlier addresses: /blog/{old} answers 301 to the post's current slug. */
 export const blogPostSlugs = slugHistory("blog_post_slugs", "postId", "post_id", () => blogPosts.id);
+
+/**
+ * Where a new post with the address `base` starts looking (ADR 074): `next` 1 is `base` itself,
+ * n is `base-n`; every address of this base below `next` is known to be taken, by a post or as an
+ * earlier address. A create moves it past the address it takes; a delete moves it back to the
+ * addresses it frees. One row per author and base, so a create looks at one or two candidates,
+ * not at every earlier post of the same title.
+ */
+export const postSlugCounters = pgTable(
+  "post_slug_counters",
+  {
+    userId: parentText("user_id", () => user.id),
+    base: text("base").notNull(),
+    next: integer("next").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.base] })],
+);
 
 export const contactMessages = pgTable(
   "contact_messages",

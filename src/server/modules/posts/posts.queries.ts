@@ -3,7 +3,8 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
-import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
+import { selectOwned, updateOwned } from "../../lib/owned-rows.ts";
+import { siteChangedHere, siteChangeMark, siteChangeNotice } from "../sites/site-changes.service.ts";
 
 type Conn = Db | Tx;
 export type PostRow = typeof blogPosts.$inferSelect;
@@ -38,21 +39,71 @@ export async function lockAuthorPosts(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
- * A new post at `slugBase`'s first free address, picked in the insert itself (one round trip
- * inside the author's lock; call after lockAuthorPosts).
+ * Hands out the address a new post with the address `base` takes: the first of `base`, `base-2`,
+ * `base-3`… that no post of the author's has, now or before, from the author's counter for `base`
+ * (post_slug_counters, ADR 074) on. The counter row is read and moved past the answer in one
+ * statement, so two creates at once never get the same number. An address taken meanwhile by a
+ * post of another base ("Signing 7" against the seventh "Signing") is refused by the unique
+ * index on insert, and the create asks again.
+ *
+ * The statement commits without waiting for its write to reach the disk
+ * (`synchronous_commit` off for it alone): the counter's row is free again at once instead of
+ * after a disk flush, so same-title creates do not queue on it. A crash can only lose the latest
+ * moves of a counter, which leaves it lower: never wrong, only a few more candidates to try.
+ * Never call it inside a transaction: the setting would hold for that whole transaction's commit.
+ */
+export async function reserveSlug(db: Db, userId: string, base: string): Promise<string> {
+  const slugOf = (n: SQL) => sql`(case when ${n} = 1 then ${base}::text else ${base}::text || '-' || ${n} end)`;
+  const taken = (slug: SQL) =>
+    sql`(exists (select 1 from blog_posts where user_id = ${userId} and slug = ${slug}) or exists (select 1 from blog_post_slugs where user_id = ${userId} and slug = ${slug}))`;
+  // The first free number from `from` on: one exact lookup per table and candidate.
+  const freeFrom = (from: SQL) =>
+    sql`(with recursive probe(n) as (select ${from} union all select n + 1 from probe where ${taken(slugOf(sql`n`))}) select max(n) from probe)`;
+  const res = await db.execute(sql`with quick as (select set_config('synchronous_commit', 'off', true) as v)
+insert into post_slug_counters as c (user_id, base, next)
+select ${userId}, ${base}, case when exists (select 1 from post_slug_counters where user_id = ${userId} and base = ${base}) then 0 else ${freeFrom(sql`1`)} + 1 end from quick
+on conflict (user_id, base) do update set next = ${freeFrom(sql`c.next`)} + 1
+returning next - 1 as n`);
+  const n = Number((res as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
+  if (!(n >= 1)) throw new Error("no address handed out");
+  return n === 1 ? base : `${base}-${n}`;
+}
+
+/**
+ * A new post at `slug` (from reserveSlug), and its site marked changed, in one statement: it
+ * commits on its own, holding no row another create needs while its commit reaches the disk.
+ * A unique violation (`isSlugTaken`) means the address went to another post meanwhile.
  */
 export async function insertPost(
-  tx: Tx,
+  db: Db,
   userId: string,
-  values: { title: string; slugBase: string; content: string; category: PostCategory },
+  values: { title: string; slug: string; content: string; category: PostCategory },
 ): Promise<PostRow> {
-  const { slugBase, ...rest } = values;
-  const [row] = await tx
-    .insert(blogPosts)
-    .values({ userId, ...rest, slug: firstFreeSlug(userId, slugBase) })
-    .returning();
+  const res =
+    await db.execute(sql`with post as (insert into blog_posts (user_id, title, slug, content, category) values (${userId}, ${values.title}, ${values.slug}, ${values.content}, ${values.category}) returning *),
+marked as (${siteChangeMark(userId)})
+select post.*, ${siteChangeNotice(userId)} from post`);
+  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) throw new Error("insert returned no row");
-  return row;
+  siteChangedHere(userId);
+  return {
+    id: String(row.id),
+    userId: String(row.user_id),
+    title: String(row.title),
+    slug: String(row.slug),
+    content: String(row.content),
+    category: String(row.category),
+    createdAt: new Date(row.created_at as string | Date),
+    updatedAt: new Date(row.updated_at as string | Date),
+  };
+}
+
+/** Whether `err` is the unique index refusing an address the author already has. */
+export function isSlugTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = e?.constraint ?? e?.cause?.constraint;
+  return code === "23505" && (constraint === undefined || constraint === "blog_posts_user_slug_idx");
 }
 
 /** The updated row; null when the post is not this author's. */
@@ -60,9 +111,39 @@ export function updatePost(tx: Tx, userId: string, id: string, values: PostValue
   return updateOwned(tx, blogPosts, userId, id, values);
 }
 
-/** Whether a row went; false when the post is not this author's. */
-export function deletePost(tx: Tx, userId: string, id: string): Promise<boolean> {
-  return deleteOwned(tx, blogPosts, userId, id);
+/**
+ * Deletes the post; the addresses it frees (its own and its earlier ones, which go with it), or
+ * null when the post is not this author's.
+ */
+export async function deletePost(tx: Tx, userId: string, id: string): Promise<string[] | null> {
+  const res =
+    await tx.execute(sql`with gone as (delete from blog_posts where user_id = ${userId} and id = ${id} returning slug)
+select slug from gone union all select slug from blog_post_slugs where user_id = ${userId} and post_id = ${id} and exists (select 1 from gone)`);
+  const slugs = (res as unknown as { rows: { slug: string }[] }).rows.map((r) => r.slug);
+  return slugs.length ? slugs : null;
+}
+
+/**
+ * Moves the author's address counters back to the addresses a delete freed, so the next post of
+ * that title takes the first free one again. A freed `a-b-3` is number 3 of `a-b`, and number 1
+ * of a title whose address is `a-b-3` itself.
+ */
+export async function releaseSlugs(tx: Tx, userId: string, slugs: string[]): Promise<void> {
+  const bases: string[] = [];
+  const numbers: number[] = [];
+  for (const slug of slugs) {
+    bases.push(slug);
+    numbers.push(1);
+    const m = /^(.+)-(\d{1,9})$/.exec(slug);
+    const n = Number(m?.[2]);
+    if (m?.[1] && n >= 2) {
+      bases.push(m[1]);
+      numbers.push(n);
+    }
+  }
+  await tx.execute(
+    sql`update post_slug_counters as c set next = least(c.next, f.n) from (select unnest(${`{${bases.map((b) => `"${b}"`).join(",")}}`}::text[]) as base, unnest(${`{${numbers.join(",")}}`}::int[]) as n) f where c.user_id = ${userId} and c.base = f.base`,
+  );
 }
 
 /**

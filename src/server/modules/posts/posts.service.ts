@@ -49,28 +49,52 @@ export async function getPost(db: Db, userId: string, id: string): Promise<Post>
 
 /**
  * `base`, else `base-2`, `base-3`…: the first the author has not used (ADR 025). The author's
- * post saves are serialised first, so two saves racing for one address never pick the same.
+ * renames are serialised first, so two renames racing for one address never pick the same; a
+ * create racing a rename is refused by the unique index, and the loser asks again.
  */
 async function freeSlug(tx: Tx, userId: string, title: string, postId?: string): Promise<string> {
   await q.lockAuthorPosts(tx, userId);
   return q.selectFreeSlug(tx, userId, slugify(title), postId);
 }
 
+/** How many times a save asks again for an address another save took meanwhile. */
+const SLUG_TRIES = 5;
+
+/**
+ * Two statements, each committing on its own, and no lock shared by the author's other creates
+ * held while a commit reaches the disk (ADR 074): the address is handed out by the title's
+ * counter, then the post is inserted with its site marked changed. An address taken meanwhile by
+ * a post of another title, or by a rename, is refused by the unique index: ask again.
+ */
 export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
   const content = cleanContent(input.content);
-  return db.transaction(async (tx) => {
-    // Serialised with the author's other saves; the insert then takes the first free address.
-    await q.lockAuthorPosts(tx, userId);
-    const row = await q.insertPost(tx, userId, { ...input, slugBase: slugify(input.title), content });
-    await markSiteChanged(tx, userId);
-    return view(row);
+  const base = slugify(input.title);
+  return retryTakenSlug(async () => {
+    const slug = await q.reserveSlug(db, userId, base);
+    return view(await q.insertPost(db, userId, { ...input, slug, content }));
   });
+}
+
+/** `fn` again when the address it picked went to a create meanwhile (the unique index refused it). */
+async function retryTakenSlug<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= SLUG_TRIES || !q.isSlugTaken(err)) throw err;
+    }
+  }
 }
 
 /** A new title moves the post to the new title's address; the old one redirects there. */
 export async function updatePost(db: Db, userId: string, id: string, input: PostUpdate): Promise<Post> {
+  const content = input.content === undefined ? undefined : cleanContent(input.content);
+  return retryTakenSlug(() => savePost(db, userId, id, input, content));
+}
+
+async function savePost(db: Db, userId: string, id: string, input: PostUpdate, content?: string): Promise<Post> {
   const values: q.PostValues = { ...input };
-  if (input.content !== undefined) values.content = cleanContent(input.content);
+  if (content !== undefined) values.content = content;
   return db.transaction(async (tx) => {
     const before = await q.selectPost(tx, userId, id);
     if (!before) throw postNotFound();
@@ -90,7 +114,9 @@ export async function updatePost(db: Db, userId: string, id: string, input: Post
 
 export async function deletePost(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await q.deletePost(tx, userId, id))) throw postNotFound();
+    const freed = await q.deletePost(tx, userId, id);
+    if (!freed) throw postNotFound();
+    await q.releaseSlugs(tx, userId, freed);
     await markSiteChanged(tx, userId);
   });
 }

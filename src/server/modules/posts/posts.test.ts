@@ -278,6 +278,58 @@ describe("blog posts", () => {
     expect((await create(a, { title: "Signing", content: "<p>z</p>" })).body.post.slug).toBe("signing-8");
   });
 
+  it("take back the addresses a delete frees, earlier ones included, and otherwise the next after the last", async () => {
+    const a = await createAuthor(s);
+    const post = async (title: string) => (await create(a, { title, content: "<p>x</p>" })).body.post;
+    const remove = async (id: string) =>
+      expect((await readJson(apiClient(s, a).posts[":id"].$delete({ param: { id } }))).status).toBe(204);
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await post("Reading"));
+    expect(made.map((p) => p.slug)).toEqual([
+      "reading",
+      "reading-2",
+      "reading-3",
+      "reading-4",
+      "reading-5",
+      "reading-6",
+    ]);
+    await remove(made[4]?.id as string);
+    await remove(made[2]?.id as string);
+    expect((await post("Reading")).slug).toBe("reading-3");
+    expect((await post("Reading")).slug).toBe("reading-5");
+    expect((await post("Reading")).slug).toBe("reading-7");
+    // A renamed post keeps its old address: not taken while it lives, free again once it is deleted.
+    const moved = made[1]?.id as string;
+    const renamed = await readJson(
+      apiClient(s, a).posts[":id"].$patch({ param: { id: moved }, json: { title: "Reading night" } }),
+    );
+    expect(renamed.body.post.slug).toBe("reading-night");
+    expect((await post("Reading")).slug).toBe("reading-8");
+    await remove(moved);
+    expect((await post("Reading")).slug).toBe("reading-2");
+    expect((await post("Reading night")).slug).toBe("reading-night");
+    expect((await post("Reading")).slug).toBe("reading-9");
+  });
+
+  it("created and renamed at once to one title, each answer and get an address of their own", async () => {
+    const a = await createAuthor(s);
+    const others = [];
+    for (let i = 0; i < 8; i++) others.push((await create(a, { title: `Draft ${i}`, content: "<p>x</p>" })).body.post);
+    const [created, renamed] = await Promise.all([
+      Promise.all(Array.from({ length: 16 }, () => create(a, { title: "Book launch", content: "<p>y</p>" }))),
+      Promise.all(
+        others.map((p) =>
+          readJson(apiClient(s, a).posts[":id"].$patch({ param: { id: p.id }, json: { title: "Book launch" } })),
+        ),
+      ),
+    ]);
+    expect(created.map((r) => r.status)).toEqual(created.map(() => 201));
+    expect(renamed.map((r) => r.status)).toEqual(renamed.map(() => 200));
+    const slugs = [...created, ...renamed].map((r) => r.body.post.slug as string);
+    expect(new Set(slugs).size).toBe(24);
+    expect(slugs.every((slug) => /^book-launch(-\d+)?$/.test(slug))).toBe(true);
+  });
+
   it("appear in the sitemap and the RSS feed at their own address", async () => {
     const a = await createAuthor(s);
     const host = `${a.subdomain}.localhost`;

@@ -1,10 +1,12 @@
 // "Something on this author's site changed": bump the site's version and tell every process,
 // so cached public pages of that site are dropped everywhere.
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { websites } from "../../../db/schema/index.ts";
 
 export const SITE_CHANGED_CHANNEL = "site_changed";
+/** A site marked changed this recently is not marked again (see siteChangeMark). */
+const MARK_GRAIN_MS = 1000;
 
 type Listener = (userId: string) => void;
 const localListeners = new Set<Listener>();
@@ -22,12 +24,31 @@ export function onLocalSiteChange(listener: Listener): () => void {
 }
 
 /**
+ * The site's "changed" mark, as a statement to run inside the one that makes the change (alone or
+ * as a data-modifying `with`). The mark is what the sweep reads (`websites.updated_at` newer than
+ * its last look, less a minute); a mark already set in the last second is left as it is, so
+ * changes to one site at once (a dashboard's saves) do not queue on the website's row until each
+ * other's commits. The sweep's minute of overlap covers that second many times.
+ */
+export function siteChangeMark(userId: string): SQL {
+  const now = Date.now();
+  const at = sql.identifier(websites.updatedAt.name);
+  return sql`update ${websites} set ${at} = ${new Date(now)} where ${eq(websites.userId, userId)} and ${at} < ${new Date(now - MARK_GRAIN_MS)}`;
+}
+
+/** The notice other processes hear, on commit of the statement or transaction it is part of. */
+export const siteChangeNotice = (userId: string): SQL => sql`pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`;
+
+/** Tells this process's listeners at once (after siteChangeMark and siteChangeNotice ran). */
+export function siteChangedHere(userId: string): void {
+  for (const l of localListeners) l(userId);
+}
+
+/**
  * Call inside the transaction that makes the change: the notice is delivered on commit. The
- * version bump and the notice are one statement (one round trip inside the caller's locks).
+ * mark and the notice are one statement (one round trip inside the caller's locks).
  */
 export async function markSiteChanged(db: Db | Tx, userId: string): Promise<void> {
-  await db.execute(
-    sql`with bumped as (update ${websites} set ${sql.identifier(websites.updatedAt.name)} = ${new Date()} where ${eq(websites.userId, userId)}) select pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`,
-  );
-  for (const l of localListeners) l(userId);
+  await db.execute(sql`with marked as (${siteChangeMark(userId)}) select ${siteChangeNotice(userId)}`);
+  siteChangedHere(userId);
 }
