@@ -156,15 +156,18 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     // Before it listens (and so before /healthz answers), the process renders a few real pages
     // over HTTP on a port of its own: the first readers then meet compiled code and prepared
     // reads, not a cold start (ADR 075).
-    await listen(0);
-    const warmed = await warmUpRenderer({
-      db: database.db,
-      sites,
-      sitesDomain: env.sitesDomain,
-      fetch: loopbackFetch((server.address() as AddressInfo).port, env.host),
-    });
-    await new Promise<void>((ok) => server.close(() => ok()));
-    if (warmed.renders > 0) logger.debug(warmed, "renderer warmed");
+    if (env.warmUpMs > 0) {
+      await listen(0);
+      const warmed = await warmUpRenderer({
+        db: database.db,
+        sites,
+        sitesDomain: env.sitesDomain,
+        fetch: loopbackFetch((server.address() as AddressInfo).port, env.host),
+        budgetMs: env.warmUpMs,
+      });
+      await new Promise<void>((ok) => server.close(() => ok()));
+      if (warmed.renders > 0) logger.debug(warmed, "renderer warmed");
+    }
     await listen(env.port);
     const port = (server.address() as AddressInfo).port;
     const running = sites;
