@@ -59,6 +59,12 @@ describe("configuration", () => {
     expect(loadEnv({ PAGE_CACHE_MB: "256" }).pageCacheBytes).toBe(256 * 1024 * 1024);
   });
 
+  it("bounds the start-up warm-up, 400 ms unless told, 0 for none (ADR 075)", () => {
+    expect(loadEnv({}).warmUpMs).toBe(400);
+    expect(loadEnv({ WARM_UP_MS: "0" }).warmUpMs).toBe(0);
+    expect(() => loadEnv({ WARM_UP_MS: "-1" })).toThrow(/WARM_UP_MS/);
+  });
+
   it("reads the DNS servers and the custom-domain target", () => {
     const env = loadEnv({
       SITES_DOMAIN: "bookplate.example:8080",

@@ -76,6 +76,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  /** How long a starting process may spend rendering pages to warm itself before it listens (ADR 075); 0: none. */
+  WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(400),
   /** The page cache's budget in MB: what a process may hold of rendered pages (ADR 033). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   DNS_SERVERS: optionalString,
@@ -134,6 +136,8 @@ export type Env = {
   pageCacheBytes: number;
   /** Keep the site contexts of sites read lately (SITE_CONTEXT_CACHE=false reads the site on every miss; benchmarks). */
   siteContextCache: boolean;
+  /** Milliseconds a starting process may spend warming its renderer before it listens (WARM_UP_MS; 0: none). */
+  warmUpMs: number;
   /** Seconds a client may take to send a request's headers, and the whole request. */
   http: { headersTimeoutS: number; requestTimeoutS: number };
   /** DNS servers (`host:port`) for custom-domain checks; empty = the system's. */
@@ -278,6 +282,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     pageCache: e.PAGE_CACHE,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     siteContextCache: e.SITE_CONTEXT_CACHE,
+    warmUpMs: e.WARM_UP_MS,
     http: {
       // Node requires the headers to fit within the whole request's time.
       headersTimeoutS: Math.min(e.HTTP_HEADERS_TIMEOUT, e.HTTP_REQUEST_TIMEOUT),

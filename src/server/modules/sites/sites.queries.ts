@@ -1,5 +1,5 @@
 // Queries behind the public author sites. A page is one context query plus at most one page query.
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   blogPostSlugs,
@@ -248,6 +248,20 @@ export async function selectVisibleBook(db: Db, userId: string, slug: string, bo
 
 export async function selectPosts(db: Db, userId: string, limit = 200) {
   return statements(db).posts.execute({ userId, limit });
+}
+
+/**
+ * Up to `limit` sites' subdomains, those changed last first: what the renderer warms itself on
+ * before the process takes requests (ADR 075).
+ */
+export async function selectSubdomainsToWarm(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ subdomain: websites.subdomain })
+    .from(websites)
+    .where(isNotNull(websites.subdomain))
+    .orderBy(desc(websites.updatedAt))
+    .limit(limit);
+  return rows.flatMap((r) => (r.subdomain ? [r.subdomain] : []));
 }
 
 /**

@@ -272,5 +272,8 @@ export function findPost(db: Db, userId: string, slug: string) {
   return SLUG_PATTERN.test(slug) && slug.length <= 100 ? q.selectPostBySlug(db, userId, slug) : Promise.resolve(null);
 }
 
+/** Subdomains of up to `limit` sites, changed last first, for warming the renderer at start-up. */
+export const subdomainsToWarm = (db: Db, limit: number) => q.selectSubdomainsToWarm(db, limit);
+
 /** Owners (user ids) of sites changed since `since`, for dropping their cached pages. */
 export const sitesChangedSince = (db: Db, since: Date) => q.selectSitesChangedSince(db, since);
