@@ -211,6 +211,30 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(Buffer.byteLength(page.body)).toBe(Number(page.headers["content-length"]));
   });
 
+  it("marks each page's own section in the menu and shows a renamed site in its header and footer at once", async () => {
+    // The header and the footer are kept as markup per site, address base, section and year.
+    const id = await makeAuthor("menumark");
+    const db = s.database.db;
+    const current = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)" aria-current="page">/g)].map((m) => m[1]).join(",");
+    expect(current((await hit("menumark.localhost", "/books")).body)).toBe("/books,/books");
+    expect(current((await hit("menumark.localhost", "/about")).body)).toBe("/about,/about");
+    expect(current((await hit("menumark.localhost", "/")).body)).toBe("/,/");
+    expect(current((await app("/author/menumark/about")).body)).toBe("/author/menumark/about,/author/menumark/about");
+    await db
+      .update(websites)
+      .set({ websiteName: "Renamed Shelf", tagline: "New words" })
+      .where(eq(websites.userId, id));
+    await markSiteChanged(db, id);
+    const page = (await hit("menumark.localhost", "/about")).body;
+    expect(page).toContain('<span>Renamed Shelf</span></a><nav class="main"');
+    expect(page).toContain('<p class="fname">Renamed Shelf</p><p class="ftag">New words</p>');
+    expect(page).toContain(
+      "© 2026 Renamed Shelf. All rights reserved.".replace("2026", String(new Date().getUTCFullYear())),
+    );
+    expect(page).not.toContain("Site menumark");
+  });
+
   it("shows the cookie banner until a choice is stored, with a no-JS fallback", async () => {
     expect((await demo("/")).body).toContain('id="cc"');
     const post = await demo("/cookie-consent", { form: { choice: "accepted" } });
