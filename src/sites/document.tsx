@@ -4,10 +4,10 @@ import { createHash } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sectionShown } from "../server/modules/sites/sites.service.ts";
-import { memoByString } from "./memo.ts";
+import { memoBy } from "./memo.ts";
 import { href, Layout, type PageEnv, siteName } from "./pages/layout.tsx";
 import { cut } from "./sanitize.ts";
-import { themeCss } from "./theme.ts";
+import { themeCss, themeKey } from "./theme.ts";
 
 // The only inline script: cookie banner without a round trip, demo Close as window.close, and the
 // newsletter frame sized to what it holds (its document posts its height, `EMBED_SIZER`).
@@ -67,29 +67,72 @@ export const HTML = "text/html; charset=UTF-8";
 
 export const safeCssUrl = (u: string) => (/^(https:\/\/|\/uploads\/)[^"'()\\\s<>]+$/.test(u) ? u : null);
 
-/** The CSP source for a stylesheet; the same few per site, so each is hashed once. */
-const styleHashOf = memoByString((css) => `'sha256-${createHash("sha256").update(css).digest("base64")}'`);
-
 /** An address of an uploaded file in the page: in an attribute, a srcset or a CSS url(). */
 const UPLOAD_REF = /(["'(\s,])\/uploads\/(?=[A-Za-z0-9_-]+\/)/g;
 
+/**
+ * Stored addresses stay /uploads/{key} (the app serves them from any store); with a public base
+ * for the store (a CDN), readers fetch them from there instead.
+ */
+const publicUploads = (html: string, uploadsBase: string | null) =>
+  uploadsBase ? html.replace(UPLOAD_REF, `$1${uploadsBase}/`) : html;
+
+/**
+ * What a page's document takes from its site's look alone: the stylesheet (two thirds of a book
+ * page's bytes), its CSP hash, the fonts it preloads, and the stylesheet's UTF-8 bytes as they
+ * appear in the page. Worked out once per look, not on every render.
+ */
+type Shell = { css: string; styleHash: string; fonts: string[]; cssBytes: Buffer<ArrayBuffer> };
+
+const shellOf = memoBy(
+  (a: { ctx: PageEnv["ctx"]; uploadsBase: string | null }) =>
+    JSON.stringify([themeKey(a.ctx), a.ctx.website.heroImageUrl, a.ctx.website.heroImageVariants, a.uploadsBase]),
+  ({ ctx, uploadsBase }): Shell => {
+    let css = themeCss(ctx);
+    const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
+    if (hero) css += `.hero{background-image:url("${hero}")}`;
+    // An uploaded hero comes in widths: a phone or a laptop loads the one its screen needs.
+    const heroSizes = hero ? (ctx.website.heroImageVariants ?? []).filter((v) => safeCssUrl(v.url)).slice(0, -1) : [];
+    for (const [i, v] of heroSizes.entries()) {
+      const min = i === 0 ? "" : `(min-width:${(heroSizes[i - 1]?.width ?? 0) + 1}px) and `;
+      css += `@media ${min}(max-width:${v.width}px){.hero{background-image:url("${v.url}")}}`;
+    }
+    css = publicUploads(css, uploadsBase);
+    return {
+      css,
+      styleHash: `'sha256-${createHash("sha256").update(css).digest("base64")}'`,
+      fonts: [...css.matchAll(/url\((\/_fonts\/[^)]+)\)/g)].map((m) => m[1] ?? ""),
+      // The page's addresses pass through publicUploads once more (a no-op on these).
+      cssBytes: Buffer.from(publicUploads(css, uploadsBase), "utf8"),
+    };
+  },
+  4_000_000,
+  // The stylesheet's characters, its bytes and the fonts' few.
+  (shell) => shell.css.length * 2 + 256,
+);
+
+/**
+ * Stands for the stylesheet in the rendered markup, which is then sent as the text around it and
+ * the stylesheet's kept bytes. Nothing before the stylesheet is raw HTML, and React escapes `<`
+ * in text and attributes, so its first occurrence is the stylesheet's place.
+ */
+const STYLE_MARK = "<bookplate-stylesheet>";
+
+/** `before`, then the kept bytes, then `after`, as one UTF-8 body. */
+function joinUtf8(before: string, middle: Uint8Array, after: string): Buffer<ArrayBuffer> {
+  const a = Buffer.byteLength(before, "utf8");
+  const c = Buffer.byteLength(after, "utf8");
+  const out = Buffer.allocUnsafeSlow(a + middle.length + c);
+  out.write(before, 0, a, "utf8");
+  out.set(middle, a);
+  out.write(after, a + middle.length, c, "utf8");
+  return out;
+}
+
 export function renderHtml(env: PageEnv, page: Page, path: string): Out {
   const { ctx, origin } = env;
-  // Stored addresses stay /uploads/{key} (the app serves them from any store); with a public
-  // base for the store (a CDN), readers fetch them from there instead.
-  const publicUploads = (html: string) => (env.uploadsBase ? html.replace(UPLOAD_REF, `$1${env.uploadsBase}/`) : html);
   const canonical = `${origin}${path === "/" ? "/" : path}`;
-  let css = themeCss(ctx);
-  const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
-  if (hero) css += `.hero{background-image:url("${hero}")}`;
-  // An uploaded hero comes in widths: a phone or a laptop loads the one its screen needs.
-  const heroSizes = hero ? (ctx.website.heroImageVariants ?? []).filter((v) => safeCssUrl(v.url)).slice(0, -1) : [];
-  for (const [i, v] of heroSizes.entries()) {
-    const min = i === 0 ? "" : `(min-width:${(heroSizes[i - 1]?.width ?? 0) + 1}px) and `;
-    css += `@media ${min}(max-width:${v.width}px){.hero{background-image:url("${v.url}")}}`;
-  }
-  css = publicUploads(css);
-  const styleHash = styleHashOf(css);
+  const shell = shellOf({ ctx, uploadsBase: env.uploadsBase });
   const abs = (u: string | null | undefined) => (u ? (u.startsWith("/") ? `${origin}${u}` : u) : undefined);
   const title = page.head.title;
   const description = page.head.description ? cut(page.head.description, 160) : undefined;
@@ -124,11 +167,11 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
             href={href(env, "/rss.xml")}
           />
         )}
-        {[...css.matchAll(/url\((\/_fonts\/[^)]+)\)/g)].map((m) => (
-          <link key={m[1]} rel="preload" href={m[1]} as="font" type="font/woff2" crossOrigin="" />
+        {shell.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
         ))}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from validated colours only */}
-        <style dangerouslySetInnerHTML={{ __html: css }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the stylesheet goes in below */}
+        <style dangerouslySetInnerHTML={{ __html: STYLE_MARK }} />
         {(page.head.jsonLd ?? []).map((j, i) => (
           <script
             // biome-ignore lint/suspicious/noArrayIndexKey: static list
@@ -146,12 +189,18 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
       </body>
     </html>
   );
+  const html = renderToStaticMarkup(doc);
+  const at = html.indexOf(STYLE_MARK);
+  if (at < 0) throw new Error("the document lost its stylesheet");
+  const before = publicUploads(`<!doctype html>${html.slice(0, at)}`, env.uploadsBase);
+  const after = publicUploads(html.slice(at + STYLE_MARK.length), env.uploadsBase);
   return {
     status: page.status,
-    body: `<!doctype html>${publicUploads(renderToStaticMarkup(doc))}`,
+    // The stylesheet (built from validated colours only) goes in as bytes kept for its look.
+    body: joinUtf8(before, shell.cssBytes, after),
     headers: {
       "Content-Type": HTML,
-      "Content-Security-Policy": csp(styleHash, env.mode === "tenant" ? "'self'" : origin),
+      "Content-Security-Policy": csp(shell.styleHash, env.mode === "tenant" ? "'self'" : origin),
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
     },

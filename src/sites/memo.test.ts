@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoByString } from "./memo.ts";
+import { memoBy, memoByString } from "./memo.ts";
 
 describe("memoByString", () => {
   it("computes each input once", () => {
@@ -25,6 +25,27 @@ describe("memoByString", () => {
     id("bbbbb"); // still kept: only the oldest went
     id("aaaaa"); // dropped, computed again
     expect(seen).toEqual(["aaaaa", "bbbbb", "ccccc", "ddddd", "eeeee", "aaaaa"]);
+  });
+
+  it("counts a value by the size it is given, so values holding long text are bounded too", () => {
+    const seen: string[] = [];
+    const f = memoBy(
+      (k: string) => k,
+      (k) => {
+        seen.push(k);
+        return { text: k.repeat(10) };
+      },
+      100,
+      (v) => v.text.length,
+    ); // each entry weighs 11 (key 1 + 10); the default would count 65 and keep just one
+    for (const k of ["a", "b", "c", "d"]) f(k);
+    f("a");
+    f("d");
+    expect(seen).toEqual(["a", "b", "c", "d"]);
+    for (const k of ["e", "f", "g", "h", "i", "j"]) f(k); // 10 entries: 110 > 100, the oldest went
+    f("a");
+    expect(seen.at(-1)).toBe("a");
+    expect(seen).toHaveLength(11);
   });
 
   it("does not keep an input too large to share the space", () => {

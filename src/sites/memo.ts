@@ -8,11 +8,19 @@ export function memoByString<T>(fn: (key: string) => T, maxChars = 4_000_000): (
   return memoBy((key: string) => key, fn, maxChars);
 }
 
-/** The same for a function of anything, given a string that captures all of its input. */
-export function memoBy<A, T>(keyOf: (arg: A) => string, fn: (arg: A) => T, maxChars = 4_000_000): (arg: A) => T {
+/**
+ * The same for a function of anything, given a string that captures all of its input. `sizeOf`
+ * counts a value that is not a string (one holding long text or bytes), in characters.
+ */
+export function memoBy<A, T>(
+  keyOf: (arg: A) => string,
+  fn: (arg: A) => T,
+  maxChars = 4_000_000,
+  sizeOf: (value: T) => number = (value) => (typeof value === "string" ? value.length : 64),
+): (arg: A) => T {
   const kept = new Map<string, T>();
   let held = 0;
-  const weight = (key: string, value: T) => key.length + (typeof value === "string" ? value.length : 64);
+  const weight = (key: string, value: T) => key.length + sizeOf(value);
   return (arg) => {
     const key = keyOf(arg);
     const hit = kept.get(key);

@@ -187,6 +187,54 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(String((await app("/demo")).headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
   });
 
+  it("keeps the stylesheet whole and in its one place, whatever the author's text says", async () => {
+    // The page is sent as the markup around the stylesheet plus the stylesheet's kept bytes;
+    // author text naming the stand-in the renderer splits on must change nothing.
+    const id = await makeAuthor("stylemark");
+    await s.database.db.insert(books).values({
+      userId: id,
+      title: "The <bookplate-stylesheet> Affair ›",
+      slug: "stylemark-affair",
+      author: "A",
+      shortBlurb: "<p>&lt;bookplate-stylesheet&gt; and <bookplate-stylesheet></bookplate-stylesheet> — “quoted”</p>",
+    });
+    const page = await hit("stylemark.localhost", "/book/stylemark-affair");
+    expect(page.status).toBe(200);
+    expect(page.body.match(/<style>/g)).toHaveLength(1);
+    expect(page.body).not.toContain("<bookplate-stylesheet>");
+    expect(page.body).toContain("<title>The &lt;bookplate-stylesheet&gt; Affair › | Site stylemark</title>");
+    const style = /<style>([^<]*)<\/style>/.exec(page.body)?.[1] ?? "";
+    expect(style).toContain('.crumbs li+li::before{content:"›"');
+    expect(style).toMatch(/^@font-face/);
+    const styleHash = createHash("sha256").update(style).digest("base64");
+    expect(String(page.headers["content-security-policy"])).toContain(`'sha256-${styleHash}'`);
+    expect(Buffer.byteLength(page.body)).toBe(Number(page.headers["content-length"]));
+  });
+
+  it("marks each page's own section in the menu and shows a renamed site in its header and footer at once", async () => {
+    // The header and the footer are kept as markup per site, address base, section and year.
+    const id = await makeAuthor("menumark");
+    const db = s.database.db;
+    const current = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)" aria-current="page">/g)].map((m) => m[1]).join(",");
+    expect(current((await hit("menumark.localhost", "/books")).body)).toBe("/books,/books");
+    expect(current((await hit("menumark.localhost", "/about")).body)).toBe("/about,/about");
+    expect(current((await hit("menumark.localhost", "/")).body)).toBe("/,/");
+    expect(current((await app("/author/menumark/about")).body)).toBe("/author/menumark/about,/author/menumark/about");
+    await db
+      .update(websites)
+      .set({ websiteName: "Renamed Shelf", tagline: "New words" })
+      .where(eq(websites.userId, id));
+    await markSiteChanged(db, id);
+    const page = (await hit("menumark.localhost", "/about")).body;
+    expect(page).toContain('<span>Renamed Shelf</span></a><nav class="main"');
+    expect(page).toContain('<p class="fname">Renamed Shelf</p><p class="ftag">New words</p>');
+    expect(page).toContain(
+      "© 2026 Renamed Shelf. All rights reserved.".replace("2026", String(new Date().getUTCFullYear())),
+    );
+    expect(page).not.toContain("Site menumark");
+  });
+
   it("shows the cookie banner until a choice is stored, with a no-JS fallback", async () => {
     expect((await demo("/")).body).toContain('id="cc"');
     const post = await demo("/cookie-consent", { form: { choice: "accepted" } });
@@ -328,6 +376,31 @@ describe("series", () => {
     expect(sitemap.body).toContain(`<loc>${origin}/series/standalone-tales</loc>`);
     expect((await hit("seriesa.localhost", "/series/nothing-here")).status).toBe(404);
     expect((await hit("seriesa.localhost", "/series/")).status).toBe(404);
+  });
+
+  it("counts in a book's series only the books the plan shows, hidden ones left out", async () => {
+    // No plan chosen: five books are public. Reading order puts the one beyond the limit first.
+    const id = await makeAuthor("serieslimit");
+    const db = s.database.db;
+    const rows = [
+      { title: "Road One", orderInSeries: 2, sortOrder: 0 },
+      { title: "Road Two", orderInSeries: 3, sortOrder: 1 },
+      { title: "Road Hidden", orderInSeries: 4, sortOrder: 2, visibilityEnabled: false },
+      { title: "Road Three", orderInSeries: 5, sortOrder: 3 },
+      { title: "Road Four", orderInSeries: 6, sortOrder: 4 },
+      { title: "Road Five", orderInSeries: 7, sortOrder: 5 },
+      { title: "Road Beyond", orderInSeries: 1, sortOrder: 6 },
+    ];
+    await db
+      .insert(books)
+      .values(rows.map((b) => ({ userId: id, author: "A", seriesName: "Long Road", slug: bookSlugOf(b.title), ...b })));
+    const first = await hit("serieslimit.localhost", "/book/road-one");
+    expect(first.body).toContain('Book 1 of 5 in <a href="/series/long-road">Long Road</a>');
+    expect(first.body).toContain('Next in Long Road: <a href="/book/road-two">Road Two</a>');
+    const last = await hit("serieslimit.localhost", "/book/road-five");
+    expect(last.body).toContain("Book 5 of 5 in");
+    expect(last.body).not.toContain("Next in");
+    expect((await hit("serieslimit.localhost", "/book/road-beyond")).status).toBe(404);
   });
 
   it("shows a change of reading order at once", async () => {

@@ -46,10 +46,11 @@ function pickTheme(w: SiteContext["website"]) {
  * A site's stylesheet, built once per look (every uncached page render asks for it). The key is
  * everything the stylesheet is made of: the font and the website's and customization's colours.
  */
-export const themeCss: (ctx: SiteContext) => string = memoBy(
-  (ctx) => JSON.stringify([fontOf(ctx), ctx.customization, ...THEME_FIELDS.map((f) => ctx.website[f])]),
-  buildThemeCss,
-);
+export const themeCss: (ctx: SiteContext) => string = memoBy((ctx) => themeKey(ctx), buildThemeCss);
+
+/** Everything a site's stylesheet is made of, as one string: equal keys, equal stylesheets. */
+export const themeKey = (ctx: SiteContext) =>
+  JSON.stringify([fontOf(ctx), ctx.customization, ...THEME_FIELDS.map((f) => ctx.website[f])]);
 
 const THEME_FIELDS = [
   "headerBackgroundColor",

@@ -2,6 +2,7 @@
 // works with JavaScript off: filters are links, Read More and the email reveal are <details>,
 // forms post, and the cookie banner's Close is a checkbox the stylesheet reacts to.
 import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { type SiteContext, sectionShown } from "../../server/modules/sites/sites.service.ts";
 import {
   AtSign,
@@ -26,6 +27,7 @@ import {
   User,
   Users,
 } from "../icons.tsx";
+import { memoBy } from "../memo.ts";
 
 export type SiteMode = "tenant" | "preview" | "demo";
 
@@ -118,18 +120,101 @@ export function SocialLinks(props: { ctx: SiteContext; className: string }) {
   );
 }
 
+/**
+ * The header's and the footer's markup, which change only with the site's context, the address
+ * base, the page's section and the year: rendered once per distinct set of those (the key holds
+ * all of them) rather than on every page render.
+ */
+const kept = memoBy(
+  (part: { key: string; render: () => ReactNode }) => part.key,
+  (part) => renderToStaticMarkup(part.render()),
+);
+
 export function Layout(props: { env: PageEnv; children: ReactNode }) {
   const { env } = props;
   const Icon = ICONS[env.ctx.website.logoIcon as keyof typeof ICONS] ?? BookOpen;
   const current = env.path === "/" ? "/" : `/${env.path.split("/")[1]}`;
   const nav = navItems(env.ctx);
-  const menuItems = nav.map((i) => (
-    <li key={i.path}>
-      <a href={href(env, i.path)} aria-current={current === i.path ? "page" : undefined}>
-        {i.label}
-      </a>
-    </li>
-  ));
+  const name = siteName(env.ctx);
+  const tagline = env.ctx.website.tagline || env.ctx.profile.tagline;
+  const social = publicSocialLinks(env.ctx);
+  const privacy = privacyShown(env.ctx);
+  const navKey = nav.map((i) => [i.path, i.label]);
+  const menuItems = () =>
+    nav.map((i) => (
+      <li key={i.path}>
+        <a href={href(env, i.path)} aria-current={current === i.path ? "page" : undefined}>
+          {i.label}
+        </a>
+      </li>
+    ));
+  const header = kept({
+    key: JSON.stringify(["h", env.ctx.website.logoIcon, name, navKey, env.base, current]),
+    render: () => (
+      <>
+        <a className="brand" href={href(env, "/")}>
+          <Icon aria-hidden="true" />
+          <span>{name}</span>
+        </a>
+        {/* Two renderings of one menu, one shown at a time by the stylesheet: a row on wide screens,
+          and on a phone a <details> disclosure (no script) that keeps the header one line tall
+          whatever the menu's length or the font. */}
+        <nav className="main" aria-label="Main">
+          <ul className="row">{menuItems()}</ul>
+          <details className="fold">
+            <summary>
+              <MenuIcon aria-hidden="true" />
+              <span>Menu</span>
+            </summary>
+            <ul>{menuItems()}</ul>
+          </details>
+        </nav>
+      </>
+    ),
+  });
+  const footer = kept({
+    key: JSON.stringify([
+      "f",
+      name,
+      tagline,
+      social.map((l) => [l.platform, l.url]),
+      navKey,
+      privacy,
+      env.base,
+      env.year,
+    ]),
+    render: () => (
+      <>
+        <div className="wrap">
+          <div className="fcol">
+            <p className="fname">{name}</p>
+            {tagline && <p className="ftag">{tagline}</p>}
+            <SocialLinks ctx={env.ctx} className="fsocial" />
+          </div>
+          <nav aria-label="Footer">
+            <ul>
+              {nav.map((i) => (
+                <li key={i.path}>
+                  <a href={href(env, i.path)}>{i.label}</a>
+                </li>
+              ))}
+              {privacy && (
+                <li>
+                  <a href={href(env, "/privacy")}>Privacy &amp; Legal</a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+        <div className="wrap fbase">
+          <p>
+            © {env.year} {name}. All rights reserved.
+          </p>
+          <p>Author website by Bookplate</p>
+        </div>
+      </>
+    ),
+  });
   return (
     <>
       <a className="skip" href="#main">
@@ -146,58 +231,12 @@ export function Layout(props: { env: PageEnv; children: ReactNode }) {
         </aside>
       )}
       <header className="site">
-        <div className="wrap">
-          <a className="brand" href={href(env, "/")}>
-            <Icon aria-hidden="true" />
-            <span>{siteName(env.ctx)}</span>
-          </a>
-          {/* Two renderings of one menu, one shown at a time by the stylesheet: a row on wide screens,
-              and on a phone a <details> disclosure (no script) that keeps the header one line tall
-              whatever the menu's length or the font. */}
-          <nav className="main" aria-label="Main">
-            <ul className="row">{menuItems}</ul>
-            <details className="fold">
-              <summary>
-                <MenuIcon aria-hidden="true" />
-                <span>Menu</span>
-              </summary>
-              <ul>{menuItems}</ul>
-            </details>
-          </nav>
-        </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by React above, escaped as any markup */}
+        <div className="wrap" dangerouslySetInnerHTML={{ __html: header }} />
       </header>
       <main id="main">{props.children}</main>
-      <footer className="site">
-        <div className="wrap">
-          <div className="fcol">
-            <p className="fname">{siteName(env.ctx)}</p>
-            {(env.ctx.website.tagline || env.ctx.profile.tagline) && (
-              <p className="ftag">{env.ctx.website.tagline || env.ctx.profile.tagline}</p>
-            )}
-            <SocialLinks ctx={env.ctx} className="fsocial" />
-          </div>
-          <nav aria-label="Footer">
-            <ul>
-              {nav.map((i) => (
-                <li key={i.path}>
-                  <a href={href(env, i.path)}>{i.label}</a>
-                </li>
-              ))}
-              {privacyShown(env.ctx) && (
-                <li>
-                  <a href={href(env, "/privacy")}>Privacy &amp; Legal</a>
-                </li>
-              )}
-            </ul>
-          </nav>
-        </div>
-        <div className="wrap fbase">
-          <p>
-            © {env.year} {siteName(env.ctx)}. All rights reserved.
-          </p>
-          <p>Author website by Bookplate</p>
-        </div>
-      </footer>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by React above, escaped as any markup */}
+      <footer className="site" dangerouslySetInnerHTML={{ __html: footer }} />
       {env.showCookieBanner && (
         <form id="cc" method="post" action={href(env, "/cookie-consent")} aria-label="Cookie consent">
           <input type="hidden" name="back" value={href(env, env.path)} />

@@ -160,10 +160,12 @@ function prepareStatements(db: Db) {
         reviews: sql<
           ReviewRow[] | null
         >`(select json_agg(x) from (select rv.rating::float as "rating", rv.reviewer_name as "reviewerName", rv.review_text as "reviewText", rv.review_date as "reviewDate" from reviews rv where rv.book_id = "books"."id" order by rv.review_date desc nulls last, rv.created_at desc limit 5) x)`,
-        // The book's series as readers see it: its visible books within the plan, in reading order.
+        // The book's series as readers see it: its visible books within the plan (the first
+        // `limit` visible books by position, read once, rather than a count per series book), in
+        // reading order.
         series: sql<
           SeriesBookRow[] | null
-        >`(select json_agg(json_build_object('id', s.id, 'title', s.title, 'slug', s.slug) order by s.order_in_series nulls last, s.sort_order, s.created_at, s.id) from books s where s.user_id = "books"."user_id" and s.visibility_enabled and lower(btrim(s.series_name)) = lower(btrim("books"."series_name")) and (select count(*) from books b3 where b3.user_id = s.user_id and b3.visibility_enabled and (b3.sort_order, b3.created_at, b3.id) < (s.sort_order, s.created_at, s.id)) < ${p("limit")})`,
+        >`(select json_agg(json_build_object('id', s.id, 'title', s.title, 'slug', s.slug) order by s.order_in_series nulls last, s.sort_order, s.created_at, s.id) from (select s2.id, s2.title, s2.slug, s2.series_name, s2.order_in_series, s2.sort_order, s2.created_at from books s2 where s2.user_id = "books"."user_id" and s2.visibility_enabled order by s2.sort_order, s2.created_at, s2.id limit ${p("limit")}) s where lower(btrim(s.series_name)) = lower(btrim("books"."series_name")))`,
       })
       .from(books)
       .where(

@@ -111,7 +111,20 @@ export function sectionStates(ctx: SiteContext): Record<EmptyHiddenSection, Sect
 }
 
 /** Whether a section is in the site's menu and its page answers. */
-export const sectionShown = (ctx: SiteContext, section: EmptyHiddenSection) => sectionStates(ctx)[section].shown;
+/**
+ * Whether a section is in the menu. A page asks this several times (the routes, the menu, the
+ * footer, the head's feed link): the states are worked out once per context object (a request's,
+ * made fresh from the row each time, never changed after).
+ */
+export function sectionShown(ctx: SiteContext, section: EmptyHiddenSection): boolean {
+  let states = statesOf.get(ctx);
+  if (!states) {
+    states = sectionStates(ctx);
+    statesOf.set(ctx, states);
+  }
+  return states[section].shown;
+}
+const statesOf = new WeakMap<SiteContext, Record<EmptyHiddenSection, SectionState>>();
 
 /** What this site collects from readers, for the generated privacy notice (privacy-notice.ts). */
 export function privacyFactsOf(ctx: SiteContext, origin: string): PrivacyFacts {
