@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books } from "../db/schema/index.ts";
 import { cleanAuthorHtml } from "../server/lib/html.ts";
 import { mailBookCard } from "../server/modules/newsletter/newsletter-book-cards.ts";
-import { callApi, type Json } from "../testing/api-client.ts";
+import { apiClient, expectStatus } from "../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
 import { cleanHtml } from "./sanitize.ts";
@@ -74,13 +74,12 @@ afterAll(async () => {
 });
 
 async function book(a: TestAuthor, title: string): Promise<{ id: string; slug: string }> {
-  const res = await callApi(s, a, "POST", "/api/books", { title, author: "Jane Author" });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const { book } = await expectStatus(apiClient(s, a).books.$post({ json: { title, author: "Jane Author" } }), 201);
   await s.database.db
     .update(books)
-    .set({ coverImageUrl: `/uploads/covers/${res.body.book.id}-400.webp` })
-    .where(eq(books.id, res.body.book.id));
-  return res.body.book;
+    .set({ coverImageUrl: `/uploads/covers/${book.id}-400.webp` })
+    .where(eq(books.id, book.id));
+  return book;
 }
 
 const page = (a: TestAuthor, path: string) => s.onHost(`${a.subdomain}.localhost`, path);
@@ -92,13 +91,17 @@ describe("book cards on the site and in the mail", () => {
     const mine = await book(a, "The Lantern Road");
     const gone = await book(a, "Soon Deleted");
     const theirs = await book(b, "Not Yours To Show");
-    const post = await callApi(s, a, "POST", "/api/posts", {
-      title: "Out now",
-      category: "books",
-      content: `<p>Three cards.</p>${card(mine.id)}${card(theirs.id)}${card(gone.id)}`,
-    });
-    expect(post.status, JSON.stringify(post.body)).toBe(201);
-    const path = `/blog/${post.body.post.slug}`;
+    const { post } = await expectStatus(
+      apiClient(s, a).posts.$post({
+        json: {
+          title: "Out now",
+          category: "books",
+          content: `<p>Three cards.</p>${card(mine.id)}${card(theirs.id)}${card(gone.id)}`,
+        },
+      }),
+      201,
+    );
+    const path = `/blog/${post.slug}`;
 
     const html = (await page(a, path)).body;
     expect(html).toContain('<aside class="bookcard" aria-label="Book: The Lantern Road">');
@@ -109,7 +112,7 @@ describe("book cards on the site and in the mail", () => {
     expect(html).not.toContain(theirs.id);
     expect(html).not.toContain("data-book-card");
 
-    expect((await callApi(s, a, "DELETE", `/api/books/${gone.id}`)).status).toBe(204);
+    expect((await apiClient(s, a).books[":id"].$delete({ param: { id: gone.id } })).status).toBe(204);
     const after = (await page(a, path)).body;
     expect(after).not.toContain("Soon Deleted");
     expect(after).toContain("The Lantern Road");
@@ -120,13 +123,14 @@ describe("book cards on the site and in the mail", () => {
     const b = await createAuthor(s);
     const mine = await book(a, "Harbour Lights");
     const theirs = await book(b, "Someone Else's Book");
-    const n = await callApi(s, a, "POST", "/api/newsletters", {
-      subject: "A book for you",
-      content: `<p>Here it is.</p>${card(mine.id)}${card(theirs.id)}`,
-    });
-    expect(n.status).toBe(201);
-    expect((n.body.newsletter as Json).content).toBe(`<p>Here it is.</p>${card(mine.id)}${card(theirs.id)}`);
-    expect((await callApi(s, a, "POST", `/api/newsletters/${n.body.newsletter.id}/test`)).status).toBe(200);
+    const { newsletter } = await expectStatus(
+      apiClient(s, a).newsletters.$post({
+        json: { subject: "A book for you", content: `<p>Here it is.</p>${card(mine.id)}${card(theirs.id)}` },
+      }),
+      201,
+    );
+    expect(newsletter.content).toBe(`<p>Here it is.</p>${card(mine.id)}${card(theirs.id)}`);
+    expect((await apiClient(s, a).newsletters[":id"].test.$post({ param: { id: newsletter.id } })).status).toBe(200);
     const mail = await s.smtp.waitFor(a.email, "[Test] A book for you");
     const site = `http://${a.subdomain}.localhost`;
     expect(mail.html).toContain(`src="${site}`);

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, newsletters } from "../db/schema/index.ts";
-import { callApi } from "../testing/api-client.ts";
+import { apiClient, expectStatus } from "../testing/api-client.ts";
 import { runNewsletterJobOn } from "../testing/newsletters.ts";
 import { expectNoXss, XSS } from "../testing/sites.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const page = (a: TestAuthor, path: string) => s.onHost(`${a.subdomain}.localhost`, path);
 const setArchive = (a: TestAuthor, on: boolean, postalAddress: string | null = null) =>
-  callApi(s, a, "PUT", "/api/newsletter/settings", { archiveEnabled: on, postalAddress });
+  apiClient(s, a).newsletter.settings.$put({ json: { archiveEnabled: on, postalAddress } });
 
 async function newsletter(a: TestAuthor, v: { subject: string; status: string; content?: string; sentAt?: Date }) {
   const [row] = await s.database.db
@@ -41,7 +41,7 @@ describe("newsletter archive", () => {
   it("is off by default: no pages, no link, not in the sitemap", async () => {
     const a = await createAuthor(s);
     const n = await newsletter(a, { subject: "Hidden by default", status: "sent" });
-    expect((await callApi(s, a, "GET", "/api/newsletter/settings")).body).toEqual({
+    expect(await expectStatus(apiClient(s, a).newsletter.settings.$get(), 200)).toEqual({
       archiveEnabled: false,
       postalAddress: null,
     });
@@ -89,7 +89,7 @@ describe("newsletter archive", () => {
     expect((await page(a, "/newsletter/archive/not-an-id")).status).toBe(404);
 
     // The Newsletter page (shown once the author chooses their own form) links to it.
-    await callApi(s, a, "PATCH", "/api/site/settings", { showWhenEmpty: ["newsletter"] });
+    await expectStatus(apiClient(s, a).site.settings.$patch({ json: { showWhenEmpty: ["newsletter"] } }), 200);
     expect((await page(a, "/newsletter")).body).toContain('href="/newsletter/archive"');
     const sitemap = (await page(a, "/sitemap.xml")).body;
     expect(sitemap).toContain("/newsletter/archive</loc>");
@@ -117,7 +117,7 @@ describe("newsletter archive", () => {
     const n = await newsletter(a, { subject: "Just went out", status: "sending" });
     await runNewsletterJobOn(s);
     expect((await page(a, "/newsletter/archive")).body).toContain("Just went out");
-    expect((await callApi(s, a, "DELETE", `/api/newsletters/${n.id}`)).status).toBe(204);
+    expect((await apiClient(s, a).newsletters[":id"].$delete({ param: { id: n.id } })).status).toBe(204);
     expect((await page(a, "/newsletter/archive")).body).not.toContain("Just went out");
     // Its row stays (blanked, for the daily cap: ADR 069), but its page is gone too.
     expect((await page(a, `/newsletter/archive/${n.id}`)).status).toBe(404);
@@ -133,9 +133,9 @@ describe("newsletter archive", () => {
     expect((await page(a, `/newsletter/archive/${theirs.id}`)).status).toBe(404);
     expect((await page(a, "/newsletter/archive")).body).not.toContain("Only on b's site");
     // Nor can another author read or change the settings: each reads and writes their own.
-    expect((await callApi(s, a, "GET", "/api/newsletter/settings")).body.archiveEnabled).toBe(true);
+    expect((await expectStatus(apiClient(s, a).newsletter.settings.$get(), 200)).archiveEnabled).toBe(true);
     await setArchive(a, false);
-    expect((await callApi(s, b, "GET", "/api/newsletter/settings")).body.archiveEnabled).toBe(true);
+    expect((await expectStatus(apiClient(s, b).newsletter.settings.$get(), 200)).archiveEnabled).toBe(true);
   });
 
   it("shows a sent newsletter's HTML cleaned, whatever is stored", async () => {
@@ -157,7 +157,7 @@ describe("newsletter archive", () => {
       .returning();
     const n = await newsletter(a, { subject: "Posted letter", status: "sent" });
     await s.database.db.update(newsletters).set({ postId: post?.id }).where(eq(newsletters.id, n.id));
-    await callApi(s, a, "PUT", "/api/newsletter/settings", { archiveEnabled: true, postalAddress: null });
+    await expectStatus(setArchive(a, true), 200);
     expect((await page(a, "/newsletter/archive")).body).toContain('href="/blog/posted-letter"');
     const moved = await page(a, `/newsletter/archive/${n.id}`);
     expect(moved.status).toBe(301);

@@ -116,105 +116,87 @@ afterAll(async () => {
 
 type Req = (bookId: string, reviewId: string) => Promise<{ status: number; body: Json }>;
 
-/** A request by the intruder; the body is built when it is sent (the ids exist after beforeAll). */
-const byIntruder =
-  (method: string, path: (b: string, r: string) => string, body?: () => unknown): Req =>
-  (b, r) =>
-    callApi(s, intruder, method, path(b, r), body?.());
+/** The books API as the intruder. */
+const asIntruder = () => apiClient(s, intruder).books[":id"];
 
-/** Every books endpoint that names a book, as the intruder. */
+/** Every books endpoint that names a book, as the intruder; the bodies are built when sent (the ids exist after beforeAll). */
 const ENDPOINTS: [string, Req][] = [
-  ["GET /api/books/:id", byIntruder("GET", (b) => `/api/books/${b}`)],
-  [
-    "PATCH /api/books/:id",
-    byIntruder(
-      "PATCH",
-      (b) => `/api/books/${b}`,
-      () => ({ title: "Pwned" }),
-    ),
-  ],
+  ["GET /api/books/:id", (id) => readJson(asIntruder().$get({ param: { id } }))],
+  ["PATCH /api/books/:id", (id) => readJson(asIntruder().$patch({ param: { id }, json: { title: "Pwned" } }))],
   [
     "PATCH /api/books/:id with children",
-    byIntruder(
-      "PATCH",
-      (b) => `/api/books/${b}`,
-      () => ({ retailerLinks: [], genres: [], reviews: [], isFeatured: false }),
-    ),
+    (id) =>
+      readJson(
+        asIntruder().$patch({
+          param: { id },
+          json: { retailerLinks: [], genres: [], reviews: [], isFeatured: false },
+        }),
+      ),
   ],
-  ["DELETE /api/books/:id", byIntruder("DELETE", (b) => `/api/books/${b}`)],
+  ["DELETE /api/books/:id", (id) => readJson(asIntruder().$delete({ param: { id } }))],
   [
     "PATCH /api/books/:id/visibility",
-    byIntruder(
-      "PATCH",
-      (b) => `/api/books/${b}/visibility`,
-      () => ({ visible: false }),
-    ),
+    (id) => readJson(asIntruder().visibility.$patch({ param: { id }, json: { visible: false } })),
   ],
-  [
-    "POST /api/books/:id/move",
-    byIntruder(
-      "POST",
-      (b) => `/api/books/${b}/move`,
-      () => ({ position: 2 }),
-    ),
-  ],
+  ["POST /api/books/:id/move", (id) => readJson(asIntruder().move.$post({ param: { id }, json: { position: 2 } }))],
   ["POST /api/books/:id/cover", (b) => uploadCover(intruder, b)],
-  ["DELETE /api/books/:id/cover", byIntruder("DELETE", (b) => `/api/books/${b}/cover`)],
-  ["GET /api/books/:id/retailer-links", byIntruder("GET", (b) => `/api/books/${b}/retailer-links`)],
+  ["DELETE /api/books/:id/cover", (id) => readJson(asIntruder().cover.$delete({ param: { id } }))],
+  ["GET /api/books/:id/retailer-links", (id) => readJson(asIntruder()["retailer-links"].$get({ param: { id } }))],
   [
     "PUT /api/books/:id/retailer-links",
-    byIntruder(
-      "PUT",
-      (b) => `/api/books/${b}/retailer-links`,
-      () => ({ retailerLinks: [{ id: ownerLinkId, retailerName: "Evil", retailerUrl: "https://evil.example" }] }),
-    ),
+    (id) =>
+      readJson(
+        asIntruder()["retailer-links"].$put({
+          param: { id },
+          json: { retailerLinks: [{ id: ownerLinkId, retailerName: "Evil", retailerUrl: "https://evil.example" }] },
+        }),
+      ),
   ],
   [
     "PUT /api/books/:id/retailer-links with stores and prices",
-    byIntruder(
-      "PUT",
-      (b) => `/api/books/${b}/retailer-links`,
-      () => ({
-        retailerLinks: [
-          {
-            id: ownerLinkId,
-            retailerName: "Amazon",
-            retailerUrl: "https://www.amazon.com/dp/EVIL000001",
-            storefront: "amazon-us",
-            priceMinor: 1,
-            currency: "USD",
+    (id) =>
+      readJson(
+        asIntruder()["retailer-links"].$put({
+          param: { id },
+          json: {
+            retailerLinks: [
+              {
+                id: ownerLinkId,
+                retailerName: "Amazon",
+                retailerUrl: "https://www.amazon.com/dp/EVIL000001",
+                storefront: "amazon-us",
+                priceMinor: 1,
+                currency: "USD",
+              },
+            ],
           },
-        ],
-      }),
-    ),
+        }),
+      ),
   ],
-  ["GET /api/books/:id/genres", byIntruder("GET", (b) => `/api/books/${b}/genres`)],
+  ["GET /api/books/:id/genres", (id) => readJson(asIntruder().genres.$get({ param: { id } }))],
   [
     "PUT /api/books/:id/genres",
-    byIntruder(
-      "PUT",
-      (b) => `/api/books/${b}/genres`,
-      () => ({ genres: ["Pwned"] }),
-    ),
+    (id) => readJson(asIntruder().genres.$put({ param: { id }, json: { genres: ["Pwned"] } })),
   ],
-  ["GET /api/books/:id/reviews", byIntruder("GET", (b) => `/api/books/${b}/reviews`)],
+  ["GET /api/books/:id/reviews", (id) => readJson(asIntruder().reviews.$get({ param: { id } }))],
   [
     "POST /api/books/:id/reviews",
-    byIntruder(
-      "POST",
-      (b) => `/api/books/${b}/reviews`,
-      () => ({ reviewText: "Planted", rating: 1 }),
-    ),
+    (id) => readJson(asIntruder().reviews.$post({ param: { id }, json: { reviewText: "Planted", rating: 1 } })),
   ],
   [
     "PATCH /api/books/:id/reviews/:reviewId",
-    byIntruder(
-      "PATCH",
-      (b, r) => `/api/books/${b}/reviews/${r}`,
-      () => ({ reviewText: "Edited by intruder" }),
-    ),
+    (id, reviewId) =>
+      readJson(
+        asIntruder().reviews[":reviewId"].$patch({
+          param: { id, reviewId },
+          json: { reviewText: "Edited by intruder" },
+        }),
+      ),
   ],
-  ["DELETE /api/books/:id/reviews/:reviewId", byIntruder("DELETE", (b, r) => `/api/books/${b}/reviews/${r}`)],
+  [
+    "DELETE /api/books/:id/reviews/:reviewId",
+    (id, reviewId) => readJson(asIntruder().reviews[":reviewId"].$delete({ param: { id, reviewId } })),
+  ],
 ];
 
 describe("another author's book id", () => {
@@ -363,24 +345,29 @@ describe("another author's ids inside the intruder's own requests", () => {
 
   it("nothing answers without a session", async () => {
     const anon = { cookie: "" };
-    const paths: [string, string, unknown?][] = [
-      ["GET", "/api/books"],
-      ["GET", `/api/books/${ownerBook.id}`],
-      ["PATCH", `/api/books/${ownerBook.id}`, { title: "x" }],
-      ["DELETE", `/api/books/${ownerBook.id}`],
-      ["PATCH", `/api/books/${ownerBook.id}/visibility`, { visible: false }],
-      ["POST", `/api/books/${ownerBook.id}/move`, { position: 2 }],
-      ["POST", "/api/books/order", { ids: [ownerBook.id] }],
-      ["DELETE", `/api/books/${ownerBook.id}/cover`],
-      ["GET", `/api/books/${ownerBook.id}/retailer-links`],
-      ["PUT", `/api/books/${ownerBook.id}/genres`, { genres: [] }],
-      ["POST", `/api/books/${ownerBook.id}/reviews`, { reviewText: "x" }],
-      ["DELETE", `/api/books/${ownerBook.id}/reviews/${ownerReviewId}`],
+    const books = apiClient(s, anon).books;
+    const book = books[":id"];
+    const id = ownerBook.id;
+    const requests: [string, () => Promise<{ status: number }>][] = [
+      ["GET /api/books", () => books.$get()],
+      ["GET /api/books/:id", () => book.$get({ param: { id } })],
+      ["PATCH /api/books/:id", () => book.$patch({ param: { id }, json: { title: "x" } })],
+      ["DELETE /api/books/:id", () => book.$delete({ param: { id } })],
+      ["PATCH /api/books/:id/visibility", () => book.visibility.$patch({ param: { id }, json: { visible: false } })],
+      ["POST /api/books/:id/move", () => book.move.$post({ param: { id }, json: { position: 2 } })],
+      ["POST /api/books/order", () => books.order.$post({ json: { ids: [id] } })],
+      ["DELETE /api/books/:id/cover", () => book.cover.$delete({ param: { id } })],
+      ["GET /api/books/:id/retailer-links", () => book["retailer-links"].$get({ param: { id } })],
+      ["PUT /api/books/:id/genres", () => book.genres.$put({ param: { id }, json: { genres: [] } })],
+      ["POST /api/books/:id/reviews", () => book.reviews.$post({ param: { id }, json: { reviewText: "x" } })],
+      [
+        "DELETE /api/books/:id/reviews/:reviewId",
+        () => book.reviews[":reviewId"].$delete({ param: { id, reviewId: ownerReviewId } }),
+      ],
     ];
     const before = await ownerState();
-    for (const [method, path, json] of paths) {
-      const r = await callApi(s, anon, method, path, json);
-      expect(r.status, `${method} ${path}`).toBe(401);
+    for (const [label, request] of requests) {
+      expect((await request()).status, label).toBe(401);
     }
     expect((await uploadCover(anon, ownerBook.id)).status).toBe(401);
     expect(await ownerState()).toEqual(before);

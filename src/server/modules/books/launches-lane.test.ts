@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletterSubscribers, releaseAlerts } from "../../../db/schema/index.ts";
-import { apiClient, callApi, readJson } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { readMail } from "../../../testing/mail-message.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
@@ -128,7 +128,7 @@ describe("a launch in the paced lane", () => {
     expect(mail.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(mail.header("auto-submitted")).toBe("auto-generated");
     expect(mail.header("message-id")).toMatch(/^<launch-[0-9a-f-]{36}@/);
-    expect(await callApi(s, a, "GET", `/api/books/${id}/release-alerts`)).toMatchObject({
+    expect(await readJson(apiClient(s, a).books[":id"]["release-alerts"].$get({ param: { id } }))).toMatchObject({
       status: 200,
       body: { confirmed: 0, notified: 4, pending: 1 },
     });
@@ -291,8 +291,9 @@ describe("a launch in the paced lane", () => {
     expect(received(aReaders, "Mine Alone is out now")).toEqual([1, 1]);
     expect(received(bReaders, "Mine Alone is out now")).toEqual([0]);
     expect(received(aReaders, "Theirs Alone is out now")).toEqual([0, 0]);
-    expect((await callApi(s, b, "GET", `/api/books/${mine}/release-alerts`)).status).toBe(404);
-    expect((await callApi(s, b, "POST", `/api/books/${mine}/release-alerts/test`)).status).toBe(404);
+    const alertsAsB = apiClient(s, b).books[":id"]["release-alerts"];
+    expect((await alertsAsB.$get({ param: { id: mine } })).status).toBe(404);
+    expect((await alertsAsB.test.$post({ param: { id: mine } })).status).toBe(404);
     // The test mail went nowhere near A's readers or A.
     expect(s.smtp.mails.filter((m) => m.subject.includes("[Test] Mine Alone"))).toHaveLength(0);
   });

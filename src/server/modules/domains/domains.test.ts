@@ -84,6 +84,7 @@ describe("adding a domain", () => {
       expect(r.status, String(domain)).toBe(400);
       expect(r.body.error).toMatchObject({ code: "validation_failed", field: "domain", message });
     }
+    // An unknown field on purpose, which the typed client refuses to send.
     expect((await callApi(s, a, "PUT", "/api/domain", { domain: "a.com", extra: 1 })).status).toBe(400);
     expect((await state(a)).body.domain).toBe("www.keep-me.com");
   });

@@ -3,7 +3,6 @@
 // hands them to the SMTP server with bounded timeouts, retrying temporary failures with back-off.
 // Without SMTP_URL a mail is written to the log and kept in the outbox as `logged` (ADR 004), so
 // a local user can still follow a link in it.
-import type { Transporter } from "nodemailer";
 import type { Database, Db, Tx } from "../../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { createLoopPacer, type PacerOptions } from "./loop-pacer.ts";
@@ -18,6 +17,7 @@ import {
   type ReleaseAlertCopy,
   type ReleaseAlertQueue,
 } from "./mail-form.ts";
+import { checkSmtp, deadline, isPermanent, lazyTransport, messageOf } from "./smtp-transport.ts";
 
 export type { OutboxBacklog } from "./mail.queries.ts";
 export type {
@@ -86,28 +86,6 @@ const BULK_BATCH = 50;
 /** A queued mail older than this means mail is not going out. */
 export const STUCK_AFTER_SECONDS = 15 * 60;
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/**
- * A 5xx reply will be the same next time (unknown mailbox, refused content); so will a message
- * nodemailer could not even build. Anything else (4xx, timeouts, refused connections) may pass later.
- */
-export function isPermanent(err: unknown): boolean {
-  const e = err as { responseCode?: unknown; code?: unknown };
-  if (typeof e?.responseCode === "number") return e.responseCode >= 500 && e.responseCode < 600;
-  return e?.code === "EENVELOPE" || e?.code === "EMESSAGE";
-}
-
-function deadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(Object.assign(new Error(`${what} took over ${ms} ms`), { code: "ETIMEDOUT" })), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
 export function createMailer(opts: {
   database: Database;
   smtpUrl: string | undefined;
@@ -154,30 +132,14 @@ export function createMailer(opts: {
     };
   }
 
-  // nodemailer is loaded with the first mail to send, and only when there is an SMTP server (ADR 037).
-  const timeouts = (ms: number) => ({ connectionTimeout: ms, greetingTimeout: ms, socketTimeout: 3 * ms });
-  /** A transport made with the first mail it carries (ADR 037), closed with the mailer. */
-  const lazyTransport = (options: Record<string, unknown>) => {
-    let made: Transporter | undefined;
-    let making: Promise<Transporter> | undefined;
-    return {
-      get: () =>
-        (making ??= import("nodemailer").then((m) => {
-          made = m.default.createTransport({
-            url: smtpUrl,
-            ...options,
-            ...timeouts(o.timeoutMs),
-            ...(opts.dkim ? { dkim: opts.dkim } : {}),
-          });
-          return made;
-        })),
-      close: () => made?.close(),
-    };
-  };
-  const transport = lazyTransport({});
+  const transport = lazyTransport(smtpUrl, o.timeoutMs, opts.dkim, {});
   // Newsletters' copies go one after another over one kept connection (a new one every 100 copies):
   // a connection per copy held a process to a few copies a second (bench:newsletter, ADR 066).
-  const bulkTransport = lazyTransport({ pool: true, maxConnections: 1, maxMessages: 100 });
+  const bulkTransport = lazyTransport(smtpUrl, o.timeoutMs, opts.dkim, {
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 100,
+  });
 
   let stopped = false;
 
@@ -377,27 +339,7 @@ export function createMailer(opts: {
     queueNewsletter: (tx, n) => q.insertNewsletterCopies(tx, { ...n, status: "queued" }),
     // The same for one book's release alerts (ADR 073).
     queueReleaseAlerts: (tx, a) => q.insertReleaseAlertCopies(tx, { ...a, status: "queued" }),
-    async check() {
-      const started = performance.now();
-      // A transport of its own, so a frozen server cannot hold the panel past its wait.
-      let probe: Transporter | undefined;
-      try {
-        const m = await import("nodemailer");
-        probe = m.default.createTransport({ url: smtpUrl, ...timeouts(o.checkTimeoutMs) });
-        await deadline(probe.verify(), o.checkTimeoutMs, "waited");
-        return { ok: true, detail: `SMTP server answered in ${Math.round(performance.now() - started)} ms` };
-      } catch (err) {
-        const waited = (err as { code?: unknown }).code === "ETIMEDOUT";
-        return {
-          ok: false,
-          detail: waited
-            ? `SMTP server did not answer within ${o.checkTimeoutMs / 1000} s`
-            : `SMTP server did not answer: ${messageOf(err)}`,
-        };
-      } finally {
-        probe?.close();
-      }
-    },
+    check: () => checkSmtp(smtpUrl, o.checkTimeoutMs),
     backlog: () => q.selectBacklog(db),
     async idle() {
       while (!stopped) {

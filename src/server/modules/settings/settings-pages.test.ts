@@ -5,7 +5,18 @@ import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../../db/schema/index.ts";
 import { EMBED_WARNING } from "../../../shared/schemas/newsletter-settings.ts";
-import { apiClient, type Client, callApi, type Json, type JsonBody, readJson } from "../../../testing/api-client.ts";
+import {
+  apiClient,
+  type Caller,
+  type Client,
+  callApi,
+  type Json,
+  type JsonBody,
+  readJson,
+} from "../../../testing/api-client.ts";
+
+type Site = Client["site"];
+
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, createSignedInUser } from "../../../testing/users.ts";
 
@@ -118,8 +129,9 @@ describe("newsletter settings and subscribers", () => {
 });
 
 describe("privacy & legal page", () => {
-  const legal = (a: { cookie: string }, method: string, body?: unknown) =>
-    callApi(s, a, method, "/api/site/legal", body);
+  const getLegal = (a: Caller) => readJson(apiClient(s, a).site.legal.$get());
+  const putLegal = (a: Caller, json: JsonBody<Site["legal"]["$put"]>) =>
+    readJson(apiClient(s, a).site.legal.$put({ json }));
   /** The generated notice readers see until the author saves their own (ADR 052). */
   const EMPTY = "This notice explains what";
   /** The answer with the generated notice left out (its wording is placeholders.test.ts's). */
@@ -130,20 +142,20 @@ describe("privacy & legal page", () => {
   };
 
   it("needs a session and a website; a new site's page is shown, empty", async () => {
-    expect((await legal({ cookie: "" }, "GET")).status).toBe(401);
-    expect((await legal({ cookie: "" }, "PUT", { content: "<p>x</p>", isEnabled: true })).status).toBe(401);
+    expect((await getLegal({ cookie: "" })).status).toBe(401);
+    expect((await putLegal({ cookie: "" }, { content: "<p>x</p>", isEnabled: true })).status).toBe(401);
     const noSite = await createSignedInUser(s);
-    expect((await legal(noSite, "GET")).status).toBe(404);
-    expect((await legal(noSite, "PUT", { content: "<p>x</p>", isEnabled: true })).status).toBe(404);
+    expect((await getLegal(noSite)).status).toBe(404);
+    expect((await putLegal(noSite, { content: "<p>x</p>", isEnabled: true })).status).toBe(404);
     const a = await createAuthor(s);
-    expect(stored((await legal(a, "GET")).body)).toEqual({ content: null, isEnabled: true });
+    expect(stored((await getLegal(a)).body)).toEqual({ content: null, isEnabled: true });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/privacy")).body).toContain(EMPTY);
   });
 
   it("saves cleaned text that readers see at once, and hides it when switched off", async () => {
     const a = await createAuthor(s);
     expect((await s.onHost(`${a.subdomain}.localhost`, "/privacy")).body).toContain(EMPTY); // now cached
-    const saved = await legal(a, "PUT", {
+    const saved = await putLegal(a, {
       content: '<p>We keep <strong>nothing</strong>.</p><script>alert(1)</script><p onclick="x()">Ask us.</p>',
       isEnabled: true,
     });
@@ -152,13 +164,13 @@ describe("privacy & legal page", () => {
       content: "<p>We keep <strong>nothing</strong>.</p><p>Ask us.</p>",
       isEnabled: true,
     });
-    expect((await legal(a, "GET")).body).toEqual(saved.body);
+    expect((await getLegal(a)).body).toEqual(saved.body);
     const page = (await s.onHost(`${a.subdomain}.localhost`, "/privacy")).body;
     expect(page).toContain("<p>We keep <strong>nothing</strong>.</p>");
     expect(page).not.toContain("alert(1)");
     expect(page).not.toContain(EMPTY);
 
-    expect((await legal(a, "PUT", { content: saved.body.content, isEnabled: false })).body.isEnabled).toBe(false);
+    expect((await putLegal(a, { content: saved.body.content, isEnabled: false })).body.isEnabled).toBe(false);
     // Switched off: the page answers 'not found' and the footer does not link it (ADR 052).
     const hidden = await s.onHost(`${a.subdomain}.localhost`, "/privacy");
     expect(hidden.status).toBe(404);
@@ -166,12 +178,12 @@ describe("privacy & legal page", () => {
     expect((await s.onHost(`${a.subdomain}.localhost`, "/")).body).not.toContain("Privacy &amp; Legal");
 
     // Text with nothing readable left is no text.
-    expect((await legal(a, "PUT", { content: "<p> </p><script>x</script>", isEnabled: true })).body.content).toBeNull();
+    expect((await putLegal(a, { content: "<p> </p><script>x</script>", isEnabled: true })).body.content).toBeNull();
   });
 
   it("refuses bad input with a message that names the field, and changes nothing", async () => {
     const a = await createAuthor(s);
-    await legal(a, "PUT", { content: "<p>Kept.</p>", isEnabled: true });
+    await putLegal(a, { content: "<p>Kept.</p>", isEnabled: true });
     const cases: [unknown, RegExp][] = [
       ["{not json", /JSON/i],
       [{ content: "<p>x</p>" }, /isEnabled is required/],
@@ -181,28 +193,31 @@ describe("privacy & legal page", () => {
       [{ content: "<p>x</p>", isEnabled: true, userId: "someone-else" }, /userId/],
     ];
     for (const [body, message] of cases) {
-      const res = await legal(a, "PUT", body);
+      // Malformed JSON, wrong shapes and an unknown field among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PUT", "/api/site/legal", body);
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(JSON.stringify(res.body)).toMatch(message);
     }
-    expect(stored((await legal(a, "GET")).body)).toEqual({ content: "<p>Kept.</p>", isEnabled: true });
+    expect(stored((await getLegal(a)).body)).toEqual({ content: "<p>Kept.</p>", isEnabled: true });
   });
 
   it("is each author's own: another author can neither read nor change it", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    await legal(a, "PUT", { content: "<p>A's terms.</p>", isEnabled: true });
-    expect(stored((await legal(b, "GET")).body)).toEqual({ content: null, isEnabled: true });
-    await legal(b, "PUT", { content: "<p>B's terms.</p>", isEnabled: false });
-    expect(stored((await legal(a, "GET")).body)).toEqual({ content: "<p>A's terms.</p>", isEnabled: true });
+    await putLegal(a, { content: "<p>A's terms.</p>", isEnabled: true });
+    expect(stored((await getLegal(b)).body)).toEqual({ content: null, isEnabled: true });
+    await putLegal(b, { content: "<p>B's terms.</p>", isEnabled: false });
+    expect(stored((await getLegal(a)).body)).toEqual({ content: "<p>A's terms.</p>", isEnabled: true });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/privacy")).body).toContain("<p>A's terms.</p>");
     expect((await s.onHost(`${b.subdomain}.localhost`, "/privacy")).status).toBe(404);
   });
 });
 
 describe("home page settings", () => {
-  const home = (a: { cookie: string }, method: string, body?: unknown) => callApi(s, a, method, "/api/site/home", body);
-  const DEFAULTS = {
+  const getHome = (a: Caller) => readJson(apiClient(s, a).site.home.$get());
+  const putHome = (a: Caller, json: JsonBody<Site["home"]["$put"]>) =>
+    readJson(apiClient(s, a).site.home.$put({ json }));
+  const DEFAULTS: JsonBody<Site["home"]["$put"]> = {
     layoutStyle: "left",
     heroImageUrl: null,
     heroTextColor: "#ffffff",
@@ -214,19 +229,19 @@ describe("home page settings", () => {
   };
 
   it("needs a session and a website, and starts from the spec's defaults", async () => {
-    expect((await home({ cookie: "" }, "GET")).status).toBe(401);
-    expect((await home({ cookie: "" }, "PUT", DEFAULTS)).status).toBe(401);
+    expect((await getHome({ cookie: "" })).status).toBe(401);
+    expect((await putHome({ cookie: "" }, DEFAULTS)).status).toBe(401);
     const noSite = await createSignedInUser(s);
-    expect((await home(noSite, "GET")).status).toBe(404);
-    expect((await home(noSite, "PUT", DEFAULTS)).status).toBe(404);
+    expect((await getHome(noSite)).status).toBe(404);
+    expect((await putHome(noSite, DEFAULTS)).status).toBe(404);
     const a = await createAuthor(s);
-    expect((await home(a, "GET")).body).toEqual(DEFAULTS);
+    expect((await getHome(a)).body).toEqual(DEFAULTS);
   });
 
   it("saves the hero layout, image, colours and cleaned content; the home page follows at once", async () => {
     const a = await createAuthor(s);
     expect((await s.onHost(`${a.subdomain}.localhost`, "/")).body).not.toContain('class="hero"'); // now cached
-    const saved = await home(a, "PUT", {
+    const saved = await putHome(a, {
       ...DEFAULTS,
       layoutStyle: "hero",
       heroImageUrl: "https://images.example/coast.jpg",
@@ -241,7 +256,7 @@ describe("home page settings", () => {
       heroButtonColor: "#b91c1c",
       homePageContent: '<p>New book <em>out now</em>.</p><img src="x" />',
     });
-    expect((await home(a, "GET")).body).toEqual(saved.body);
+    expect((await getHome(a)).body).toEqual(saved.body);
     const page = (await s.onHost(`${a.subdomain}.localhost`, "/")).body;
     expect(page).toContain('class="hero"');
     expect(page).toContain('.hero{background-image:url("https://images.example/coast.jpg")}');
@@ -252,8 +267,8 @@ describe("home page settings", () => {
 
   it("refuses bad input with a message that names the field, and changes nothing", async () => {
     const a = await createAuthor(s);
-    const good = { ...DEFAULTS, layoutStyle: "center" };
-    await home(a, "PUT", good);
+    const good: JsonBody<Site["home"]["$put"]> = { ...DEFAULTS, layoutStyle: "center" };
+    await putHome(a, good);
     const cases: [unknown, RegExp][] = [
       ["{not json", /JSON/i],
       [{ ...good, layoutStyle: "grid" }, /Layout must be one of left, center, hero/],
@@ -270,35 +285,38 @@ describe("home page settings", () => {
       [{ layoutStyle: "hero" }, /required/],
     ];
     for (const [body, message] of cases) {
-      const res = await home(a, "PUT", body);
+      // Malformed JSON, wrong shapes and unknown fields among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PUT", "/api/site/home", body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(JSON.stringify(res.body)).toMatch(message);
     }
-    expect((await home(a, "GET")).body).toEqual(good);
+    expect((await getHome(a)).body).toEqual(good);
   });
 
   it("is each author's own: another author can neither read nor change it", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    await home(a, "PUT", { ...DEFAULTS, layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
-    expect((await home(b, "GET")).body).toEqual(DEFAULTS);
-    await home(b, "PUT", { ...DEFAULTS, layoutStyle: "center", homePageContent: "<p>B's news</p>" });
-    expect((await home(a, "GET")).body).toMatchObject({ layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
+    await putHome(a, { ...DEFAULTS, layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
+    expect((await getHome(b)).body).toEqual(DEFAULTS);
+    await putHome(b, { ...DEFAULTS, layoutStyle: "center", homePageContent: "<p>B's news</p>" });
+    expect((await getHome(a)).body).toMatchObject({ layoutStyle: "hero", homePageContent: "<p>A's news</p>" });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/")).body).toContain("<p>A's news</p>");
     expect((await s.onHost(`${b.subdomain}.localhost`, "/")).body).not.toContain("A's news");
   });
 });
 
 describe("blog page title and description", () => {
-  const blog = (a: { cookie: string }, method: string, body?: unknown) => callApi(s, a, method, "/api/site/blog", body);
+  const getBlog = (a: Caller) => readJson(apiClient(s, a).site.blog.$get());
+  const putBlog = (a: Caller, json: JsonBody<Site["blog"]["$put"]>) =>
+    readJson(apiClient(s, a).site.blog.$put({ json }));
 
   it("needs a session and a website, and starts empty (the defaults show)", async () => {
-    expect((await blog({ cookie: "" }, "GET")).status).toBe(401);
-    expect((await blog({ cookie: "" }, "PUT", { title: "x", description: null })).status).toBe(401);
-    expect((await blog(await createSignedInUser(s), "GET")).status).toBe(404);
+    expect((await getBlog({ cookie: "" })).status).toBe(401);
+    expect((await putBlog({ cookie: "" }, { title: "x", description: null })).status).toBe(401);
+    expect((await getBlog(await createSignedInUser(s))).status).toBe(404);
     const a = await createAuthor(s);
     await showEmpty(a); // these pages are looked at before they have content (ADR 052)
-    expect((await blog(a, "GET")).body).toEqual({ title: null, description: null });
+    expect((await getBlog(a)).body).toEqual({ title: null, description: null });
     const page = await s.onHost(`${a.subdomain}.localhost`, "/blog");
     expect(page.body).toContain("<h1>Blog</h1>");
     expect(page.body).toContain("Stay updated with my latest posts, book releases, events, and thoughts on writing.");
@@ -309,41 +327,42 @@ describe("blog page title and description", () => {
     await showEmpty(a); // these pages are looked at before they have content (ADR 052)
     const host = `${a.subdomain}.localhost`;
     await s.onHost(host, "/blog"); // cached
-    const saved = await blog(a, "PUT", { title: "  Notes from the Desk ", description: "Letters & news." });
+    const saved = await putBlog(a, { title: "  Notes from the Desk ", description: "Letters & news." });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ title: "Notes from the Desk", description: "Letters & news." });
     const page = await s.onHost(host, "/blog");
     expect(page.body).toContain("<h1>Notes from the Desk</h1>");
     expect(page.body).toContain("Letters &amp; news.");
     expect(page.body).toContain("<title>Notes from the Desk | ");
-    expect((await blog(a, "PUT", { title: "", description: "  " })).body).toEqual({ title: null, description: null });
+    expect((await putBlog(a, { title: "", description: "  " })).body).toEqual({ title: null, description: null });
     expect((await s.onHost(host, "/blog")).body).toContain("<h1>Blog</h1>");
   });
 
   it("refuses bad input with a message that names the field, and changes nothing", async () => {
     const a = await createAuthor(s);
-    await blog(a, "PUT", { title: "Kept", description: null });
+    await putBlog(a, { title: "Kept", description: null });
     for (const [body, message, field] of [
       [{ title: "x".repeat(81), description: null }, "Title must be at most 80 characters", "title"],
       [{ title: null, description: "x".repeat(301) }, "Description must be at most 300 characters", "description"],
       [{ title: 5, description: null }, "Title must be text", "title"],
       [{ title: "A", description: null, userId: "other" }, "Unknown field: userId", "userId"],
     ] as const) {
-      const res = await blog(a, "PUT", body);
+      // Wrong shapes and an unknown field among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PUT", "/api/site/blog", body);
       expect(res.status, message).toBe(400);
       expect(res.body.error.message).toContain(message);
       expect(res.body.error.field).toBe(field);
     }
-    expect((await blog(a, "GET")).body).toEqual({ title: "Kept", description: null });
+    expect((await getBlog(a)).body).toEqual({ title: "Kept", description: null });
   });
 
   it("is each author's own: another author can neither read nor change it", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    await blog(a, "PUT", { title: "A's journal", description: null });
-    expect((await blog(b, "GET")).body).toEqual({ title: null, description: null });
-    await blog(b, "PUT", { title: "B's journal", description: null });
-    expect((await blog(a, "GET")).body.title).toBe("A's journal");
+    await putBlog(a, { title: "A's journal", description: null });
+    expect((await getBlog(b)).body).toEqual({ title: null, description: null });
+    await putBlog(b, { title: "B's journal", description: null });
+    expect((await getBlog(a)).body.title).toBe("A's journal");
     expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).body).not.toContain("B&#x27;s journal");
   });
 });

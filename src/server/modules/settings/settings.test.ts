@@ -2,28 +2,30 @@
 // pages, the contact settings, and the getting-started checklist's hide. The newsletter, legal,
 // home and blog pages' settings are in settings-pages.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, callApi, readJson } from "../../../testing/api-client.ts";
+import { apiClient, type Caller, type Client, callApi, type JsonBody, readJson } from "../../../testing/api-client.ts";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor, createSignedInUser, TEST_PASSWORD, type TestAuthor } from "../../../testing/users.ts";
 
 startFileServer();
 
-const settings = (a: { cookie: string }, method: string, body?: unknown) =>
-  callApi(s, a, method, "/api/site/settings", body);
+type Site = Client["site"];
+const getSettings = (a: Caller) => readJson(apiClient(s, a).site.settings.$get());
+const patchSettings = (a: Caller, json: JsonBody<Site["settings"]["$patch"]>) =>
+  readJson(apiClient(s, a).site.settings.$patch({ json }));
 
 describe("site settings", () => {
   it("needs a session, and a website", async () => {
-    expect((await settings({ cookie: "" }, "GET")).status).toBe(401);
+    expect((await getSettings({ cookie: "" })).status).toBe(401);
     const noSite = await createSignedInUser(s);
-    const res = await settings(noSite, "GET");
+    const res = await getSettings(noSite);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe("Set up your website first");
-    expect((await settings(noSite, "PATCH", { booksEnabled: false })).status).toBe(404);
+    expect((await patchSettings(noSite, { booksEnabled: false })).status).toBe(404);
   });
 
   it("starts from the spec's defaults", async () => {
     const a = await createAuthor(s);
-    const res = await settings(a, "GET");
+    const res = await getSettings(a);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       websiteName: `${a.name}'s Books`,
@@ -49,7 +51,7 @@ describe("site settings", () => {
     expect(before.body).toContain(">Blog<");
     expect((await s.onHost(`${a.subdomain}.localhost`, "/blog")).status).toBe(200);
 
-    const res = await settings(a, "PATCH", {
+    const res = await patchSettings(a, {
       websiteName: "  The Harbour Shelf ",
       fontFamily: "playfair-display",
       accentColor: "#FF0000",
@@ -65,7 +67,7 @@ describe("site settings", () => {
       newsEnabled: false,
       booksEnabled: true,
     });
-    expect((await settings(a, "GET")).body).toEqual(res.body);
+    expect((await getSettings(a)).body).toEqual(res.body);
 
     const after = await s.onHost(`${a.subdomain}.localhost`, "/");
     expect(after.body).toContain("--accent:#ff0000");
@@ -98,29 +100,31 @@ describe("site settings", () => {
   });
   for (const [label, body, message, field] of bad) {
     it(`refuses ${label} with a clear message and changes nothing`, async () => {
-      const before = (await settings(author, "GET")).body;
-      const res = await settings(author, "PATCH", body);
+      const before = (await getSettings(author)).body;
+      // Wrong shapes, unknown fields and malformed JSON among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, author, "PATCH", "/api/site/settings", body);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
       if (field) expect(res.body.error.field).toBe(field);
-      expect((await settings(author, "GET")).body).toEqual(before);
+      expect((await getSettings(author)).body).toEqual(before);
     });
   }
 
   it("changes only the signed-in author's site", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    expect((await settings(b, "PATCH", { contactEnabled: false, accentColor: "#123456" })).status).toBe(200);
-    expect((await settings(a, "GET")).body).toMatchObject({ contactEnabled: true, accentColor: "#6366f1" });
+    expect((await patchSettings(b, { contactEnabled: false, accentColor: "#123456" })).status).toBe(200);
+    expect((await getSettings(a)).body).toMatchObject({ contactEnabled: true, accentColor: "#6366f1" });
     expect((await s.onHost(`${a.subdomain}.localhost`, "/contact")).status).toBe(200);
     expect((await s.onHost(`${b.subdomain}.localhost`, "/contact")).status).toBe(404);
   });
 });
 
 describe("contact settings", () => {
-  const contact = (a: { cookie: string }, method: string, body?: unknown) =>
-    callApi(s, a, method, "/api/site/contact", body);
-  const valid = {
+  const getContact = (a: Caller) => readJson(apiClient(s, a).site.contact.$get());
+  const putContact = (a: Caller, json: JsonBody<Site["contact"]["$put"]>) =>
+    readJson(apiClient(s, a).site.contact.$put({ json }));
+  const valid: JsonBody<Site["contact"]["$put"]> = {
     contactEmail: "Jane@Example.com",
     enableContactForm: true,
     antispamEnabled: true,
@@ -133,7 +137,7 @@ describe("contact settings", () => {
 
   it("starts with the form and anti-spam on and no links, and needs a website", async () => {
     const a = await createAuthor(s);
-    expect((await contact(a, "GET")).body).toEqual({
+    expect((await getContact(a)).body).toEqual({
       contactEmail: null,
       enableContactForm: true,
       antispamEnabled: true,
@@ -141,14 +145,14 @@ describe("contact settings", () => {
       contactEmailState: "account",
       accountEmail: a.email,
     });
-    expect((await contact({ cookie: "" }, "GET")).status).toBe(401);
-    expect((await contact(await createSignedInUser(s), "PUT", valid)).status).toBe(404);
+    expect((await getContact({ cookie: "" })).status).toBe(401);
+    expect((await putContact(await createSignedInUser(s), valid)).status).toBe(404);
   });
 
   it("saves, and the contact page shows the enabled web links and masks the address", async () => {
     const a = await createAuthor(s);
     await s.onHost(`${a.subdomain}.localhost`, "/contact");
-    const res = await contact(a, "PUT", valid);
+    const res = await putContact(a, valid);
     expect(res.status).toBe(200);
     expect(res.body.contactEmail).toBe("jane@example.com");
     const page = await s.onHost(`${a.subdomain}.localhost`, "/contact");
@@ -156,7 +160,7 @@ describe("contact settings", () => {
     expect(page.body).not.toContain("youtube.com");
     expect(page.body).toContain("j***e@example.com");
 
-    expect((await contact(a, "PUT", { ...valid, enableContactForm: false })).status).toBe(200);
+    expect((await putContact(a, { ...valid, enableContactForm: false })).status).toBe(200);
     expect((await s.onHost(`${a.subdomain}.localhost`, "/contact")).body).not.toContain('name="message"');
   });
 
@@ -196,29 +200,31 @@ describe("contact settings", () => {
   for (const [label, body, message, field] of bad) {
     it(`refuses ${label} and changes nothing`, async () => {
       const a = await createAuthor(s);
-      await contact(a, "PUT", valid);
-      const before = (await contact(a, "GET")).body;
-      const res = await contact(a, "PUT", body);
+      await putContact(a, valid);
+      const before = (await getContact(a)).body;
+      // Wrong shapes among them on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PUT", "/api/site/contact", body);
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
       expect(res.body.error.field).toBe(field);
-      expect((await contact(a, "GET")).body).toEqual(before);
+      expect((await getContact(a)).body).toEqual(before);
     });
   }
 
   it("changes only the signed-in author's settings", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    await contact(a, "PUT", valid);
-    expect((await contact(b, "PUT", { ...valid, contactEmail: "b@example.com", socialLinks: [] })).status).toBe(200);
-    expect((await contact(a, "GET")).body.contactEmail).toBe("jane@example.com");
-    expect((await contact(a, "GET")).body.socialLinks).toHaveLength(3);
+    await putContact(a, valid);
+    expect((await putContact(b, { ...valid, contactEmail: "b@example.com", socialLinks: [] })).status).toBe(200);
+    expect((await getContact(a)).body.contactEmail).toBe("jane@example.com");
+    expect((await getContact(a)).body.socialLinks).toHaveLength(3);
   });
 });
 
 describe("the getting-started checklist's hide", () => {
-  const status = (a: { cookie: string }, method: string, body?: unknown) =>
-    callApi(s, a, method, "/api/site/status", body);
+  const getStatus = (a: Caller) => readJson(apiClient(s, a).site.status.$get());
+  const patchStatus = (a: Caller, json: JsonBody<Site["status"]["$patch"]>) =>
+    readJson(apiClient(s, a).site.status.$patch({ json }));
 
   /** The same author signed in again: another browser, another device. */
   async function signInAgain(a: TestAuthor) {
@@ -236,23 +242,23 @@ describe("the getting-started checklist's hide", () => {
   }
 
   it("needs a session and a website", async () => {
-    expect((await status({ cookie: "" }, "PATCH", { checklistHidden: true })).status).toBe(401);
+    expect((await patchStatus({ cookie: "" }, { checklistHidden: true })).status).toBe(401);
     const noSite = await createSignedInUser(s);
-    const res = await status(noSite, "PATCH", { checklistHidden: true });
+    const res = await patchStatus(noSite, { checklistHidden: true });
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe("Set up your website first");
   });
 
   it("is kept on the server: hidden on one device is hidden on another, and can be shown again", async () => {
     const a = await createAuthor(s);
-    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
-    const hidden = await status(a, "PATCH", { checklistHidden: true });
+    expect((await getStatus(a)).body.checklistHidden).toBe(false);
+    const hidden = await patchStatus(a, { checklistHidden: true });
     expect(hidden.status).toBe(200);
     expect(hidden.body).toMatchObject({ checklistHidden: true, visibility: expect.any(String) });
     const elsewhere = await signInAgain(a);
-    expect((await status(elsewhere, "GET")).body.checklistHidden).toBe(true);
-    expect((await status(elsewhere, "PATCH", { checklistHidden: false })).body.checklistHidden).toBe(false);
-    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
+    expect((await getStatus(elsewhere)).body.checklistHidden).toBe(true);
+    expect((await patchStatus(elsewhere, { checklistHidden: false })).body.checklistHidden).toBe(false);
+    expect((await getStatus(a)).body.checklistHidden).toBe(false);
   });
 
   it("refuses bad input with a message that names the field, and changes nothing", async () => {
@@ -262,24 +268,27 @@ describe("the getting-started checklist's hide", () => {
       [{}, "checklistHidden is required", "checklistHidden"],
       [{ checklistHidden: true, userId: "other" }, "Unknown field: userId", "userId"],
     ] as const) {
-      const res = await status(a, "PATCH", body);
+      // Wrong shapes and an unknown field on purpose, which the typed client refuses to send.
+      const res = await callApi(s, a, "PATCH", "/api/site/status", body);
       expect(res.status, message).toBe(400);
       expect(res.body.error.message).toContain(message);
       expect(res.body.error.field).toBe(field);
     }
-    expect((await status(a, "GET")).body.checklistHidden).toBe(false);
+    expect((await getStatus(a)).body.checklistHidden).toBe(false);
   });
 
   it("is each author's own: another author's change leaves it as it was", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    expect((await status(a, "PATCH", { checklistHidden: true })).status).toBe(200);
-    expect((await status(b, "GET")).body.checklistHidden).toBe(false);
-    expect((await status(b, "PATCH", { checklistHidden: true })).status).toBe(200);
-    expect((await status(b, "PATCH", { checklistHidden: false })).status).toBe(200);
+    expect((await patchStatus(a, { checklistHidden: true })).status).toBe(200);
+    expect((await getStatus(b)).body.checklistHidden).toBe(false);
+    expect((await patchStatus(b, { checklistHidden: true })).status).toBe(200);
+    expect((await patchStatus(b, { checklistHidden: false })).status).toBe(200);
     // Naming the other author is refused, not obeyed.
-    expect((await status(b, "PATCH", { checklistHidden: false, userId: a.id })).status).toBe(400);
-    expect((await status(a, "GET")).body.checklistHidden).toBe(true);
-    expect((await status(b, "GET")).body.checklistHidden).toBe(false);
+    // An unknown field on purpose, which the typed client refuses to send.
+    const withUserId = { checklistHidden: false, userId: a.id };
+    expect((await callApi(s, b, "PATCH", "/api/site/status", withUserId)).status).toBe(400);
+    expect((await getStatus(a)).body.checklistHidden).toBe(true);
+    expect((await getStatus(b)).body.checklistHidden).toBe(false);
   });
 });
