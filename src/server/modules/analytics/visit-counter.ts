@@ -39,11 +39,20 @@ type Pending = {
   day: string;
   views: number;
   readers: Map<string, Set<string>>;
-  pages: Map<string, number>;
-  sources: Map<string, number>;
+  pages: Map<string, Tally>;
+  sources: Map<string, Tally>;
   /** Per book and store (`bookId\u0000store`): views whose buy box showed that store first. */
-  stores: Map<string, number>;
+  stores: Map<string, Tally>;
 };
+
+/** A count kept in a map: a view adds to it in place (one lookup, the map itself unchanged). */
+type Tally = { n: number };
+
+function tally(map: Map<string, Tally>, key: string): void {
+  const t = map.get(key);
+  if (t) t.n++;
+  else map.set(key, { n: 1 });
+}
 
 /** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
 export const MAX_SOURCES_PER_DAY = 50;
@@ -182,10 +191,10 @@ export class VisitCounter {
     browsers.add(userAgent ?? "");
     if (!page) return;
     const path = page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path;
-    p.pages.set(path, (p.pages.get(path) ?? 0) + 1);
+    tally(p.pages, path);
     if (page.store) {
       const key = `${page.store.bookId}\u0000${page.store.store}`;
-      p.stores.set(key, (p.stores.get(key) ?? 0) + 1);
+      tally(p.stores, key);
     }
     if (page.source !== null) {
       let known = this.sourcesToday.get(websiteId);
@@ -198,7 +207,7 @@ export class VisitCounter {
         if (known.size >= MAX_SOURCES_PER_DAY) source = OTHER_SOURCE;
         else known.add(source);
       }
-      p.sources.set(source, (p.sources.get(source) ?? 0) + 1);
+      tally(p.sources, source);
     }
   }
 
@@ -353,20 +362,20 @@ export class VisitCounter {
         pages.sites.push(r.websiteId);
         pages.days.push(r.day);
         pages.paths.push(path);
-        pages.views.push(views);
+        pages.views.push(views.n);
       }
       for (const [source, visits] of r.sources) {
         sources.sites.push(r.websiteId);
         sources.days.push(r.day);
         sources.sources.push(source);
-        sources.visits.push(visits);
+        sources.visits.push(visits.n);
       }
       for (const [key, shown] of r.stores) {
         const [bookId = "", store = ""] = key.split("\u0000");
         stores.books.push(bookId);
         stores.days.push(r.day);
         stores.stores.push(store);
-        stores.shown.push(shown);
+        stores.shown.push(shown.n);
       }
     }
     const a = websiteAnalytics;
