@@ -65,7 +65,22 @@ export class RequestDurations {
   readonly aggregator = "sum";
   private rows = new Map<string, DurationRow>();
 
+  /** The row observed last and its labels: a run of like requests (cached pages) builds no key. */
+  private last: { method: string; host: string; status: number; row: DurationRow } | undefined;
+
   observe(method: string, host: string, status: number, seconds: number): void {
+    const last = this.last;
+    const row =
+      last && last.status === status && last.method === method && last.host === host
+        ? last.row
+        : this.rowOf(method, host, status);
+    let i = 0;
+    while (i < REQUEST_BUCKETS.length && seconds > (REQUEST_BUCKETS[i] as number)) i++;
+    (row.counts[i] as number)++;
+    row.sum += seconds;
+  }
+
+  private rowOf(method: string, host: string, status: number): DurationRow {
     const key = `${method} ${host} ${status}`;
     let row = this.rows.get(key);
     if (!row) {
@@ -76,10 +91,8 @@ export class RequestDurations {
       };
       this.rows.set(key, row);
     }
-    let i = 0;
-    while (i < REQUEST_BUCKETS.length && seconds > (REQUEST_BUCKETS[i] as number)) i++;
-    (row.counts[i] as number)++;
-    row.sum += seconds;
+    this.last = { method, host, status, row };
+    return row;
   }
 
   /** The registry's text format reads the label set apart from each bucket's bound. */
@@ -117,6 +130,7 @@ export class RequestDurations {
 
   reset(): void {
     this.rows.clear();
+    this.last = undefined;
   }
 }
 

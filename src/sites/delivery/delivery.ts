@@ -119,7 +119,7 @@ export function countView(visits: VisitCounter, page: CachedPage, ask: ViewAsk):
   visits.record(page.websiteId, ask.address(), ask.userAgent, {
     path: ask.path,
     source: referrerSource(ask.referer, ask.host),
-    ...(page.store ? { store: page.store } : {}),
+    store: page.store,
   });
 }
 

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { addressByRule } from "../../server/lib/client-address.ts";
 import { classifyHost, type HostConfig } from "../../server/lib/host.ts";
+import type { CountryGroup } from "../../shared/storefronts.ts";
 import type { SiteRequest } from "../handler.tsx";
 import type { SiteRuntime } from "../runtime.ts";
 import {
@@ -53,8 +54,17 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
 /** An incoming X-Request-Id is kept when it is one (the rule of Hono's requestId middleware). */
 const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
-/** A tenant host as the fast path needs it: its kind and its pages' key prefix (the site it names). */
-type TenantHost = { kind: "subdomain" | "custom"; prefix: string };
+/**
+ * A tenant host as the fast path needs it: its kind and its pages' key prefix (the site it names),
+ * and per reader group the last page key made for it, with what it was made from. A host is mostly
+ * asked for the same page again: the same key string is looked up again, where a key built anew is
+ * a new string the page cache's Map must flatten and hash on every request.
+ */
+type TenantHost = {
+  kind: "subdomain" | "custom";
+  prefix: string;
+  last: Map<CountryGroup, { path: string; consent: boolean; year: number; key: string }>;
+};
 
 /**
  * Host headers already classified, up to this many (then forgotten all at once and learnt
@@ -70,7 +80,16 @@ function tenantHost(host: string | undefined, hosts: HostConfig): TenantHost | n
     basePath: "",
     mode: "tenant",
   };
-  return { kind: c.kind, prefix: pageKeyPrefix(site) };
+  return { kind: c.kind, prefix: pageKeyPrefix(site), last: new Map() };
+}
+
+/** A page's key for this host: the last one made when it is the same page, else a new one (kept). */
+function keyOf(host: TenantHost, path: string, consent: boolean, year: number, group: CountryGroup): string {
+  const last = host.last.get(group);
+  if (last && last.path === path && last.consent === consent && last.year === year) return last.key;
+  const key = pageKeyAfter(host.prefix, path, "", consent, year, group);
+  host.last.set(group, { path, consent, year, key });
+  return key;
 }
 
 /** The year a page's key names (a page may show it), and the span of time it holds for. */
@@ -136,15 +155,14 @@ export function cachedPageAnswerer(opts: FastPathOptions): (req: IncomingMessage
     }
     if (host === null) return false;
     const start = performance.now();
-    const prefix = host.prefix;
     // Only book pages differ by country: other pages read no more headers than before.
     const group = differsByCountry(path) ? readerGroup(opts.countryHeader, (name) => header(req, name)) : "";
     const consent = hasConsentChoice(req.headers.cookie);
     const year = currentYear();
     const page =
       group === ""
-        ? cache.get(pageKeyAfter(prefix, path, "", consent, year, ""))
-        : cachedFor(cache, (g) => pageKeyAfter(prefix, path, "", consent, year, g), group);
+        ? cache.get(keyOf(host, path, consent, year, ""))
+        : cachedFor(cache, (g) => keyOf(host, path, consent, year, g), group);
     if (!page) return false;
     const out = answerFor(page, {
       method,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   user,
@@ -84,8 +84,20 @@ describe("visit counting", () => {
         .returning({ id: websites.id });
       sites.push(site?.id ?? "");
     }
+    // Every statement the counter runs, as the database gets it.
+    const texts: string[] = [];
+    const dialect = (s.database.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect;
+    const watched = new Proxy(s.database.db, {
+      get(target, prop, receiver) {
+        if (prop !== "execute") return Reflect.get(target, prop, receiver);
+        return (q: SQL) => {
+          texts.push(dialect.sqlToQuery(q).sql);
+          return target.execute(q);
+        };
+      },
+    });
     // Site n has n + 1 readers, each on a page of their own; the first reader comes back.
-    const counter = new VisitCounter(s.database.db, { now: () => new Date(`${day}T10:00:00Z`), rowsPerStatement: 2 });
+    const counter = new VisitCounter(watched, { now: () => new Date(`${day}T10:00:00Z`), rowsPerStatement: 2 });
     const visit = () => {
       for (const [n, id] of sites.entries()) {
         for (let k = 0; k <= n; k++) counter.record(id, `192.0.2.${k}`, browser, { path: `/p${k}`, source: "" });
@@ -96,6 +108,12 @@ describe("visit counting", () => {
     await counter.flush();
     visit(); // the same readers again: views, not visitors
     await counter.flush();
+    // Five sites, two rows a statement: each table's rows go in three statements of one text
+    // (arrays, not a placeholder per value), whatever the number of rows in each (ADR 076).
+    const totals = texts.filter((t) => t.startsWith('insert into "website_analytics"'));
+    expect(totals).toHaveLength(6);
+    expect(new Set(totals).size).toBe(1);
+    expect(new Set(texts.filter((t) => t.startsWith('insert into "website_page_stats"'))).size).toBe(1);
     const db = s.database.db;
     for (const [n, id] of sites.entries()) {
       const [total] = await db.select().from(websiteAnalytics).where(eq(websiteAnalytics.websiteId, id));

@@ -7,8 +7,8 @@
 // it keeps views per page path and arrivals per referring site (the Referer's host, never the
 // full address), and per book which store its buy box showed first (ADR 036).
 import { hash, randomBytes } from "node:crypto";
-import { inArray, lt, sql } from "drizzle-orm";
-import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { getTableName, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
   bookStoreStats,
@@ -39,17 +39,26 @@ type Pending = {
   day: string;
   views: number;
   readers: Map<string, Set<string>>;
-  pages: Map<string, number>;
-  sources: Map<string, number>;
+  pages: Map<string, Tally>;
+  sources: Map<string, Tally>;
   /** Per book and store (`bookId\u0000store`): views whose buy box showed that store first. */
-  stores: Map<string, number>;
+  stores: Map<string, Tally>;
 };
+
+/** A count kept in a map: a view adds to it in place (one lookup, the map itself unchanged). */
+type Tally = { n: number };
+
+function tally(map: Map<string, Tally>, key: string): void {
+  const t = map.get(key);
+  if (t) t.n++;
+  else map.set(key, { n: 1 });
+}
 
 /** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
 export const MAX_SOURCES_PER_DAY = 50;
 export const OTHER_SOURCE = "(other)";
 const MAX_PATH = 300;
-/** Rows per insert: at most 4 columns each, so well under PostgreSQL's 65,535 parameters. */
+/** Rows per statement: on the embedded database a statement holds the event loop while it runs. */
 const ROWS_PER_STATEMENT = 500;
 
 /**
@@ -71,6 +80,33 @@ export function referrerSource(referer: string | undefined, ownHost: string | un
   return host.replace(/^www\./, "").replace(/:\d+$/, "");
 }
 
+/** One column of a batch of rows: the table's column, its SQL type, and its value in each row. */
+type Column = { column: PgColumn; type: "uuid" | "date" | "text" | "integer"; values: (string | number)[] };
+
+const column = (c: PgColumn, type: Column["type"], values: (string | number)[]): Column => ({
+  column: c,
+  type,
+  values,
+});
+
+/**
+ * `insert into <table> (<columns>) select * from unnest($1::<type>[], …)` for rows [from, to):
+ * an array per column, so the statement's text is the same however many rows it carries. Each
+ * database then keeps it prepared (planned once), and no placeholder is built, sent or parsed
+ * per value, as a VALUES list of a few thousand would be on every write (ADR 076).
+ */
+function insertRows(table: PgTable, columns: Column[], from: number, to: number): SQL {
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.column.name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    columns.map((c) => sql`${sql.param(c.values.slice(from, to))}::${sql.raw(c.type)}[]`),
+    sql`, `,
+  );
+  return sql`insert into ${table} (${names}) select * from unnest(${arrays})`;
+}
+
 export class VisitCounter {
   private day = "";
   /** When `day` ends (ms): the date string is rebuilt once a day, not on every view. */
@@ -86,6 +122,9 @@ export class VisitCounter {
   private ended: Pending[] = [];
   /** Per site, today's referring sites so far (bounded by MAX_SOURCES_PER_DAY). */
   private sourcesToday = new Map<string, Set<string>>();
+  /** The browser seen last and whether it is a bot: most views come in runs of the same one. */
+  private lastAgent: string | undefined;
+  private lastAgentIsBot = true;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -108,9 +147,13 @@ export class VisitCounter {
     websiteId: string,
     address: string | undefined,
     userAgent: string | undefined,
-    page?: { path: string; source: string | null; store?: { bookId: string; store: string } },
+    page?: { path: string; source: string | null; store?: { bookId: string; store: string } | undefined },
   ): void {
-    if (isBot(userAgent)) return;
+    if (userAgent !== this.lastAgent || userAgent === undefined) {
+      this.lastAgent = userAgent;
+      this.lastAgentIsBot = isBot(userAgent);
+    }
+    if (this.lastAgentIsBot) return;
     const now = this.opts.now?.().getTime() ?? Date.now();
     if (now >= this.dayEnds || now < this.dayEnds - DAY_MS) {
       const today = new Date(now).toISOString().slice(0, 10);
@@ -148,10 +191,10 @@ export class VisitCounter {
     browsers.add(userAgent ?? "");
     if (!page) return;
     const path = page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path;
-    p.pages.set(path, (p.pages.get(path) ?? 0) + 1);
+    tally(p.pages, path);
     if (page.store) {
       const key = `${page.store.bookId}\u0000${page.store.store}`;
-      p.stores.set(key, (p.stores.get(key) ?? 0) + 1);
+      tally(p.stores, key);
     }
     if (page.source !== null) {
       let known = this.sourcesToday.get(websiteId);
@@ -164,7 +207,7 @@ export class VisitCounter {
         if (known.size >= MAX_SOURCES_PER_DAY) source = OTHER_SOURCE;
         else known.add(source);
       }
-      p.sources.set(source, (p.sources.get(source) ?? 0) + 1);
+      tally(p.sources, source);
     }
   }
 
@@ -230,7 +273,9 @@ export class VisitCounter {
    * of every site go in shared statements (a row per slice), not a statement per site.
    */
   private async newVisitors(rows: Pending[], readers: string[][]): Promise<number[]> {
-    const slices: { websiteId: string; date: string; visitor: number }[] = [];
+    const sites: string[] = [];
+    const days: string[] = [];
+    const visitors: number[] = [];
     for (const [i, p] of rows.entries()) {
       const list = readers[i] ?? [];
       if (list.length === 0) continue;
@@ -239,17 +284,24 @@ export class VisitCounter {
       for (const reader of list) {
         own.add(hash("sha256", `${salt}\u0000${p.websiteId}\u0000${reader}`, "buffer").readInt32BE(0));
       }
-      for (const visitor of own) slices.push({ websiteId: p.websiteId, date: p.day, visitor });
+      for (const visitor of own) {
+        sites.push(p.websiteId);
+        days.push(p.day);
+        visitors.push(visitor);
+      }
     }
     const added = new Map<string, number>();
-    await this.inChunks(slices, async (chunk) => {
-      const inserted = await this.db
-        .insert(websiteVisitors)
-        .values(chunk)
-        .onConflictDoNothing()
-        .returning({ websiteId: websiteVisitors.websiteId, date: websiteVisitors.date });
-      for (const r of inserted) {
-        const k = `${r.websiteId}\u0000${r.date}`;
+    const columns = [
+      column(websiteVisitors.websiteId, "uuid", sites),
+      column(websiteVisitors.date, "date", days),
+      column(websiteVisitors.visitor, "integer", visitors),
+    ];
+    await this.inChunks(visitors.length, async (from, to) => {
+      const res = await this.db.execute(
+        sql`${insertRows(websiteVisitors, columns, from, to)} on conflict do nothing returning "website_id", "date"::text as "date"`,
+      );
+      for (const r of (res as unknown as { rows: { website_id: string; date: string }[] }).rows) {
+        const k = `${r.website_id}\u0000${r.date}`;
         added.set(k, (added.get(k) ?? 0) + 1);
       }
     });
@@ -257,78 +309,150 @@ export class VisitCounter {
   }
 
   /**
-   * Runs `write` on `rows` a bounded number at a time: a statement's parameters are limited
-   * (65,535 in PostgreSQL's protocol; the page rows of 10,000 sites take 40,000), and on the
-   * embedded database a statement runs on the event loop. Between two statements, requests are
-   * answered.
-   */
-  /**
    * Adds the rows' `counts` to the stored rows with the same `key` (a day's figures), a chunk at a
    * time; a key not stored yet starts from the row's counts.
    */
-  private async addCounts<T extends PgTable>(
-    table: T,
-    rows: T["$inferInsert"][],
-    key: PgColumn[],
-    counts: Partial<Record<keyof T["$inferInsert"], PgColumn>>,
-  ): Promise<void> {
-    const set = Object.fromEntries(
-      Object.entries<PgColumn>(counts as Record<string, PgColumn>).map(([field, column]) => [
-        field,
-        sql`${column} + excluded.${sql.identifier(column.name)}`,
-      ]),
-    ) as PgUpdateSetSource<T>;
-    await this.inChunks(rows, async (chunk) => {
-      await this.db.insert(table).values(chunk).onConflictDoUpdate({ target: key, set });
+  private async addCounts(table: PgTable, columns: Column[], key: PgColumn[], counts: PgColumn[]): Promise<void> {
+    const name = sql.identifier(getTableName(table));
+    const target = sql.join(
+      key.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    );
+    const set = sql.join(
+      counts.map((c) => {
+        const col = sql.identifier(c.name);
+        return sql`${col} = ${name}.${col} + excluded.${col}`;
+      }),
+      sql`, `,
+    );
+    await this.inChunks(columns[0]?.values.length ?? 0, async (from, to) => {
+      await this.db.execute(sql`${insertRows(table, columns, from, to)} on conflict (${target}) do update set ${set}`);
     });
   }
 
-  private async inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<void>): Promise<void> {
+  /**
+   * Runs `write` on rows [from, to) of `count`, a bounded number at a time: on the embedded
+   * database a statement runs on the event loop, and between two statements requests are answered.
+   */
+  private async inChunks(count: number, write: (from: number, to: number) => Promise<void>): Promise<void> {
     const size = this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT;
-    for (let i = 0; i < rows.length; i += size) {
+    for (let i = 0; i < count; i += size) {
       if (i > 0) await new Promise<void>((ok) => setImmediate(ok));
-      await write(rows.slice(i, i + size));
+      await write(i, Math.min(i + size, count));
     }
   }
 
   private async write(rows: Pending[], readers: string[][]): Promise<void> {
     const uniques = await this.newVisitors(rows, readers);
-    const pages = rows.flatMap((r) =>
-      [...r.pages].map(([path, views]) => ({ websiteId: r.websiteId, date: r.day, path, views })),
-    );
-    const sources = rows.flatMap((r) =>
-      [...r.sources].map(([source, visits]) => ({ websiteId: r.websiteId, date: r.day, source, visits })),
-    );
-    const stores = rows.flatMap((r) =>
-      [...r.stores].map(([key, shown]) => {
+    const t = {
+      sites: [] as string[],
+      days: [] as string[],
+      views: [] as number[],
+      uniques: [] as number[],
+    };
+    const pages = { sites: [] as string[], days: [] as string[], paths: [] as string[], views: [] as number[] };
+    const sources = { sites: [] as string[], days: [] as string[], sources: [] as string[], visits: [] as number[] };
+    const stores = { books: [] as string[], days: [] as string[], stores: [] as string[], shown: [] as number[] };
+    for (const [i, r] of rows.entries()) {
+      t.sites.push(r.websiteId);
+      t.days.push(r.day);
+      t.views.push(r.views);
+      t.uniques.push(uniques[i] ?? 0);
+      for (const [path, views] of r.pages) {
+        pages.sites.push(r.websiteId);
+        pages.days.push(r.day);
+        pages.paths.push(path);
+        pages.views.push(views.n);
+      }
+      for (const [source, visits] of r.sources) {
+        sources.sites.push(r.websiteId);
+        sources.days.push(r.day);
+        sources.sources.push(source);
+        sources.visits.push(visits.n);
+      }
+      for (const [key, shown] of r.stores) {
         const [bookId = "", store = ""] = key.split("\u0000");
-        return { bookId, date: r.day, store, shown };
-      }),
+        stores.books.push(bookId);
+        stores.days.push(r.day);
+        stores.stores.push(store);
+        stores.shown.push(shown.n);
+      }
+    }
+    const a = websiteAnalytics;
+    await this.addCounts(
+      a,
+      [
+        column(a.websiteId, "uuid", t.sites),
+        column(a.date, "date", t.days),
+        column(a.pageViews, "integer", t.views),
+        column(a.uniqueVisitors, "integer", t.uniques),
+      ],
+      [a.websiteId, a.date],
+      [a.pageViews, a.uniqueVisitors],
     );
-    const totals = rows.map((r, i) => ({
-      websiteId: r.websiteId,
-      date: r.day,
-      pageViews: r.views,
-      uniqueVisitors: uniques[i] ?? 0,
-    }));
-    await this.addCounts(websiteAnalytics, totals, [websiteAnalytics.websiteId, websiteAnalytics.date], {
-      pageViews: websiteAnalytics.pageViews,
-      uniqueVisitors: websiteAnalytics.uniqueVisitors,
-    });
-    const pageKey = [websitePageStats.websiteId, websitePageStats.date, websitePageStats.path];
-    await this.addCounts(websitePageStats, pages, pageKey, { views: websitePageStats.views });
-    const sourceKey = [websiteReferrerStats.websiteId, websiteReferrerStats.date, websiteReferrerStats.source];
-    await this.addCounts(websiteReferrerStats, sources, sourceKey, { visits: websiteReferrerStats.visits });
-    if (stores.length) {
+    const ps = websitePageStats;
+    await this.addCounts(
+      ps,
+      [
+        column(ps.websiteId, "uuid", pages.sites),
+        column(ps.date, "date", pages.days),
+        column(ps.path, "text", pages.paths),
+        column(ps.views, "integer", pages.views),
+      ],
+      [ps.websiteId, ps.date, ps.path],
+      [ps.views],
+    );
+    const rs = websiteReferrerStats;
+    await this.addCounts(
+      rs,
+      [
+        column(rs.websiteId, "uuid", sources.sites),
+        column(rs.date, "date", sources.days),
+        column(rs.source, "text", sources.sources),
+        column(rs.visits, "integer", sources.visits),
+      ],
+      [rs.websiteId, rs.date, rs.source],
+      [rs.visits],
+    );
+    if (stores.books.length) {
       // A book deleted since its views were counted takes its counts with it (not the whole write).
       const live = new Set<string>();
-      await this.inChunks([...new Set(stores.map((x) => x.bookId))], async (ids) => {
-        for (const b of await this.db.select({ id: books.id }).from(books).where(inArray(books.id, ids)))
-          live.add(b.id);
+      const ids = [...new Set(stores.books)];
+      await this.inChunks(ids.length, async (from, to) => {
+        const res = await this.db.execute(
+          sql`select "id" from ${books} where "id" = any(${sql.param(ids.slice(from, to))}::uuid[])`,
+        );
+        for (const b of (res as unknown as { rows: { id: string }[] }).rows) live.add(b.id);
       });
-      const kept = stores.filter((x) => live.has(x.bookId));
-      const storeKey = [bookStoreStats.bookId, bookStoreStats.date, bookStoreStats.store];
-      await this.addCounts(bookStoreStats, kept, storeKey, { shown: bookStoreStats.shown });
+      const kept = stores.books.flatMap((id, i) => (live.has(id) ? [i] : []));
+      const bs = bookStoreStats;
+      await this.addCounts(
+        bs,
+        [
+          column(
+            bs.bookId,
+            "uuid",
+            kept.map((i) => stores.books[i] as string),
+          ),
+          column(
+            bs.date,
+            "date",
+            kept.map((i) => stores.days[i] as string),
+          ),
+          column(
+            bs.store,
+            "text",
+            kept.map((i) => stores.stores[i] as string),
+          ),
+          column(
+            bs.shown,
+            "integer",
+            kept.map((i) => stores.shown[i] as number),
+          ),
+        ],
+        [bs.bookId, bs.date, bs.store],
+        [bs.shown],
+      );
     }
   }
 
