@@ -1,6 +1,6 @@
 // Book rows and what hangs off them. Every query that reaches a book takes the owner's id; the
 // child tables are only touched through a book id the caller has already checked.
-import { and, asc, count, desc, eq, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { bookGenres, bookSlugs, books, retailerLinks, reviews, subscriptions, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
@@ -32,11 +32,15 @@ export function selectBooks(db: Conn, userId: string): Promise<BookRow[]> {
     .orderBy(...displayOrder);
 }
 
+/** A book as the list reads it: every column its answer shows, so not the owner (who asked). */
+const { userId: _owner, ...listColumns } = getTableColumns(books);
+export type ListRow = Omit<BookRow, "userId">;
+
 function prepareBooksWithPlan(db: Db) {
   const userId = sql.placeholder("userId");
   return db
     .select({
-      book: books,
+      book: listColumns,
       planTier: sql<
         string | null
       >`(select ${subscriptions.tier} from ${subscriptions} where ${subscriptions.userId} = ${userId})`,
@@ -57,7 +61,7 @@ const booksWithPlan = new WeakMap<Db, ReturnType<typeof prepareBooksWithPlan>>()
 export async function selectBooksWithPlan(
   db: Db,
   userId: string,
-): Promise<{ rows: BookRow[]; planTier: string | null | undefined }> {
+): Promise<{ rows: ListRow[]; planTier: string | null | undefined }> {
   let statement = booksWithPlan.get(db);
   if (!statement) {
     statement = prepareBooksWithPlan(db);
