@@ -1,5 +1,5 @@
-// The dashboard's list builds each book's answer on its own path (fewer columns read, one
-// literal per book): each entry must be, byte for byte, the book as GET /api/books/:id shows it
+// The dashboard's list reads its books through its own prepared statement (fewer columns than the
+// book's own read): each entry must be, byte for byte, the book as GET /api/books/:id shows it
 // without what hangs off it — every field, in the same order, with the same values.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -40,25 +40,12 @@ const showLimitReached = (tier: Tier) =>
 // ---------------------------------------------------------------------------------------------
 // What the API answers.
 
-function bookView(row: q.BookRow, overLimit = false): Book {
-  const { userId: _owner, createdAt, updatedAt, ...rest } = row;
-  return {
-    ...rest,
-    // The column's check constraint holds it to CURRENCIES.
-    primaryCurrency: rest.primaryCurrency as Currency,
-    userRating: rest.userRating == null ? null : Number(rest.userRating),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
-    overLimit,
-  };
-}
-
 /**
- * The list's view of a row: the same answer as `bookView`, key for key and in the same order,
- * built as one literal instead of copying the row through a rest and a spread (the list makes
- * one per book on every request). `books-list-answer.test.ts` holds the two to the same JSON.
+ * A book as the API answers it: every column but the owner, built as one literal rather than a
+ * copy of the row through a rest and a spread (the list makes one per book on every request).
+ * `books-list-answer.test.ts` holds each list entry to the book's own answer.
  */
-function listView(r: q.ListRow, overLimit: boolean): Book {
+function bookView(r: q.ListRow, overLimit = false): Book {
   return {
     id: r.id,
     title: r.title,
@@ -189,7 +176,7 @@ export async function listBooks(db: Db, userId: string): Promise<Book[]> {
   // The books and the plan's tier in one read; no books need no limit.
   const { rows, planTier } = await q.selectBooksWithPlan(db, userId);
   const over = rows.length ? overLimitIds(rows, bookLimit(tierOf(planTier))) : new Set<string>();
-  return rows.map((r) => listView(r, over.has(r.id)));
+  return rows.map((r) => bookView(r, over.has(r.id)));
 }
 
 async function detail(db: Db | Tx, userId: string, row: q.BookRow): Promise<BookDetail> {
