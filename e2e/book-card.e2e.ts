@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { newsletters, websiteCustomization } from "../src/db/schema/index.ts";
-import { callApi } from "../src/testing/api-client.ts";
+import { apiClient, expectStatus } from "../src/testing/api-client.ts";
 import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
 
@@ -14,8 +14,10 @@ const e = setupE2E();
 browserDescribe("book cards and the newsletter archive setting", () => {
   it("inserts a book card into a newsletter, turns the archive on and gives a postal address", async () => {
     const author = await createAuthor(e.server);
-    const made = await callApi(e.server, author, "POST", "/api/books", { title: "The Lantern Road", author: "J" });
-    expect(made.status).toBe(201);
+    const { book } = await expectStatus(
+      apiClient(e.server, author).books.$post({ json: { title: "The Lantern Road", author: "J" } }),
+      201,
+    );
     const page = await newPage(e);
     await signInThroughUi(page, author.email);
     await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -33,7 +35,7 @@ browserDescribe("book cards and the newsletter archive setting", () => {
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.getByText("Newsletter saved").waitFor();
     const [saved] = await e.server.database.db.select().from(newsletters).where(eq(newsletters.userId, author.id));
-    expect(saved?.content).toContain(`<div data-book-card="${made.body.book.id}"></div>`);
+    expect(saved?.content).toContain(`<div data-book-card="${book.id}"></div>`);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Insert book" }).scrollIntoViewIfNeeded();
@@ -68,7 +70,10 @@ browserDescribe("book cards and the newsletter archive setting", () => {
       .update(newsletters)
       .set({ status: "sent", sentAt: new Date() })
       .where(eq(newsletters.userId, author.id));
-    await callApi(e.server, author, "PUT", "/api/newsletter/settings", { archiveEnabled: true, postalAddress: null });
+    await expectStatus(
+      apiClient(e.server, author).newsletter.settings.$put({ json: { archiveEnabled: true, postalAddress: null } }),
+      200,
+    );
     await page.goto(`http://${author.subdomain}.localhost:${e.server.port}/newsletter/archive/${saved?.id}`);
     await page.getByRole("heading", { name: "A book for you" }).waitFor();
     await page

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { magnetToken } from "../src/server/modules/newsletter/magnet-link.ts";
-import { callApi } from "../src/testing/api-client.ts";
+import { apiClient, expectStatus } from "../src/testing/api-client.ts";
 import { PDF, PNG } from "../src/testing/magnet.ts";
 import { createAuthor } from "../src/testing/users.ts";
 import { browserDescribe, firstLink, newPage, setupE2E, shot, signInThroughUi } from "./fixtures.ts";
@@ -33,9 +33,10 @@ async function both(page: Page, name: string, ready: () => Promise<unknown>) {
 browserDescribe("free book for new subscribers", () => {
   it("author uploads, reader signs up, confirms by mail and downloads", async () => {
     const author = await createAuthor(e.server, { name: "Ada Lighthouse" });
-    expect(
-      (await callApi(e.server, author, "PATCH", "/api/site/settings", { showWhenEmpty: ["newsletter"] })).status,
-    ).toBe(200);
+    await expectStatus(
+      apiClient(e.server, author).site.settings.$patch({ json: { showWhenEmpty: ["newsletter"] } }),
+      200,
+    );
 
     const page = await newPage(e);
     await signInThroughUi(page, author.email);

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bookSlugs, books, websitePageStats, websites } from "../db/schema/index.ts";
 import { unzip } from "../server/lib/zip.ts";
 import { bookSlugOf } from "../shared/book-path.ts";
-import { apiClient, type Json } from "../testing/api-client.ts";
+import { apiClient, expectStatus, type Json } from "../testing/api-client.ts";
 import { s, startFileServer } from "../testing/file-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
 
@@ -173,8 +173,7 @@ describe("a book's address", () => {
     await s.database.db
       .insert(websitePageStats)
       .values(Object.entries(paths).map(([path, views]) => ({ websiteId: site?.id ?? "", date: today, path, views })));
-    const res = await s.api("/api/stats?days=7", { cookie: a.cookie });
-    const top = ((await res.json()) as Json).topBooks as { label: string; path: string; views: number }[];
+    const top = (await expectStatus(apiClient(s, a).stats.$get({ query: { days: "7" } }), 200)).topBooks;
     expect(top).toEqual([
       { label: "Last Light", path: `/book/${book.id}`, views: 5 },
       { label: "Last Light", path: "/book/first-light", views: 3 },

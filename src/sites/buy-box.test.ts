@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookStoreStats, books, retailerLinks } from "../db/schema/index.ts";
 import { markSiteChanged } from "../server/modules/sites/site-changes.service.ts";
 import { amazonUrlFor, storefrontLabel } from "../shared/storefronts.ts";
-import type { Json } from "../testing/api-client.ts";
+import { apiClient, expectStatus } from "../testing/api-client.ts";
 import { buyBox, FIREFOX, setUp } from "../testing/buy-box.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../testing/users.ts";
@@ -277,8 +277,7 @@ describe("the buy box without a trusted country header", () => {
     );
     await s.sites.flushVisits();
 
-    const res = await s.api("/api/stats?days=7", { cookie: fresh.a.cookie });
-    const body = (await res.json()) as Json;
+    const body = await expectStatus(apiClient(s, fresh.a).stats.$get({ query: { days: "7" } }), 200);
     expect(body.stores).toEqual([
       {
         bookId: fresh.bookId,
@@ -300,7 +299,7 @@ describe("the buy box without a trusted country header", () => {
 
     // Another author sees none of it.
     const other = await createAuthor(s);
-    const theirs = (await (await s.api("/api/stats?days=7", { cookie: other.cookie })).json()) as Json;
+    const theirs = await expectStatus(apiClient(s, other).stats.$get({ query: { days: "7" } }), 200);
     expect(theirs.stores).toEqual([]);
     expect(JSON.stringify(theirs)).not.toContain("Salt Road");
   });

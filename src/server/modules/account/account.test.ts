@@ -15,7 +15,7 @@ import {
   supportTickets,
   user,
 } from "../../../db/schema/index.ts";
-import { apiClient, type Json, readJson } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus, type Json, readJson } from "../../../testing/api-client.ts";
 import { type FakeStripe, startFakeStripe } from "../../../testing/fake-stripe.ts";
 import { filesUnder } from "../../../testing/files.ts";
 import { runNewsletterJobOn } from "../../../testing/newsletters.ts";
@@ -46,6 +46,7 @@ const picture = (w: number, h: number) =>
     .png()
     .toBuffer();
 
+/** Uploads are multipart: sent by path. */
 async function upload(a: { cookie: string }, path: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/png" }), "p.png");
@@ -59,19 +60,29 @@ const uploadsOf = (id: string) => filesUnder(join(dataDir, "uploads")).filter((f
 /** An author with a bit of everything: a book with cover, link, genre and review; a post with a picture; photo, hero, a subscriber, a message. */
 async function furnished(name: string): Promise<TestAuthor & { bookId: string }> {
   const a = await createAuthor(s, { name });
-  const api = (path: string, method: string, json?: unknown) =>
-    s.api(path, { method, cookie: a.cookie, ...(json ? { json } : {}) });
-  const book = (await (await api("/api/books", "POST", { title: `${name}'s Novel`, author: name })).json()).book;
+  const api = apiClient(s, a);
+  const { book } = await expectStatus(api.books.$post({ json: { title: `${name}'s Novel`, author: name } }), 201);
+  const param = { id: book.id };
   await upload(a, `/api/books/${book.id}/cover`, await picture(400, 600));
-  await api(`/api/books/${book.id}/retailer-links`, "PUT", {
-    retailerLinks: [{ retailerName: "Bookshop", retailerUrl: "https://bookshop.example/x" }],
-  });
-  await api(`/api/books/${book.id}/genres`, "PUT", { genres: ["Mystery"] });
-  await api(`/api/books/${book.id}/reviews`, "POST", { reviewText: `Loved ${name}'s book`, reviewerName: "A Reader" });
+  await expectStatus(
+    api.books[":id"]["retailer-links"].$put({
+      param,
+      json: { retailerLinks: [{ retailerName: "Bookshop", retailerUrl: "https://bookshop.example/x" }] },
+    }),
+    200,
+  );
+  await expectStatus(api.books[":id"].genres.$put({ param, json: { genres: ["Mystery"] } }), 200);
+  await expectStatus(
+    api.books[":id"].reviews.$post({ param, json: { reviewText: `Loved ${name}'s book`, reviewerName: "A Reader" } }),
+    201,
+  );
   await upload(a, "/api/profile/photo", await picture(300, 300));
   await upload(a, "/api/site/hero", await picture(1000, 500));
   const image = (await upload(a, "/api/posts/images", await picture(800, 400))).image;
-  await api("/api/posts", "POST", { title: `${name} writes`, content: `<p>Hello</p><img src="${image.url}" alt="x">` });
+  await expectStatus(
+    api.posts.$post({ json: { title: `${name} writes`, content: `<p>Hello</p><img src="${image.url}" alt="x">` } }),
+    201,
+  );
   await s.database.db.insert(newsletterSubscribers).values({
     userId: a.id,
     email: `reader-of-${a.id}@example.com`,
@@ -232,14 +243,12 @@ describe("account deletion", () => {
     expect(((await refused.json()) as Json).error.message).toContain("nothing was deleted");
     expect((await apiClient(s, a).profile.$get()).status).toBe(200);
 
-    const res = await s.api("/api/account/delete", {
-      method: "POST",
-      cookie: a.cookie,
-      // Case and spaces aside, it is the account's address.
-      json: { confirmation: `  ${a.email.toUpperCase()} ` },
-    });
+    // Case and spaces aside, it is the account's address.
+    const res = await readJson(
+      apiClient(s, a).account.delete.$post({ json: { confirmation: `  ${a.email.toUpperCase()} ` } }),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deleted: true });
+    expect(res.body).toEqual({ deleted: true });
     expect(fake.subscriptions.get(String(stripeSub.id))?.status).toBe("canceled");
     expect(fake.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${stripeSub.id}`)).toBe(
       true,
@@ -253,9 +262,11 @@ describe("account deletion", () => {
     expect(site.status).toBe(404);
     expect(site.body).toContain("Author not found");
     // The subdomain is free again.
-    const check = await s.api(`/api/onboarding/subdomain-availability?subdomain=${a.subdomain}`);
-    expect(check.status).toBe(200);
-    expect(((await check.json()) as Json).available).toBe(true);
+    const check = await expectStatus(
+      apiClient(s).onboarding["subdomain-availability"].$get({ query: { subdomain: a.subdomain } }),
+      200,
+    );
+    expect(check.available).toBe(true);
 
     // The other author is untouched.
     expect(await rowsOf(b.id, b.email)).toBe(bBefore);

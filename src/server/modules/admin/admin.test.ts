@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "../../../app/cli/admin.ts";
 import { session, supportTickets, websiteAnalytics, websites } from "../../../db/schema/index.ts";
-import { apiClient } from "../../../testing/api-client.ts";
+import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import {
   createAuthor,
@@ -27,8 +27,9 @@ beforeAll(async () => {
   ({ admin: adminUser, superAdmin: superUser } = await createStaff(s));
 });
 
-const get = (path: string, cookie?: string) => s.api(path, cookie ? { cookie } : {});
-const post = (path: string, cookie: string, json?: unknown) =>
+/** By path, for the role loop, bad input and the event stream (not JSON). */
+const rawGet = (path: string, cookie?: string) => s.api(path, cookie ? { cookie } : {});
+const rawPost = (path: string, cookie: string, json?: unknown) =>
   s.api(path, { method: "POST", cookie, ...(json === undefined ? {} : { json }) });
 
 /** Every admin read, and a valid request for each admin write (so staff get their 2xx). */
@@ -50,8 +51,11 @@ function adminRequests(ticketId: string, target: string) {
 
 describe("who may use the back office", () => {
   it("401 signed out, 403 for an author (no data), 2xx for admin and super_admin", async () => {
-    const filed = await post("/api/support/tickets", author.cookie, { subject: "Help", message: "Please" });
-    const { ticket } = await filed.json();
+    const filed = await readJson(
+      apiClient(s, author).support.tickets.$post({ json: { subject: "Help", message: "Please" } }),
+    );
+    const { ticket } = filed.body;
+    // Every admin route by path: the refusal, not the request shape, is under test.
     for (const r of adminRequests(ticket.id, other.id)) {
       const init = { method: r.method, ...(r.json === undefined ? {} : { json: r.json }) };
       const out = await s.api(r.path, init);
@@ -72,18 +76,20 @@ describe("who may use the back office", () => {
         });
         expect(res.status, `${r.method} ${r.path} as ${staff.email}`).toBe(200);
       }
-      expect((await post(`/api/admin/tickets/${ticket.id}/reopen`, staff.cookie)).status).toBe(200);
+      expect(
+        (await readJson(apiClient(s, staff).admin.tickets[":id"].reopen.$post({ param: { id: ticket.id } }))).status,
+      ).toBe(200);
     }
   });
 
   it("says who is staff: demo mode for everyone else", async () => {
-    expect((await get("/api/admin/access")).status).toBe(401);
-    expect(await (await get("/api/admin/access", author.cookie)).json()).toMatchObject({
+    expect((await readJson(apiClient(s).admin.access.$get())).status).toBe(401);
+    expect((await readJson(apiClient(s, author).admin.access.$get())).body).toMatchObject({
       staff: false,
       role: "user",
       userId: author.id,
     });
-    expect(await (await get("/api/admin/access", superUser.cookie)).json()).toMatchObject({
+    expect((await readJson(apiClient(s, superUser).admin.access.$get())).body).toMatchObject({
       staff: true,
       role: "super_admin",
     });
@@ -92,15 +98,15 @@ describe("who may use the back office", () => {
   it("reads the role from the database on every request: a revoked admin is refused at once", async () => {
     const temp = await createSignedInUser(s, { prefix: "temp-staff" });
     await setRole(s.database.db, temp.email, "admin");
-    expect((await get("/api/admin/overview", temp.cookie)).status).toBe(200);
+    expect((await readJson(apiClient(s, temp).admin.overview.$get())).status).toBe(200);
     await setRole(s.database.db, temp.email, "user");
-    expect((await get("/api/admin/overview", temp.cookie)).status).toBe(403);
+    expect((await readJson(apiClient(s, temp).admin.overview.$get())).status).toBe(403);
   });
 });
 
 describe("accounts", () => {
   it("lists every account with its site and plan, searched, filtered and paged on the server", async () => {
-    const all = await (await get("/api/admin/users?pageSize=100", adminUser.cookie)).json();
+    const all = (await readJson(apiClient(s, adminUser).admin.users.$get({ query: { pageSize: "100" } }))).body;
     expect(all.total).toBeGreaterThanOrEqual(4);
     const ada = all.users.find((u: { id: string }) => u.id === author.id);
     expect(ada).toMatchObject({
@@ -113,16 +119,25 @@ describe("accounts", () => {
       role: "user",
       banned: false,
     });
-    const bySubdomain = await (await get(`/api/admin/users?q=${other.subdomain}`, adminUser.cookie)).json();
+    const bySubdomain = (await readJson(apiClient(s, adminUser).admin.users.$get({ query: { q: other.subdomain } })))
+      .body;
     expect(bySubdomain.users.map((u: { id: string }) => u.id)).toEqual([other.id]);
     expect(bySubdomain.total).toBe(1);
-    const midi = await (await get("/api/admin/users?tier=midi", adminUser.cookie)).json();
+    const midi = (await readJson(apiClient(s, adminUser).admin.users.$get({ query: { tier: "midi" } }))).body;
     expect(midi.users.every((u: { tier: string }) => u.tier === "midi")).toBe(true);
     expect(midi.users.some((u: { id: string }) => u.id === other.id)).toBe(true);
     // A search's % and _ are letters, not patterns.
-    expect((await (await get("/api/admin/users?q=%25", adminUser.cookie)).json()).total).toBe(0);
-    const page1 = await (await get("/api/admin/users?pageSize=2&page=1&sort=email&order=asc", adminUser.cookie)).json();
-    const page2 = await (await get("/api/admin/users?pageSize=2&page=2&sort=email&order=asc", adminUser.cookie)).json();
+    expect((await readJson(apiClient(s, adminUser).admin.users.$get({ query: { q: "%" } }))).body.total).toBe(0);
+    const page1 = (
+      await readJson(
+        apiClient(s, adminUser).admin.users.$get({ query: { pageSize: "2", page: "1", sort: "email", order: "asc" } }),
+      )
+    ).body;
+    const page2 = (
+      await readJson(
+        apiClient(s, adminUser).admin.users.$get({ query: { pageSize: "2", page: "2", sort: "email", order: "asc" } }),
+      )
+    ).body;
     expect(page1.users).toHaveLength(2);
     const emails = [...page1.users, ...page2.users].map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort());
@@ -130,10 +145,11 @@ describe("accounts", () => {
   });
 
   it("refuses bad list parameters with a clear message", async () => {
-    const res = await get("/api/admin/users?pageSize=1000", adminUser.cookie);
+    // Deliberately bad parameters, sent by path.
+    const res = await rawGet("/api/admin/users?pageSize=1000", adminUser.cookie);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatchObject({ field: "pageSize", message: "Page size is at most 100" });
-    expect((await get("/api/admin/users?status=sleeping", adminUser.cookie)).status).toBe(400);
+    expect((await rawGet("/api/admin/users?status=sleeping", adminUser.cookie)).status).toBe(400);
   });
 
   it("changes roles only as a super admin, and writes the audit log", async () => {
@@ -148,13 +164,13 @@ describe("accounts", () => {
       json: { role: "admin" },
     });
     expect(asSuper.status).toBe(200);
-    expect((await get("/api/admin/overview", target.cookie)).status).toBe(200);
+    expect((await readJson(apiClient(s, target).admin.overview.$get())).status).toBe(200);
     const own = await apiClient(s, superUser).admin.users[":id"].role.$patch({
       param: { id: superUser.id },
       json: { role: "user" },
     });
     expect(own.status).toBe(409);
-    const { entries } = await (await get("/api/admin/audit", superUser.cookie)).json();
+    const { entries } = (await readJson(apiClient(s, superUser).admin.audit.$get())).body;
     expect(entries[0]).toMatchObject({
       actorEmail: superUser.email,
       action: "role_changed",
@@ -166,10 +182,15 @@ describe("accounts", () => {
   it("bans: signed out everywhere, sign-in refused, site unavailable; unban restores", async () => {
     const victim = await createAuthor(s, { name: "Spam Author" });
     expect((await s.onHost(`${victim.subdomain}.localhost`, "/")).status).toBe(200);
-    const ban = await post(`/api/admin/users/${victim.id}/ban`, adminUser.cookie, { banned: true, reason: "spam" });
+    const ban = await readJson(
+      apiClient(s, adminUser).admin.users[":id"].ban.$post({
+        param: { id: victim.id },
+        json: { banned: true, reason: "spam" },
+      }),
+    );
     expect(ban.status).toBe(200);
     expect(await s.database.db.select().from(session).where(eq(session.userId, victim.id))).toHaveLength(0);
-    expect((await get("/api/profile", victim.cookie)).status).toBe(401);
+    expect((await readJson(apiClient(s, victim).profile.$get())).status).toBe(401);
     const signIn = await s.api("/api/auth/sign-in/email", {
       method: "POST",
       json: { email: victim.email, password: TEST_PASSWORD },
@@ -179,25 +200,51 @@ describe("accounts", () => {
     expect(site.status).toBe(503);
     expect(site.body).toContain("temporarily unavailable");
 
-    expect((await post(`/api/admin/users/${victim.id}/ban`, adminUser.cookie, { banned: false })).status).toBe(200);
+    expect(
+      (
+        await readJson(
+          apiClient(s, adminUser).admin.users[":id"].ban.$post({ param: { id: victim.id }, json: { banned: false } }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await s.onHost(`${victim.subdomain}.localhost`, "/")).status).toBe(200);
     const again = await s.api("/api/auth/sign-in/email", {
       method: "POST",
       json: { email: victim.email, password: TEST_PASSWORD },
     });
     expect(again.status).toBe(200);
-    const { entries } = await (await get("/api/admin/audit", adminUser.cookie)).json();
+    const { entries } = (await readJson(apiClient(s, adminUser).admin.audit.$get())).body;
     expect(entries.slice(0, 2).map((e: { action: string }) => e.action)).toEqual(["user_unbanned", "user_banned"]);
   });
 
   it("an admin cannot ban a super admin or themselves", async () => {
-    expect((await post(`/api/admin/users/${superUser.id}/ban`, adminUser.cookie, { banned: true })).status).toBe(403);
-    expect((await post(`/api/admin/users/${adminUser.id}/ban`, adminUser.cookie, { banned: true })).status).toBe(409);
-    expect((await post("/api/admin/users/nobody/ban", adminUser.cookie, { banned: true })).status).toBe(404);
+    expect(
+      (
+        await readJson(
+          apiClient(s, adminUser).admin.users[":id"].ban.$post({ param: { id: superUser.id }, json: { banned: true } }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await readJson(
+          apiClient(s, adminUser).admin.users[":id"].ban.$post({ param: { id: adminUser.id }, json: { banned: true } }),
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await readJson(
+          apiClient(s, adminUser).admin.users[":id"].ban.$post({ param: { id: "nobody" }, json: { banned: true } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("sends a password-reset mail to the account", async () => {
-    const res = await post(`/api/admin/users/${other.id}/password-reset`, adminUser.cookie);
+    const res = await readJson(
+      apiClient(s, adminUser).admin.users[":id"]["password-reset"].$post({ param: { id: other.id } }),
+    );
     expect(res.status).toBe(200);
     const mail = await s.smtp.waitFor(other.email, "Reset");
     expect(mail.text).toContain("/reset-password");
@@ -206,70 +253,107 @@ describe("accounts", () => {
 
 describe("support tickets", () => {
   it("an author files a ticket; staff answer (mailed); the author sees it and replies, which reopens it", async () => {
-    const filed = await post("/api/support/tickets", author.cookie, {
-      subject: "My cover will not upload",
-      message: "It says the file is damaged.",
-      priority: "high",
-    });
+    const filed = await readJson(
+      apiClient(s, author).support.tickets.$post({
+        json: {
+          subject: "My cover will not upload",
+          message: "It says the file is damaged.",
+          priority: "high",
+        },
+      }),
+    );
     expect(filed.status).toBe(201);
-    const { ticket } = await filed.json();
+    const { ticket } = filed.body;
     expect(ticket).toMatchObject({ status: "open", priority: "high", email: author.email, messages: [] });
 
-    const list = await (await get("/api/admin/tickets?status=open&priority=high", adminUser.cookie)).json();
+    const list = (
+      await readJson(apiClient(s, adminUser).admin.tickets.$get({ query: { status: "open", priority: "high" } }))
+    ).body;
     expect(list.tickets[0].id).toBe(ticket.id);
     expect(list.openCount).toBeGreaterThanOrEqual(1);
 
-    const blank = await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, { response: "  " });
+    const blank = await readJson(
+      apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
+        param: { id: ticket.id },
+        json: { response: "  " },
+      }),
+    );
     expect(blank.status).toBe(400);
-    expect((await blank.json()).error.message).toBe("Please write a response");
+    expect(blank.body.error.message).toBe("Please write a response");
 
-    const answered = await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, {
-      response: "Try a PNG under 10 MB.",
-    });
+    const answered = await readJson(
+      apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
+        param: { id: ticket.id },
+        json: {
+          response: "Try a PNG under 10 MB.",
+        },
+      }),
+    );
     expect(answered.status).toBe(200);
-    expect((await answered.json()).ticket).toMatchObject({
+    expect(answered.body.ticket).toMatchObject({
       status: "responded",
       adminResponse: "Try a PNG under 10 MB.",
     });
     const mail = await s.smtp.waitFor(author.email, "Re: My cover will not upload");
     expect(mail.text).toContain("Try a PNG under 10 MB.");
     // Respond only from open.
-    expect((await post(`/api/admin/tickets/${ticket.id}/respond`, adminUser.cookie, { response: "x" })).status).toBe(
-      409,
-    );
+    expect(
+      (
+        await readJson(
+          apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
+            param: { id: ticket.id },
+            json: { response: "x" },
+          }),
+        )
+      ).status,
+    ).toBe(409);
 
-    const mine = await (await get("/api/support/tickets", author.cookie)).json();
+    const mine = (await readJson(apiClient(s, author).support.tickets.$get())).body;
     expect(mine.tickets[0]).toMatchObject({ id: ticket.id, status: "responded" });
     expect(mine.tickets[0].messages).toMatchObject([{ fromStaff: true, body: "Try a PNG under 10 MB." }]);
 
-    const replied = await post(`/api/support/tickets/${ticket.id}/replies`, author.cookie, { message: "Still no." });
+    const replied = await readJson(
+      apiClient(s, author).support.tickets[":id"].replies.$post({
+        param: { id: ticket.id },
+        json: { message: "Still no." },
+      }),
+    );
     expect(replied.status).toBe(200);
-    expect((await replied.json()).ticket.status).toBe("open");
+    expect(replied.body.ticket.status).toBe("open");
 
-    expect((await post(`/api/admin/tickets/${ticket.id}/close`, adminUser.cookie)).status).toBe(200);
-    expect((await post(`/api/admin/tickets/${ticket.id}/close`, adminUser.cookie)).status).toBe(409);
-    expect((await post(`/api/admin/tickets/${ticket.id}/reopen`, adminUser.cookie)).status).toBe(200);
+    expect(
+      (await readJson(apiClient(s, adminUser).admin.tickets[":id"].close.$post({ param: { id: ticket.id } }))).status,
+    ).toBe(200);
+    expect(
+      (await readJson(apiClient(s, adminUser).admin.tickets[":id"].close.$post({ param: { id: ticket.id } }))).status,
+    ).toBe(409);
+    expect(
+      (await readJson(apiClient(s, adminUser).admin.tickets[":id"].reopen.$post({ param: { id: ticket.id } }))).status,
+    ).toBe(200);
   });
 
   it("another author can neither see nor reply to a ticket; bad input changes nothing", async () => {
-    const { ticket } = await (
-      await post("/api/support/tickets", author.cookie, { subject: "Private", message: "Mine only" })
-    ).json();
-    const theirs = await (await get("/api/support/tickets", other.cookie)).json();
+    const { ticket } = (
+      await readJson(apiClient(s, author).support.tickets.$post({ json: { subject: "Private", message: "Mine only" } }))
+    ).body;
+    const theirs = (await readJson(apiClient(s, other).support.tickets.$get())).body;
     expect(theirs.tickets.some((t: { id: string }) => t.id === ticket.id)).toBe(false);
-    const reply = await post(`/api/support/tickets/${ticket.id}/replies`, other.cookie, { message: "hi" });
+    const reply = await readJson(
+      apiClient(s, other).support.tickets[":id"].replies.$post({ param: { id: ticket.id }, json: { message: "hi" } }),
+    );
     expect(reply.status).toBe(404);
-    expect((await reply.json()).error.message).toBe("Ticket not found");
+    expect(reply.body.error.message).toBe("Ticket not found");
     const before = await s.database.db.select().from(supportTickets);
+    // Bad input (an unknown priority among them), sent by path.
     for (const body of [
       { subject: "", message: "x" },
       { subject: "x", message: "" },
       { subject: "x", message: "y", priority: "asap" },
     ]) {
-      expect((await post("/api/support/tickets", author.cookie, body)).status).toBe(400);
+      expect((await rawPost("/api/support/tickets", author.cookie, body)).status).toBe(400);
     }
     expect(await s.database.db.select().from(supportTickets)).toHaveLength(before.length);
-    expect((await get("/api/support/tickets")).status).toBe(401);
+    expect((await readJson(apiClient(s).support.tickets.$get())).status).toBe(401);
   });
 
   it("pushes the open count to an admin's event stream when an author files a ticket", async () => {
@@ -299,20 +383,21 @@ describe("support tickets", () => {
       }
     };
     const first = await nextCount();
-    await post("/api/support/tickets", other.cookie, { subject: "Live", message: "Count me" });
+    await readJson(apiClient(s, other).support.tickets.$post({ json: { subject: "Live", message: "Count me" } }));
     expect(await nextCount()).toBe(first + 1);
     controller.abort();
     // Authors cannot open the stream.
-    expect((await get("/api/admin/tickets/events", author.cookie)).status).toBe(403);
+    // An event stream, not JSON: by path.
+    expect((await rawGet("/api/admin/tickets/events", author.cookie)).status).toBe(403);
   });
 });
 
 describe("metrics, traffic and health", () => {
   it("recalculates today's metrics from the real tables", async () => {
-    const res = await post("/api/admin/metrics/recalculate", superUser.cookie);
+    const res = await readJson(apiClient(s, superUser).admin.metrics.recalculate.$post());
     expect(res.status).toBe(200);
-    const { metrics } = await res.json();
-    const overview = await (await get("/api/admin/overview", superUser.cookie)).json();
+    const { metrics } = res.body;
+    const overview = (await readJson(apiClient(s, superUser).admin.overview.$get())).body;
     expect(metrics.metricDate).toBe(new Date().toISOString().slice(0, 10));
     expect(metrics.totalUsers).toBe(overview.totalUsers);
     expect(metrics.trialUsers).toBeGreaterThanOrEqual(2);
@@ -330,7 +415,7 @@ describe("metrics, traffic and health", () => {
       { websiteId: site.id, date: today, pageViews: 30, uniqueVisitors: 12 },
       { websiteId: site.id, date: old, pageViews: 1000, uniqueVisitors: 900 },
     ]);
-    const a = await (await get("/api/admin/analytics", adminUser.cookie)).json();
+    const a = (await readJson(apiClient(s, adminUser).admin.analytics.$get())).body;
     expect(a.daily).toHaveLength(30);
     expect(a.daily.at(-1)).toMatchObject({ date: today });
     expect(a.daily.at(-1).pageViews).toBeGreaterThanOrEqual(30);
@@ -340,7 +425,7 @@ describe("metrics, traffic and health", () => {
   });
 
   it("reports health from real checks", async () => {
-    const h = await (await get("/api/admin/system", adminUser.cookie)).json();
+    const h = (await readJson(apiClient(s, adminUser).admin.system.$get())).body;
     const names = h.checks.map((c: { name: string }) => c.name);
     expect(names).toEqual(["Database", "Mail", "Mail outbox", "File storage", "Daily metrics job"]);
     expect(h.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);

@@ -16,7 +16,7 @@ import {
 } from "../../../db/schema/index.ts";
 import { TICKET_PRIORITIES } from "../../../shared/enums.ts";
 import { RATE_OUT_OF_RANGE } from "../../../shared/schemas/admin.ts";
-import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus, readJson } from "../../../testing/api-client.ts";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { cookiesFrom } from "../../../testing/test-server.ts";
 import {
@@ -38,11 +38,10 @@ beforeAll(async () => {
   unpaid = await createAuthor(s, { name: "Unpaid Author", checkout: false });
 });
 
-const get = async (path: string, cookie = boss.cookie) => {
-  const res = await s.api(path, { cookie });
-  expect(res.status, path).toBe(200);
-  return res.json();
-};
+/** The admin API as the super admin. */
+const admin = () => apiClient(s, boss).admin;
+const overview = () => expectStatus(admin().overview.$get(), 200);
+const allUsers = () => expectStatus(admin().users.$get({ query: { pageSize: "100" } }), 200);
 const DAY_MS = 864e5;
 
 /** Accounts whose last activity is within 30 days, counted from the rows, not through the app. */
@@ -56,14 +55,14 @@ describe("active users (30 days)", () => {
     const everyone = await s.database.db.select({ id: user.id, lastActiveAt: user.lastActiveAt }).from(user);
     // Each account here signed in when it verified its email.
     expect(everyone.every((u) => u.lastActiveAt !== null)).toBe(true);
-    const before = (await get("/api/admin/overview")).activeUsers30d;
+    const before = (await overview()).activeUsers30d;
     expect(before).toBe(everyone.length);
     expect(before).toBe(await activeFromRows());
 
     const out = await s.api("/api/auth/sign-out", { method: "POST", cookie: paid.cookie, json: {} });
     expect(out.status).toBe(200);
     expect(await s.database.db.select().from(session).where(eq(session.userId, paid.id))).toHaveLength(0);
-    expect((await get("/api/admin/overview")).activeUsers30d).toBe(before);
+    expect((await overview()).activeUsers30d).toBe(before);
     const { metrics } = (await readJson(apiClient(s, boss).admin.metrics.recalculate.$post())).body;
     expect(metrics.activeUsers).toBe(before);
   });
@@ -74,7 +73,7 @@ describe("active users (30 days)", () => {
       .update(user)
       .set({ lastActiveAt: new Date(Date.now() - 31 * DAY_MS) })
       .where(eq(user.id, unpaid.id));
-    expect((await get("/api/admin/overview")).activeUsers30d).toBe(before - 1);
+    expect((await overview()).activeUsers30d).toBe(before - 1);
 
     const signIn = await s.api("/api/auth/sign-in/email", {
       method: "POST",
@@ -84,7 +83,7 @@ describe("active users (30 days)", () => {
     expect(cookiesFrom(signIn)).toBeTruthy();
     const [row] = await s.database.db.select({ at: user.lastActiveAt }).from(user).where(eq(user.id, unpaid.id));
     expect(Date.now() - (row?.at?.getTime() ?? 0)).toBeLessThan(60_000);
-    expect((await get("/api/admin/overview")).activeUsers30d).toBe(before);
+    expect((await overview()).activeUsers30d).toBe(before);
   });
 
   it("counts a session kept in use: Better Auth's daily refresh stamps the account too", async () => {
@@ -146,12 +145,12 @@ describe("the support queue", () => {
     const open = withIds
       .filter((t) => t.id !== answered.id)
       .sort((a, b) => rank(a.priority) - rank(b.priority) || b.ageMin - a.ageMin);
-    const { tickets } = await get("/api/admin/tickets");
-    expect(tickets.map((t: { id: string }) => t.id)).toEqual([...open.map((t) => t.id), answered.id]);
-    expect(tickets[0].subject).toBe("urgent 20");
+    const { tickets } = await expectStatus(admin().tickets.$get({ query: {} }), 200);
+    expect(tickets.map((t) => t.id)).toEqual([...open.map((t) => t.id), answered.id]);
+    expect(tickets[0]?.subject).toBe("urgent 20");
 
-    const onlyOpen = await get("/api/admin/tickets?status=open");
-    expect(onlyOpen.tickets.map((t: { id: string }) => t.id)).toEqual(open.map((t) => t.id));
+    const onlyOpen = await expectStatus(admin().tickets.$get({ query: { status: "open" } }), 200);
+    expect(onlyOpen.tickets.map((t) => t.id)).toEqual(open.map((t) => t.id));
   });
 });
 
@@ -195,7 +194,7 @@ describe("exchange rates", () => {
 
 describe("accounts and sites as staff see them", () => {
   it("tells an unpaid trial (checkout never completed) from a real one", async () => {
-    const { users } = await get("/api/admin/users?pageSize=100");
+    const { users } = await allUsers();
     const byId = new Map(users.map((u: { id: string }) => [u.id, u]));
     expect(byId.get(paid.id)).toMatchObject({ status: "trial", checkoutCompleted: true });
     expect(byId.get(unpaid.id)).toMatchObject({ status: "trial", checkoutCompleted: false });
@@ -238,13 +237,13 @@ describe("accounts and sites as staff see them", () => {
     ]);
     const subdomainUrl = (sub: string) => `http://${sub}.localhost:${s.port}/`;
 
-    const a = await get("/api/admin/analytics");
-    expect(a.topWebsites.map((w: { websiteId: string; liveUrl: string }) => [w.websiteId, w.liveUrl])).toEqual([
+    const a = await expectStatus(admin().analytics.$get(), 200);
+    expect(a.topWebsites.map((w) => [w.websiteId, w.liveUrl])).toEqual([
       [paidSite.id, `http://${domain}/`],
       [unpaidSite.id, subdomainUrl(unpaid.subdomain)],
     ]);
-    const { users } = await get("/api/admin/users?pageSize=100");
-    const liveUrl = (id: string) => users.find((u: { id: string }) => u.id === id)?.liveUrl;
+    const { users } = await allUsers();
+    const liveUrl = (id: string) => users.find((u) => u.id === id)?.liveUrl;
     expect(liveUrl(paid.id)).toBe(`http://${domain}/`);
     expect(liveUrl(unpaid.id)).toBe(subdomainUrl(unpaid.subdomain));
     // No address anywhere is the noindex preview.

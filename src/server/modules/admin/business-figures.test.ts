@@ -23,7 +23,7 @@ import {
   MONTHLY_PRICE_MINOR as PRICE,
 } from "../../../shared/plans.ts";
 import { putRate } from "../../../testing/admin.ts";
-import { apiClient, readJson } from "../../../testing/api-client.ts";
+import { apiClient, expectStatus, readJson } from "../../../testing/api-client.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import {
   completeSandboxCheckout,
@@ -49,10 +49,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-const get = async (path: string) => {
-  const res = await s.api(path, { cookie: boss.cookie });
-  expect(res.status).toBe(200);
-  return res.json();
+/** The admin API as the super admin; `ok` reads an answer that must be 200. */
+const admin = () => apiClient(s, boss).admin;
+const ok = async (res: Promise<Response>) => {
+  const r = await readJson(res);
+  expect(r.status).toBe(200);
+  return r.body;
 };
 
 /** GBP minor units for `minor` at a decimal `rate`, rounded half away from zero (worked out here in micro-units). */
@@ -73,7 +75,7 @@ async function ratesNow(): Promise<Record<Currency, string>> {
 const author = (tier: Tier, currency: Currency, opts: { ownDomain?: boolean; checkout?: boolean } = {}) =>
   createAuthor(s, { tier, currency, prefix: "figures", ...opts });
 
-const post = (cookie: string, path: string, json: unknown = {}) => s.api(path, { method: "POST", cookie, json });
+const billing = (who: { cookie: string }) => apiClient(s, who).billing;
 
 describe("a fresh install with the demo author", () => {
   it("shows no money, no subscriptions and no paying users; the demo is listed and labelled", async () => {
@@ -89,7 +91,7 @@ describe("a fresh install with the demo author", () => {
       .where(eq(subscriptions.userId, demoSite?.userId ?? ""));
     expect(demoSub).toMatchObject({ tier: "mega", status: "active" });
 
-    const f = await get("/api/admin/financial");
+    const f = await ok(admin().financial.$get());
     expect(f).toMatchObject({
       monthlyRevenueGbpMinor: 0,
       estimatedMrrGbpMinor: 0,
@@ -101,7 +103,7 @@ describe("a fresh install with the demo author", () => {
     for (const c of f.byCurrency) expect(c).toMatchObject({ subscribers: 0, mrrMinor: 0, mrrGbpMinor: 0 });
 
     expect(await runDailyMetrics(s.database.db)).toBe(true);
-    const o = await get("/api/admin/overview");
+    const o = await ok(admin().overview.$get());
     // The only account besides the demo is the super admin this file signed up.
     expect(o).toMatchObject({ revenueThisMonthGbpMinor: 0, totalUsers: 1, openTickets: 0 });
     expect(o.latestMetrics).toMatchObject({
@@ -117,10 +119,10 @@ describe("a fresh install with the demo author", () => {
       churnCount: 0,
     });
 
-    const users = await get(`/api/admin/users?q=${encodeURIComponent(DEMO_EMAIL)}`);
+    const users = await ok(admin().users.$get({ query: { q: DEMO_EMAIL } }));
     expect(users.users).toHaveLength(1);
     expect(users.users[0]).toMatchObject({ email: DEMO_EMAIL, sample: true, subdomain: "demo" });
-    const me = await get(`/api/admin/users?q=${encodeURIComponent(boss.email)}`);
+    const me = await ok(admin().users.$get({ query: { q: boss.email } }));
     expect(me.users[0]).toMatchObject({ email: boss.email, sample: false });
   });
 
@@ -170,13 +172,13 @@ describe("a fresh install with the demo author", () => {
       { websiteId: demoSite?.id ?? "", date: today, pageViews: 500, uniqueVisitors: 300 },
       { websiteId: site?.id ?? "", date: today, pageViews: 7, uniqueVisitors: 3 },
     ]);
-    const an = await get("/api/admin/analytics");
+    const an = await ok(admin().analytics.$get());
     expect(an).toMatchObject({ pageViews: 7, uniqueVisitors: 3, activeWebsites: 1 });
     expect(an.topWebsites.map((w: { subdomain: string }) => w.subdomain)).toEqual([a.subdomain]);
     expect(an.daily.at(-1)).toMatchObject({ date: today, pageViews: 7, uniqueVisitors: 3 });
     // This author is on a trial: no money yet. Leave the slate clean for the next test.
     await s.database.db.delete(websiteAnalytics);
-    await post(a.cookie, "/api/billing/cancel");
+    await billing(a).cancel.$post();
   });
 });
 
@@ -197,8 +199,8 @@ describe("sandbox billing books what Stripe would charge", () => {
     void f;
 
     // During a trial a plan change costs nothing now; the trial's end charges the new plan.
-    expect((await post(a.cookie, "/api/billing/change-plan", { tier: "maxi" })).status).toBe(200);
-    expect((await post(e.cookie, "/api/billing/cancel")).status).toBe(200);
+    expect((await billing(a)["change-plan"].$post({ json: { tier: "maxi" } })).status).toBe(200);
+    expect((await billing(e).cancel.$post()).status).toBe(200);
 
     // Day 15: every trial has ended.
     const t1 = new Date(now + 15 * DAY);
@@ -208,13 +210,12 @@ describe("sandbox billing books what Stripe would charge", () => {
     // After paying: C moves down to Mini, D adds a domain, G cancels, E (expired) pays again.
     // Seen from the day the server really is on, each change covers the whole first period, so
     // Stripe's proration is the whole difference in price.
-    expect((await post(c.cookie, "/api/billing/change-plan", { tier: "mini" })).status).toBe(200);
+    expect((await billing(c)["change-plan"].$post({ json: { tier: "mini" } })).status).toBe(200);
     const domain = await apiClient(s, d).domain.$put({ json: { domain: `${d.subdomain}-books.net` } });
     expect(domain.status).toBe(200);
-    expect((await post(g.cookie, "/api/billing/cancel")).status).toBe(200);
-    const re = await post(e.cookie, "/api/billing/reactivate");
-    expect(re.status).toBe(200);
-    const { checkoutUrl } = (await re.json()) as { checkoutUrl: string };
+    expect((await billing(g).cancel.$post()).status).toBe(200);
+    const { checkoutUrl } = await expectStatus(billing(e).reactivate.$post(), 200);
+    if (!checkoutUrl) throw new Error("an expired subscription comes back through checkout");
     // The checkout page says so: no trial this time, billing starts today.
     const again = new URL(checkoutUrl);
     const pageText = await (await s.api(`${again.pathname}${again.search}`, { cookie: e.cookie })).text();
@@ -285,7 +286,7 @@ describe("sandbox billing books what Stripe would charge", () => {
     const monthly = (x: (typeof active)[number]) => PRICE[x.tier][x.currency] + (x.addon ? ADDON[x.currency] : 0);
     const mrr = active.reduce((sum, x) => sum + gbpOf(monthly(x), rates[x.currency]), 0);
 
-    const fin = await get("/api/admin/financial");
+    const fin = await ok(admin().financial.$get());
     expect(fin.monthlyRevenueGbpMinor).toBe(revenue);
     expect(fin.transactionsThisMonth).toBe(charges.length);
     expect(fin.estimatedMrrGbpMinor).toBe(mrr);
@@ -316,7 +317,7 @@ describe("sandbox billing books what Stripe would charge", () => {
     // The daily rollup, on the day the server is really on. Accounts: the boss, the author the
     // analytics test made, and the seven here (the demo is not one of them).
     expect(await runDailyMetrics(s.database.db)).toBe(true);
-    const o = await get("/api/admin/overview");
+    const o = await ok(admin().overview.$get());
     expect(o.revenueThisMonthGbpMinor).toBe(revenue);
     expect(o.totalUsers).toBe(9);
     expect(o.activeUsers30d).toBe(9);
@@ -368,8 +369,8 @@ describe("sandbox billing books what Stripe would charge", () => {
     const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-    const csvLines = async (kind: string) => {
-      const res = await s.api(`/api/admin/reports/${kind}?month=${month}`, { cookie: boss.cookie });
+    const csvLines = async (kind: "revenue" | "subscriptions") => {
+      const res = await admin().reports[":kind"].$get({ param: { kind }, query: { month } });
       expect(res.status).toBe(200);
       const lines = (await res.text())
         .replace(/^\uFEFF/, "")

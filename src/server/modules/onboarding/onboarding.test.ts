@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { domainVerifications, profiles, subscriptions, websites } from "../../../db/schema/index.ts";
+import {
+  apiClient,
+  type Caller,
+  type Client,
+  callApi,
+  expectStatus,
+  type JsonBody,
+  readJson,
+} from "../../../testing/api-client.ts";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createSignedInUser } from "../../../testing/users.ts";
 
@@ -8,7 +17,8 @@ startFileServer();
 
 const newUser = () => createSignedInUser(s, { prefix: "onb" });
 
-const valid = (over: Record<string, unknown> = {}) => ({
+type CompleteBody = JsonBody<Client["onboarding"]["complete"]["$post"]>;
+const valid = (over: Partial<CompleteBody> = {}): CompleteBody => ({
   name: "Jane Author",
   email: "jane@example.com",
   websiteName: "Jane's Books",
@@ -18,6 +28,9 @@ const valid = (over: Record<string, unknown> = {}) => ({
   currency: "USD",
   ...over,
 });
+const complete = (u: Caller, over: Partial<CompleteBody> = {}) =>
+  readJson(apiClient(s, u).onboarding.complete.$post({ json: valid(over) }));
+const stateOf = (u: Caller) => expectStatus(apiClient(s, u).onboarding.$get(), 200);
 
 const db = () => s.database.db;
 async function rowsFor(userId: string) {
@@ -28,8 +41,8 @@ async function rowsFor(userId: string) {
   return { profile: p, websites: w, subscriptions: sub, verifications: dv };
 }
 
-const avail = async (q: string) =>
-  (await s.api(`/api/onboarding/subdomain-availability?subdomain=${encodeURIComponent(q)}`)).json();
+const availability = (q: string) => apiClient(s).onboarding["subdomain-availability"].$get({ query: { subdomain: q } });
+const avail = (q: string) => expectStatus(availability(q), 200);
 
 describe("subdomain availability", () => {
   it("normalises, refuses short and reserved names, and compares case-insensitively", async () => {
@@ -38,17 +51,13 @@ describe("subdomain availability", () => {
     expect(await avail("WWW")).toMatchObject({ subdomain: "www", available: false, reason: "reserved" });
     expect(await avail("Book-plate")).toMatchObject({ available: false, reason: "reserved" });
     const u = await newUser();
-    const res = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: u.cookie,
-      json: valid({ subdomain: "takenname" }),
-    });
-    expect(res.status).toBe(201);
+    expect((await complete(u, { subdomain: "takenname" })).status).toBe(201);
     expect(await avail("TakenName")).toEqual({ subdomain: "takenname", available: false, reason: "taken" });
     expect(await avail("taken-name")).toMatchObject({ available: false, reason: "taken" });
   });
 
   it("needs the parameter and refuses absurd lengths", async () => {
+    // Deliberately bad queries (no parameter, an overlong value), sent by path.
     expect((await s.api("/api/onboarding/subdomain-availability")).status).toBe(400);
     expect((await s.api(`/api/onboarding/subdomain-availability?subdomain=${"a".repeat(500)}`)).status).toBe(400);
     expect(await avail("a".repeat(64))).toMatchObject({ available: false, reason: "too_long" });
@@ -57,10 +66,9 @@ describe("subdomain availability", () => {
 
 describe("onboarding", () => {
   it("prefills from the signed-in user and needs a session", async () => {
-    expect((await s.api("/api/onboarding")).status).toBe(401);
+    expect((await readJson(apiClient(s).onboarding.$get())).status).toBe(401);
     const u = await newUser();
-    const res = await s.api("/api/onboarding", { cookie: u.cookie });
-    expect(await res.json()).toEqual({
+    expect(await stateOf(u)).toEqual({
       name: "Jane Author",
       email: u.email,
       onboardingCompleted: false,
@@ -72,13 +80,9 @@ describe("onboarding", () => {
   it("creates profile, website and trial subscription, then refuses a second time", async () => {
     const u = await newUser();
     const before = Date.now();
-    const res = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: u.cookie,
-      json: valid({ subdomain: "Happy-Path", bio: "I write.", genre: "Mystery" }),
-    });
+    const res = await complete(u, { subdomain: "Happy-Path", bio: "I write.", genre: "Mystery" });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = res.body;
     expect(body.checkoutUrl).toMatch(/\/billing\/sandbox\/checkout\?session=/);
     expect(body.website).toEqual({ subdomain: "happypath", customDomain: null, domainOption: "free" });
     const r = await rowsFor(u.id);
@@ -100,7 +104,7 @@ describe("onboarding", () => {
     const trialMs = (r.subscriptions[0]?.trialEndsAt?.getTime() ?? 0) - before;
     expect(trialMs).toBeGreaterThan(13.9 * 864e5);
     expect(trialMs).toBeLessThan(14.1 * 864e5);
-    const state = await (await s.api("/api/onboarding", { cookie: u.cookie })).json();
+    const state = await stateOf(u);
     expect(state).toMatchObject({
       onboardingCompleted: true,
       website: {
@@ -113,18 +117,14 @@ describe("onboarding", () => {
     });
     // Another author sees only their own (empty) state, never this website.
     const other = await newUser();
-    const theirs = await (await s.api("/api/onboarding", { cookie: other.cookie })).json();
+    const theirs = await stateOf(other);
     expect(theirs).toMatchObject({ onboardingCompleted: false, website: null });
-    const status = await (await s.api("/api/subscription/status", { cookie: u.cookie })).json();
+    const status = await expectStatus(apiClient(s, u).subscription.status.$get(), 200);
     expect(status).toMatchObject({ tier: "midi", status: "trial" });
 
-    const again = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: u.cookie,
-      json: valid({ subdomain: "another-one" }),
-    });
+    const again = await complete(u, { subdomain: "another-one" });
     expect(again.status).toBe(409);
-    expect((await again.json()).error).toMatchObject({
+    expect(again.body.error).toMatchObject({
       code: "already_onboarded",
       message: expect.stringMatching(/already set up/),
     });
@@ -134,18 +134,17 @@ describe("onboarding", () => {
 
   it("sets up an own domain as a claim on a site with its subdomain, with a verification token and the add-on", async () => {
     const u = await newUser();
-    const without = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: u.cookie,
-      json: valid({ subdomain: undefined, domainOption: "custom", ownDomain: "www.janeauthor.com" }),
+    const without = await complete(u, {
+      subdomain: undefined,
+      domainOption: "custom",
+      ownDomain: "www.janeauthor.com",
     });
     expect(without.status).toBe(400);
-    expect((await without.json()).error).toMatchObject({ field: "subdomain", message: "Please choose a subdomain" });
+    expect(without.body.error).toMatchObject({ field: "subdomain", message: "Please choose a subdomain" });
     const sub = `owndomain${Date.now() % 1_000_000}`;
-    const body0 = valid({ subdomain: sub, domainOption: "custom", ownDomain: "https://www.JaneAuthor.com/" });
-    const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: body0 });
+    const res = await complete(u, { subdomain: sub, domainOption: "custom", ownDomain: "https://www.JaneAuthor.com/" });
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = res.body;
     expect(body.domainVerification.domain).toBe("www.janeauthor.com");
     const r = await rowsFor(u.id);
     // The site answers on its subdomain until the domain is verified in Settings → Domain.
@@ -185,9 +184,10 @@ describe("onboarding", () => {
     [{ status: "active" }, "Unknown field: status", "status"],
   ])("refuses %j with '%s' and changes nothing", async (over, message, field) => {
     const u = await newUser();
-    const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: valid(over) });
+    // Sent by path: the table holds shapes the typed client refuses (wrong types, unknown fields).
+    const res = await callApi(s, u, "POST", "/api/onboarding/complete", { ...valid(), ...over });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatchObject({ message, field });
+    expect(res.body.error).toMatchObject({ message, field });
     const r = await rowsFor(u.id);
     expect(r.profile?.onboardingCompleted).toBe(false);
     expect(r.websites).toHaveLength(0);
@@ -196,18 +196,15 @@ describe("onboarding", () => {
 
   it("refuses a reserved subdomain with the taken message", async () => {
     const u = await newUser();
-    const res = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: u.cookie,
-      json: valid({ subdomain: "Admin" }),
-    });
+    const res = await complete(u, { subdomain: "Admin" });
     expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toBe("This subdomain is already taken. Please choose another one.");
+    expect(res.body.error.message).toBe("This subdomain is already taken. Please choose another one.");
   });
 
   it("needs a session and JSON", async () => {
-    expect((await s.api("/api/onboarding/complete", { method: "POST", json: valid() })).status).toBe(401);
+    expect((await complete({ cookie: "" })).status).toBe(401);
     const u = await newUser();
+    // A form body, not JSON: sent by path on purpose.
     const res = await s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, body: "name=x" });
     expect(res.status).toBe(415);
   });
@@ -216,19 +213,10 @@ describe("onboarding", () => {
     const a = await newUser();
     const b = await newUser();
     expect((await avail("Race-Me")).available).toBe(true);
-    const bRes = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: b.cookie,
-      json: valid({ subdomain: "raceme" }),
-    });
-    expect(bRes.status).toBe(201);
-    const aRes = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: a.cookie,
-      json: valid({ subdomain: "RACE-me", name: "Changed Name" }),
-    });
+    expect((await complete(b, { subdomain: "raceme" })).status).toBe(201);
+    const aRes = await complete(a, { subdomain: "RACE-me", name: "Changed Name" });
     expect(aRes.status).toBe(409);
-    expect((await aRes.json()).error).toMatchObject({
+    expect(aRes.body.error).toMatchObject({
       code: "subdomain_taken",
       message: "This subdomain is already taken. Please choose another one.",
       field: "subdomain",
@@ -238,21 +226,12 @@ describe("onboarding", () => {
     expect(r.profile).toMatchObject({ onboardingCompleted: false, name: "Jane Author" });
     expect(r.websites).toHaveLength(0);
     expect(r.subscriptions).toHaveLength(0);
-    const retry = await s.api("/api/onboarding/complete", {
-      method: "POST",
-      cookie: a.cookie,
-      json: valid({ subdomain: "raceme2" }),
-    });
-    expect(retry.status).toBe(201);
+    expect((await complete(a, { subdomain: "raceme2" })).status).toBe(201);
   });
 
   it("lets exactly one of two simultaneous authors have a subdomain", async () => {
     const [a, b] = await Promise.all([newUser(), newUser()]);
-    const results = await Promise.all(
-      [a, b].map((u) =>
-        s.api("/api/onboarding/complete", { method: "POST", cookie: u.cookie, json: valid({ subdomain: "samename" }) }),
-      ),
-    );
+    const results = await Promise.all([a, b].map((u) => complete(u, { subdomain: "samename" })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 });
@@ -261,7 +240,7 @@ describe("availability rate limit", () => {
   it("slows down one address that asks too often", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) {
-      statuses.push((await s.api(`/api/onboarding/subdomain-availability?subdomain=probe${i}`)).status);
+      statuses.push((await availability(`probe${i}`)).status);
     }
     expect(statuses).toContain(429);
     expect(statuses.filter((x) => x === 200).length).toBeLessThanOrEqual(120);

@@ -32,12 +32,14 @@ async function showEmpty(a: { cookie: string }) {
 describe("newsletter settings and subscribers", () => {
   const put = (a: { cookie: string }, body: JsonBody<Client["site"]["newsletter"]["$put"]>) =>
     readJson(apiClient(s, a).site.newsletter.$put({ json: body }));
-  const get = async (a: { cookie: string }, path: string) => s.api(path, { cookie: a.cookie });
+  const newsletterSettings = async (a: Caller) => (await readJson(apiClient(s, a).site.newsletter.$get())).body;
+  const subscribers = async (a: Caller) =>
+    (await readJson(apiClient(s, a).newsletter.subscribers.$get({ query: {} }))).body.subscribers as Json[];
   const embed = '<form action="https://list.example.com/subscribe" method="post"><input name="email"></form>';
 
   it("keeps a provider's embed, shown framed on the public page; empty goes back to the site's own form", async () => {
     const a = await createAuthor(s);
-    expect((await (await get(a, "/api/site/newsletter")).json()).embedCode).toBeNull();
+    expect((await newsletterSettings(a)).embedCode).toBeNull();
     await s.onHost(`${a.subdomain}.localhost`, "/newsletter");
     expect((await put(a, { embedCode: `  ${embed}  ` })).body.embedCode).toBe(embed);
     const framed = (await s.onHost(`${a.subdomain}.localhost`, "/newsletter")).body;
@@ -58,7 +60,7 @@ describe("newsletter settings and subscribers", () => {
     }
     const res = await put(a, { embedCode: "<p>Sign up!</p>" });
     expect(res.body.error).toMatchObject({ code: "validation_failed", message: EMBED_WARNING, field: "embedCode" });
-    expect((await (await get(a, "/api/site/newsletter")).json()).embedCode).toBe(embed);
+    expect((await newsletterSettings(a)).embedCode).toBe(embed);
   });
 
   it("lists the author's own subscribers, exports the confirmed ones, and removes one", async () => {
@@ -99,15 +101,15 @@ describe("newsletter settings and subscribers", () => {
       .set({ status: "confirmed", confirmedAt: new Date("2026-11-01T10:00:00Z") })
       .where(and(eq(newsletterSubscribers.userId, a.id), ne(newsletterSubscribers.email, "pending@example.com")));
 
-    const list = (await (await get(a, "/api/newsletter/subscribers")).json()).subscribers as Json[];
+    const list = await subscribers(a);
     expect(list.map((x) => [x.email, x.status]).sort()).toEqual([
       ["=cmd@example.com", "confirmed"],
       ["first@example.com", "confirmed"],
       ["pending@example.com", "pending"],
     ]);
-    expect((await (await get(b, "/api/newsletter/subscribers")).json()).subscribers).toEqual([]);
+    expect(await subscribers(b)).toEqual([]);
 
-    const csv = await get(a, "/api/newsletter/subscribers.csv");
+    const csv = await apiClient(s, a).newsletter["subscribers.csv"].$get();
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).trim().split("\n");
     expect(lines[0]).toBe("email,confirmed_at");
@@ -120,9 +122,9 @@ describe("newsletter settings and subscribers", () => {
     const del = (who: { cookie: string }) =>
       apiClient(s, who).newsletter.subscribers[":id"].$delete({ param: { id: target } });
     expect((await del(b)).status).toBe(404);
-    expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(3);
+    expect(await subscribers(a)).toHaveLength(3);
     expect((await del(a)).status).toBe(204);
-    expect((await (await get(a, "/api/newsletter/subscribers")).json()).subscribers).toHaveLength(2);
+    expect(await subscribers(a)).toHaveLength(2);
     expect((await del(a)).status).toBe(404);
     expect((await apiClient(s).newsletter.subscribers.$get({ query: {} })).status).toBe(401);
   });
