@@ -7,7 +7,7 @@
 // it keeps views per page path and arrivals per referring site (the Referer's host, never the
 // full address), and per book which store its buy box showed first (ADR 036).
 import { hash, randomBytes } from "node:crypto";
-import { getTableName, lt, type SQL, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -19,13 +19,11 @@ import {
   websiteReferrerStats,
   websiteVisitors,
 } from "../../../db/schema/index.ts";
+import { addCounts, type Column, column, inChunks, insertRows, ROWS_PER_STATEMENT } from "./batch-rows.ts";
+import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE } from "./visit-source.ts";
 
-const BOT =
-  /bot|crawl|spider|slurp|fetch|preview|monitor|headless|lighthouse|curl|wget|python|java\/|go-http|axios|node/i;
-
-export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || BOT.test(userAgent);
-}
+// Who a view is from, for the renderer and the tests, through the counter the module shows.
+export { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource } from "./visit-source.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -54,58 +52,7 @@ function tally(map: Map<string, Tally>, key: string): void {
   else map.set(key, { n: 1 });
 }
 
-/** Distinct referring sites kept per site and day; the rest are counted as OTHER_SOURCE. */
-export const MAX_SOURCES_PER_DAY = 50;
-export const OTHER_SOURCE = "(other)";
 const MAX_PATH = 300;
-/** Rows per statement: on the embedded database a statement holds the event loop while it runs. */
-const ROWS_PER_STATEMENT = 500;
-
-/**
- * Where a view came from: the referring site's host (lower case, without `www.`), "" for none
- * (typed, bookmarked, an app that sends no Referer), or null when it is the site's own page (a
- * reader moving around the site is not a new arrival).
- */
-export function referrerSource(referer: string | undefined, ownHost: string | undefined): string | null {
-  if (!referer) return "";
-  let host: string;
-  try {
-    const u = new URL(referer);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return "";
-    host = u.host.toLowerCase();
-  } catch {
-    return "";
-  }
-  if (ownHost && host === ownHost.toLowerCase()) return null;
-  return host.replace(/^www\./, "").replace(/:\d+$/, "");
-}
-
-/** One column of a batch of rows: the table's column, its SQL type, and its value in each row. */
-type Column = { column: PgColumn; type: "uuid" | "date" | "text" | "integer"; values: (string | number)[] };
-
-const column = (c: PgColumn, type: Column["type"], values: (string | number)[]): Column => ({
-  column: c,
-  type,
-  values,
-});
-
-/**
- * `insert into <table> (<columns>) select * from unnest($1::<type>[], …)` for rows [from, to):
- * an array per column, so the statement's text is the same however many rows it carries. Each
- * database then keeps it prepared (planned once), and no placeholder is built, sent or parsed
- * per value, as a VALUES list of a few thousand would be on every write (ADR 076).
- */
-function insertRows(table: PgTable, columns: Column[], from: number, to: number): SQL {
-  const names = sql.join(
-    columns.map((c) => sql.identifier(c.column.name)),
-    sql`, `,
-  );
-  const arrays = sql.join(
-    columns.map((c) => sql`${sql.param(c.values.slice(from, to))}::${sql.raw(c.type)}[]`),
-    sql`, `,
-  );
-  return sql`insert into ${table} (${names}) select * from unnest(${arrays})`;
-}
 
 export class VisitCounter {
   private day = "";
@@ -296,7 +243,7 @@ export class VisitCounter {
       column(websiteVisitors.date, "date", days),
       column(websiteVisitors.visitor, "integer", visitors),
     ];
-    await this.inChunks(visitors.length, async (from, to) => {
+    await this.chunks(visitors.length, async (from, to) => {
       const res = await this.db.execute(
         sql`${insertRows(websiteVisitors, columns, from, to)} on conflict do nothing returning "website_id", "date"::text as "date"`,
       );
@@ -308,38 +255,13 @@ export class VisitCounter {
     return rows.map((p) => added.get(`${p.websiteId}\u0000${p.day}`) ?? 0);
   }
 
-  /**
-   * Adds the rows' `counts` to the stored rows with the same `key` (a day's figures), a chunk at a
-   * time; a key not stored yet starts from the row's counts.
-   */
-  private async addCounts(table: PgTable, columns: Column[], key: PgColumn[], counts: PgColumn[]): Promise<void> {
-    const name = sql.identifier(getTableName(table));
-    const target = sql.join(
-      key.map((c) => sql.identifier(c.name)),
-      sql`, `,
-    );
-    const set = sql.join(
-      counts.map((c) => {
-        const col = sql.identifier(c.name);
-        return sql`${col} = ${name}.${col} + excluded.${col}`;
-      }),
-      sql`, `,
-    );
-    await this.inChunks(columns[0]?.values.length ?? 0, async (from, to) => {
-      await this.db.execute(sql`${insertRows(table, columns, from, to)} on conflict (${target}) do update set ${set}`);
-    });
+  /** Rows [from, to) of `count`, a bounded number at a time (`inChunks`). */
+  private chunks(count: number, write: (from: number, to: number) => Promise<void>): Promise<void> {
+    return inChunks(count, this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT, write);
   }
 
-  /**
-   * Runs `write` on rows [from, to) of `count`, a bounded number at a time: on the embedded
-   * database a statement runs on the event loop, and between two statements requests are answered.
-   */
-  private async inChunks(count: number, write: (from: number, to: number) => Promise<void>): Promise<void> {
-    const size = this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT;
-    for (let i = 0; i < count; i += size) {
-      if (i > 0) await new Promise<void>((ok) => setImmediate(ok));
-      await write(i, Math.min(i + size, count));
-    }
+  private addCounts(table: PgTable, columns: Column[], key: PgColumn[], counts: PgColumn[]): Promise<void> {
+    return addCounts(this.db, table, columns, key, counts, this.opts.rowsPerStatement ?? ROWS_PER_STATEMENT);
   }
 
   private async write(rows: Pending[], readers: string[][]): Promise<void> {
@@ -418,7 +340,7 @@ export class VisitCounter {
       // A book deleted since its views were counted takes its counts with it (not the whole write).
       const live = new Set<string>();
       const ids = [...new Set(stores.books)];
-      await this.inChunks(ids.length, async (from, to) => {
+      await this.chunks(ids.length, async (from, to) => {
         const res = await this.db.execute(
           sql`select "id" from ${books} where "id" = any(${sql.param(ids.slice(from, to))}::uuid[])`,
         );
