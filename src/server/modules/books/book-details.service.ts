@@ -4,8 +4,9 @@
 import type { Db } from "../../../db/client.ts";
 import type { RetailerLink, RetailerLinkInput, Review, ReviewInput } from "../../../shared/schemas/book.ts";
 import { notFoundError } from "../../lib/domain-error.ts";
+import { linkView, reviewView } from "./book-views.ts";
 import * as q from "./books.queries.ts";
-import { assertOwnBook, change, linkView, ownBook, reviewView } from "./books.service.ts";
+import { assertOwnBook, change, ownBook } from "./books.service.ts";
 
 export async function listRetailerLinks(db: Db, userId: string, bookId: string): Promise<RetailerLink[]> {
   await assertOwnBook(db, userId, bookId);

@@ -5,7 +5,7 @@
 import type { Db, Tx } from "../../../db/client.ts";
 import type { ImageVariants } from "../../../db/schema/books.ts";
 import { bookSlugOf } from "../../../shared/book-path.ts";
-import type { Currency, Tier } from "../../../shared/enums.ts";
+import type { Tier } from "../../../shared/enums.ts";
 import { bookLimit, PLANS } from "../../../shared/plans.ts";
 import {
   BOOK_MESSAGES,
@@ -14,9 +14,7 @@ import {
   type BookDetail,
   type BookUpdateInput,
   type Capacity,
-  type RetailerLink,
   type RetailerLinkInput,
-  type Review,
   type ReviewInput,
 } from "../../../shared/schemas/book.ts";
 import { SERIES_MESSAGES } from "../../../shared/schemas/series.ts";
@@ -25,6 +23,7 @@ import { cleanAuthorHtml } from "../../lib/html.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { getSubscription, tierOf } from "../billing/billing.service.ts";
 import { markSiteChanged } from "../sites/site-changes.service.ts";
+import { bookView, linkView, reviewView } from "./book-views.ts";
 import * as q from "./books.queries.ts";
 import { coverDir } from "./covers.ts";
 import { ensureSeries, selectSeriesSharingAddress } from "./series.queries.ts";
@@ -36,75 +35,6 @@ const showLimitReached = (tier: Tier) =>
   new DomainError("plan_limit_reached", BOOK_MESSAGES.showLimit(PLANS[tier].name, bookLimit(tier)), {
     field: "visibilityEnabled",
   });
-
-// ---------------------------------------------------------------------------------------------
-// What the API answers.
-
-/**
- * A book as the API answers it: every column but the owner, built as one literal rather than a
- * copy of the row through a rest and a spread (the list makes one per book on every request).
- * `books-list-answer.test.ts` holds each list entry to the book's own answer.
- */
-function bookView(r: q.ListRow, overLimit = false): Book {
-  return {
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    subtitle: r.subtitle,
-    author: r.author,
-    isbn: r.isbn,
-    shortBlurb: r.shortBlurb,
-    releaseDate: r.releaseDate,
-    seriesName: r.seriesName,
-    orderInSeries: r.orderInSeries,
-    coverImageUrl: r.coverImageUrl,
-    coverImageVariants: r.coverImageVariants,
-    primaryPriceMinor: r.primaryPriceMinor,
-    // The column's check constraint holds it to CURRENCIES.
-    primaryCurrency: r.primaryCurrency as Currency,
-    formatEbook: r.formatEbook,
-    formatPaperback: r.formatPaperback,
-    formatHardback: r.formatHardback,
-    formatAudiobook: r.formatAudiobook,
-    formatKindleUnlimited: r.formatKindleUnlimited,
-    format: r.format,
-    isFeatured: r.isFeatured,
-    visibilityEnabled: r.visibilityEnabled,
-    hiddenByPlan: r.hiddenByPlan,
-    sortOrder: r.sortOrder,
-    userRating: r.userRating == null ? null : Number(r.userRating),
-    showUserRating: r.showUserRating,
-    bestsellerBadgeEnabled: r.bestsellerBadgeEnabled,
-    promoBadgeEnabled: r.promoBadgeEnabled,
-    promoBadgeText: r.promoBadgeText,
-    amazonRatingEnabled: r.amazonRatingEnabled,
-    reviewSnippet: r.reviewSnippet,
-    audiobookEnabled: r.audiobookEnabled,
-    narratorName: r.narratorName,
-    audioSampleUrl: r.audioSampleUrl,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    overLimit,
-  };
-}
-
-export const linkView = (l: q.RetailerLinkRow): RetailerLink => ({
-  id: l.id,
-  retailerName: l.retailerName,
-  retailerUrl: l.retailerUrl,
-  retailerIcon: l.retailerIcon,
-  storefront: l.storefront,
-  priceMinor: l.priceMinor,
-  currency: l.currency,
-});
-
-export const reviewView = (r: q.ReviewRow): Review => ({
-  id: r.id,
-  rating: r.rating == null ? null : Number(r.rating),
-  reviewerName: r.reviewerName,
-  reviewText: r.reviewText,
-  reviewDate: r.reviewDate,
-});
 
 // ---------------------------------------------------------------------------------------------
 // Plan limit.
