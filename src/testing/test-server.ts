@@ -128,6 +128,10 @@ export function testEnv(overrides: Record<string, string>) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     SEED_DEMO: "false",
+    // No start-up warm-up (ADR 075): a test's first requests need no warm renderer, and every
+    // test server would pay up to 400 ms for it. The warm-up's own tests call it directly, and
+    // the fault suite starts the production server, warm-up included.
+    WARM_UP_MS: "0",
     ...overrides,
   });
 }
