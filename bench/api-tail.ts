@@ -79,6 +79,7 @@ const gcOf = (child: ChildProcess): Record<string, number> => {
 };
 
 function slice(s: Awaited<ReturnType<typeof start>>, path = "") {
+  spawnSync("sleep", ["0.3"]); // the counter file is rewritten every 200 ms
   const gcBefore = gcOf(s.child);
   const before = cpuMs(s.child);
   const target = path
@@ -89,7 +90,7 @@ function slice(s: Awaited<ReturnType<typeof start>>, path = "") {
     encoding: "utf8",
   });
   const cpu = cpuMs(s.child) - before;
-  spawnSync("sleep", ["0.3"]); // the counter file is rewritten every 200 ms
+  spawnSync("sleep", ["0.3"]);
   const gcAfter = gcOf(s.child);
   const gc = Object.fromEntries(
     Object.keys(gcAfter).map((k) => [k, Math.round((gcAfter[k] ?? 0) - (gcBefore[k] ?? 0))]),
