@@ -1,23 +1,21 @@
 // The one read behind a signed-in API request: the session a cookie names and its user, in one
 // round trip (Better Auth reads the two rows one after the other). Built once per database
-// handle, so Drizzle does not assemble the SQL on every request (as the site context, ADR 040).
+// handle, so Drizzle does not assemble the SQL on every request (as the site context, ADR 040),
+// its row made by a mapper built once (ADR 082).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { session, user } from "../../../db/schema/index.ts";
+import { prepareFlat } from "../../lib/flat-rows.ts";
+
+const fields = { expiresAt: session.expiresAt, id: user.id, email: user.email, name: user.name, role: user.role };
 
 function prepare(db: Db) {
-  return db
-    .select({
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-    })
+  const query = db
+    .select(fields)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("signed_in_by_token");
+    .where(eq(session.token, sql.placeholder("token")));
+  return prepareFlat<SignedInRow>(db, "signed_in_by_token", fields, query);
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();

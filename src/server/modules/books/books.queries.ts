@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../../db/client.ts";
 import { bookGenres, bookSlugs, books, retailerLinks, reviews, subscriptions, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
+import { prepareFlat } from "../../lib/flat-rows.ts";
 import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;
@@ -36,19 +37,21 @@ export function selectBooks(db: Conn, userId: string): Promise<BookRow[]> {
 const { userId: _owner, ...listColumns } = getTableColumns(books);
 export type ListRow = Omit<BookRow, "userId">;
 
+/** The list's columns, then the plan's tier as stored (a scalar subquery: one round trip). */
+const listWithPlan = {
+  ...listColumns,
+  planTier: sql<
+    string | null
+  >`(select ${subscriptions.tier} from ${subscriptions} where ${subscriptions.userId} = ${sql.placeholder("userId")})`,
+};
+
 function prepareBooksWithPlan(db: Db) {
-  const userId = sql.placeholder("userId");
-  return db
-    .select({
-      book: listColumns,
-      planTier: sql<
-        string | null
-      >`(select ${subscriptions.tier} from ${subscriptions} where ${subscriptions.userId} = ${userId})`,
-    })
+  const query = db
+    .select(listWithPlan)
     .from(books)
-    .where(eq(books.userId, userId))
-    .orderBy(...displayOrder)
-    .prepare("books_of_author_with_plan");
+    .where(eq(books.userId, sql.placeholder("userId")))
+    .orderBy(...displayOrder);
+  return prepareFlat<ListRow & { planTier: string | null }>(db, "books_of_author_with_plan", listWithPlan, query);
 }
 
 const booksWithPlan = new WeakMap<Db, ReturnType<typeof prepareBooksWithPlan>>();
@@ -56,7 +59,8 @@ const booksWithPlan = new WeakMap<Db, ReturnType<typeof prepareBooksWithPlan>>()
 /**
  * The dashboard's list in one round trip: the author's books in display order, and the tier of
  * their subscription as stored (null without one; undefined when there are no books, which need
- * no plan). Built once per database handle, so Drizzle does not assemble the SQL every time.
+ * no plan). Built once per database handle, so Drizzle neither assembles the SQL nor maps the
+ * rows cell by cell every time (ADR 082).
  */
 export async function selectBooksWithPlan(
   db: Db,
@@ -67,8 +71,8 @@ export async function selectBooksWithPlan(
     statement = prepareBooksWithPlan(db);
     booksWithPlan.set(db, statement);
   }
-  const found = await statement.execute({ userId });
-  return { rows: found.map((r) => r.book), planTier: found[0]?.planTier };
+  const rows = await statement.execute({ userId });
+  return { rows, planTier: rows[0]?.planTier };
 }
 
 export async function selectBookIds(db: Conn, userId: string): Promise<string[]> {
