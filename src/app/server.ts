@@ -24,7 +24,7 @@ import { createMailer, type DeliveryOptions, type Mailer } from "../server/modul
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
 import { makeNewsletterCopy } from "../server/modules/newsletter/newsletters.service.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
-import { loopbackFetch, warmUpRenderer } from "../sites/warm-up.ts";
+import { LOOPBACK, loopbackFetch, warmUpRenderer } from "../sites/warm-up.ts";
 import { createApp } from "./app.ts";
 
 export type RunningServer = {
@@ -145,30 +145,30 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
         if (!answerCached(req, res)) void appListener(req, res);
       },
     );
-    const listen = (port: number) =>
+    const listen = (port: number, host: string) =>
       new Promise<void>((ok, fail) => {
         server.once("error", fail);
-        server.listen(port, env.host, () => {
+        server.listen(port, host, () => {
           server.off("error", fail);
           ok();
         });
       });
     // Before it listens (and so before /healthz answers), the process renders a few real pages
-    // over HTTP on a port of its own: the first readers then meet compiled code and prepared
-    // reads, not a cold start (ADR 075).
+    // over HTTP on a port of its own, on the loopback address only (it is internal): the first
+    // readers then meet compiled code and prepared reads, not a cold start (ADR 075).
     if (env.warmUpMs > 0) {
-      await listen(0);
+      await listen(0, LOOPBACK);
       const warmed = await warmUpRenderer({
         db: database.db,
         sites,
         sitesDomain: env.sitesDomain,
-        fetch: loopbackFetch((server.address() as AddressInfo).port, env.host),
+        fetch: loopbackFetch((server.address() as AddressInfo).port),
         budgetMs: env.warmUpMs,
       });
       await new Promise<void>((ok) => server.close(() => ok()));
       if (warmed.renders > 0) logger.debug(warmed, "renderer warmed");
     }
-    await listen(env.port);
+    await listen(env.port, env.host);
     const port = (server.address() as AddressInfo).port;
     const running = sites;
     const sender = mailer;
