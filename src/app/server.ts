@@ -18,6 +18,7 @@ import { createDnsLookup } from "../server/lib/dns.ts";
 import { createLogger, type Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
+import { takeTurns } from "../server/lib/turns.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import { makeReleaseAlertCopy } from "../server/modules/books/launches.service.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
@@ -128,6 +129,9 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       webDist: resolve("dist/web"),
     });
     const appListener = getRequestListener(app.fetch, { hostname: env.host });
+    // On the embedded database a request runs to its end once started: requests take turns
+    // with the event loop, so that new readers are let in between two of them (ADR 081).
+    const turns = database.kind === "pglite" ? takeTurns() : undefined;
     // A client that sends its request a byte at a time holds a connection and its buffers for
     // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
     // by default, which would let a slow client overstay any short limit by that much.
@@ -142,7 +146,9 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       },
       // A cached public page is answered before the app sees the request (ADR 033).
       (req, res) => {
-        if (!answerCached(req, res)) void appListener(req, res);
+        if (answerCached(req, res)) return;
+        if (turns) turns(() => void appListener(req, res));
+        else void appListener(req, res);
       },
     );
     const listen = (port: number, host: string) =>
