@@ -2,9 +2,9 @@
 // statement runs inside this thread and answers without waiting on I/O, so a request started in
 // a turn of the event loop runs to its end before the loop looks at its sockets again. Every
 // request read in one turn then ran in that turn: with 32 readers waiting, a turn lasted 32
-// renders. Node's event loop takes one new connection per turn (libuv 1.45 and later), so a burst
-// of new readers came in one per turn, each turn longer than the last: the 32nd reader of a
-// just-started process waited about a second for its first page. Here requests start one per
+// renders. Node's event loop takes one new connection per turn (libuv accepts one per poll), so
+// a burst of new readers came in one per turn, each turn longer than the last: the 32nd reader
+// of a just-started process waited about a second for its first page. Here requests start one per
 // turn, in the order they came: between two of them the loop accepts a connection, reads the
 // requests that arrived and answers kept pages (the fast path, ADR 033, does not wait here).
 
