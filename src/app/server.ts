@@ -18,13 +18,14 @@ import { createDnsLookup } from "../server/lib/dns.ts";
 import { createLogger, type Logger } from "../server/lib/logger.ts";
 import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
+import { takeTurns } from "../server/lib/turns.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import { makeReleaseAlertCopy } from "../server/modules/books/launches.service.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
 import { makeNewsletterCopy } from "../server/modules/newsletter/newsletters.service.ts";
 import { type SiteRuntime, startSiteRuntime } from "../sites/runtime.ts";
-import { loopbackFetch, warmUpRenderer } from "../sites/warm-up.ts";
+import { LOOPBACK, loopbackFetch, warmUpRenderer } from "../sites/warm-up.ts";
 import { createApp } from "./app.ts";
 
 export type RunningServer = {
@@ -128,6 +129,9 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       webDist: resolve("dist/web"),
     });
     const appListener = getRequestListener(app.fetch, { hostname: env.host });
+    // On the embedded database a request runs to its end once started: requests take turns
+    // with the event loop, so that new readers are let in between two of them (ADR 081).
+    const turns = database.kind === "pglite" ? takeTurns() : undefined;
     // A client that sends its request a byte at a time holds a connection and its buffers for
     // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
     // by default, which would let a slow client overstay any short limit by that much.
@@ -142,33 +146,35 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       },
       // A cached public page is answered before the app sees the request (ADR 033).
       (req, res) => {
-        if (!answerCached(req, res)) void appListener(req, res);
+        if (answerCached(req, res)) return;
+        if (turns) turns(() => void appListener(req, res));
+        else void appListener(req, res);
       },
     );
-    const listen = (port: number) =>
+    const listen = (port: number, host: string) =>
       new Promise<void>((ok, fail) => {
         server.once("error", fail);
-        server.listen(port, env.host, () => {
+        server.listen(port, host, () => {
           server.off("error", fail);
           ok();
         });
       });
     // Before it listens (and so before /healthz answers), the process renders a few real pages
-    // over HTTP on a port of its own: the first readers then meet compiled code and prepared
-    // reads, not a cold start (ADR 075).
+    // over HTTP on a port of its own, on the loopback address only (it is internal): the first
+    // readers then meet compiled code and prepared reads, not a cold start (ADR 075).
     if (env.warmUpMs > 0) {
-      await listen(0);
+      await listen(0, LOOPBACK);
       const warmed = await warmUpRenderer({
         db: database.db,
         sites,
         sitesDomain: env.sitesDomain,
-        fetch: loopbackFetch((server.address() as AddressInfo).port, env.host),
+        fetch: loopbackFetch((server.address() as AddressInfo).port),
         budgetMs: env.warmUpMs,
       });
       await new Promise<void>((ok) => server.close(() => ok()));
       if (warmed.renders > 0) logger.debug(warmed, "renderer warmed");
     }
-    await listen(env.port);
+    await listen(env.port, env.host);
     const port = (server.address() as AddressInfo).port;
     const running = sites;
     const sender = mailer;

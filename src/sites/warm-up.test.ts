@@ -136,7 +136,7 @@ describe("warming the renderer", () => {
   });
 
   it("asks the process's own server with the site's Host header", async () => {
-    const fetch = loopbackFetch(s.port, "127.0.0.1");
+    const fetch = loopbackFetch(s.port);
     const res = await fetch(
       new Request(`http://demo.localhost:${s.port}/`, {
         headers: { host: `demo.localhost:${s.port}`, "sec-purpose": "prefetch" },

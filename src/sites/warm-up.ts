@@ -88,19 +88,21 @@ export async function warmUpRenderer(o: WarmUpOptions): Promise<WarmUpResult> {
 
 const ignore = () => undefined;
 
+/** Where the warm-up's own port listens: internal, so never an address others reach. */
+export const LOOPBACK = "127.0.0.1";
+
 /**
- * A fetch to this process's own HTTP server on `port` (bound to `host`), keeping the Host header
- * (the global fetch replaces it). One connection per request, closed after: nothing is left open
- * when the server stops listening there.
+ * A fetch to this process's own HTTP server on `port` of the loopback address, keeping the Host
+ * header (the global fetch replaces it). One connection per request, closed after: nothing is
+ * left open when the server stops listening there.
  */
-export function loopbackFetch(port: number, host: string): (request: Request) => Promise<Response> {
-  const address = host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host;
+export function loopbackFetch(port: number): (request: Request) => Promise<Response> {
   return (request) =>
     new Promise((resolve, reject) => {
       const url = new URL(request.url);
       const req = httpRequest(
         {
-          host: address,
+          host: LOOPBACK,
           port,
           path: `${url.pathname}${url.search}`,
           method: request.method,
