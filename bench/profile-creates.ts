@@ -3,12 +3,14 @@
 // (`name=path/to/main.js,…`; default: this tree's build) runs as its own server with its own
 // database and a signed-in author; wrk drives POST /api/posts (bench/wrk/create-post.lua) with
 // unique then same titles, build after build, slice by slice, BENCH_ROUNDS rounds. Prints req/s,
-// p99 and the server's CPU per create (/proc) for every slice.
+// p99 and the server's CPU per create (/proc) for every slice, on PostgreSQL also that of the
+// database's server processes for that database (a PostgreSQL on this machine).
 //   PROFILE_DATABASE_URL=postgres://…  PostgreSQL (a fresh database per build), else PGlite
 //   PROFILE=1                          --cpu-prof every server, into PROFILE_OUT
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { startSmtpCatcher } from "../src/testing/smtp-catcher.ts";
 import { signedInAuthor } from "./author.ts";
 import { buildServer, freePort, freshPostgres, loadAverage, startArgs, startServer, stop, wrk } from "./lib.ts";
@@ -43,14 +45,30 @@ for (const b of builds) {
 }
 
 const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return 0; // a backend that ended meanwhile
+  }
 };
+/** On PostgreSQL (on this machine): the CPU so far of the server processes serving `url`'s database. */
+async function backendsMs(url: string | undefined): Promise<number> {
+  if (!url) return 0;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const res = await c.query(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await c.end();
+  return res.rows.reduce((ms, r: { pid: number }) => ms + cpuMs(r.pid), 0);
+}
 let run = 0;
 for (let round = 1; round <= rounds; round++) {
   for (const titles of ["unique", "same"]) {
     for (const s of servers) {
       const before = cpuMs(s.child.pid as number);
+      const dbBefore = await backendsMs(s.pg?.url);
       const t0 = performance.now();
       const res = await wrk({
         url: `http://127.0.0.1:${s.port}/`,
@@ -66,6 +84,7 @@ for (let round = 1; round <= rounds; round++) {
       });
       const requests = (res.rps * (performance.now() - t0)) / 1000;
       const cpu = cpuMs(s.child.pid as number) - before;
+      const dbCpu = (await backendsMs(s.pg?.url)) - dbBefore;
       console.log(
         JSON.stringify({
           round,
@@ -74,6 +93,7 @@ for (let round = 1; round <= rounds; round++) {
           rps: Math.round(res.rps),
           p99: res.p99,
           cpuMsPerCreate: Number((cpu / requests).toFixed(2)),
+          ...(s.pg ? { databaseCpuMsPerCreate: Number((dbCpu / requests).toFixed(2)) } : {}),
           errors: res.errors,
           non2xx: res.non2xx,
           load: loadAverage(),
