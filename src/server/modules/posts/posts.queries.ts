@@ -179,7 +179,7 @@ export async function releaseSlugs(tx: Tx, userId: string, slugs: string[]): Pro
  * but the answer. Race-free only after `lockAuthorPosts`, in a later statement of the same
  * transaction (which then sees every address the saves before it took).
  */
-function firstFreeSlug(userId: string, base: string, except?: string): SQL {
+export function firstFreeSlug(userId: string, base: string, except?: string): SQL {
   const live = (slug: SQL) =>
     sql`(select true from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
       except ? sql` and ${blogPosts.id} <> ${except}` : sql``
