@@ -36,9 +36,10 @@ export function startServer(
   port: number,
   env: Record<string, string>,
   extraNodeFlags: string[] = [],
+  args: string[] = startArgs(),
 ): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...extraNodeFlags, ...startArgs()], {
+  const child = spawn(process.execPath, [...extraNodeFlags, ...args], {
     env: {
       ...process.env,
       ...productionCommand().env,

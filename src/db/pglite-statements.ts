@@ -42,13 +42,18 @@ const STALE_STATEMENT = new Set([
   "0A000", // feature_not_supported: "cached plan must not change result type" after DDL
 ]);
 
+type Notification = { channel: string; payload: string };
+
 /**
- * The rows and completion tag of a reply that holds only BindComplete, DataRow, CommandComplete,
- * NoData, EmptyQueryResponse, PortalSuspended and ReadyForQuery; null if it holds anything else.
- * Text format throughout, as everything here binds.
+ * The rows, completion tag and notifications of a reply that holds only BindComplete, DataRow,
+ * CommandComplete, NoData, EmptyQueryResponse, PortalSuspended, NotificationResponse and
+ * ReadyForQuery; null if it holds anything else. Text format throughout, as everything here binds.
  */
-function readReply(reply: Buffer): { rows: (string | null)[][]; tag: string | undefined } | null {
+function readReply(
+  reply: Buffer,
+): { rows: (string | null)[][]; tag: string | undefined; notifications: Notification[] } | null {
   const rows: (string | null)[][] = [];
+  const notifications: Notification[] = [];
   let tag: string | undefined;
   let at = 0;
   while (at + 5 <= reply.length) {
@@ -67,12 +72,20 @@ function readReply(reply: Buffer): { rows: (string | null)[][]; tag: string | un
       rows.push(row);
     } else if (type === "C") {
       tag = reply.toString("utf8", p, end - 1); // a C string: drop its terminating zero
+    } else if (type === "A") {
+      // The notifying backend's pid, then the channel and the payload as C strings.
+      const channelEnd = reply.indexOf(0, p + 4);
+      if (channelEnd < 0 || channelEnd >= end) return null;
+      notifications.push({
+        channel: reply.toString("utf8", p + 4, channelEnd),
+        payload: reply.toString("utf8", channelEnd + 1, end - 1),
+      });
     } else if (!"2nsIZ".includes(type)) {
       return null;
     }
     at = end;
   }
-  return { rows, tag };
+  return { rows, tag, notifications };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -122,6 +135,9 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
     };
   };
   const locks = client as unknown as Exclusive;
+  const notify = (channel: string, payload: string) => {
+    for (const callback of listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
+  };
 
   /** The kept statement for `sql`, made now if there is none; the database's error if it cannot be. */
   async function statementFor(sql: string): Promise<Statement | { error: BackendMessage }> {
@@ -178,14 +194,20 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
     });
     // The reply is read here rather than by PGlite, whose reader copies every column value
     // into an ArrayBuffer of its own (measured at about a tenth of an uncached page's time).
+    // No syncToFs: it copies the data directory out of WebAssembly memory only for a browser's
+    // IndexedDB; the file system (and memory://) that this server opens write through, so for
+    // them it is an empty call behind one more lock, on every statement.
     const chunks: Buffer[] = [];
     await client.execProtocolRawStream(
       concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-      { onRawData: (chunk: Uint8Array) => void chunks.push(Buffer.from(chunk)) },
+      { syncToFs: false, onRawData: (chunk: Uint8Array) => void chunks.push(Buffer.from(chunk)) },
     );
     const reply = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
     const read = readReply(reply);
-    if (read) return toResults<T>(statement.fields, read.rows, read.tag, options);
+    if (read) {
+      for (const { channel, payload } of read.notifications) notify(channel, payload);
+      return toResults<T>(statement.fields, read.rows, read.tag, options);
+    }
     // Something besides rows: an error, a notice or a notification. PGlite's reader makes them.
     const messages: BackendMessage[] = [];
     new protocol.Parser().parse(reply, (m) => void messages.push(m));
@@ -198,8 +220,8 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
       else if (m.name === "commandComplete") tag = (m as unknown as { text: string }).text;
       else if (m.name === "notice") options?.onNotice?.(m as Parameters<NonNullable<QueryOptions["onNotice"]>>[0]);
       else if (m.name === "notification") {
-        const { channel, payload } = m as unknown as { channel: string; payload: string };
-        for (const callback of listeners.get(channel) ?? []) queueMicrotask(() => callback(payload));
+        const { channel, payload } = m as unknown as Notification;
+        notify(channel, payload);
       }
     }
     return toResults<T>(statement.fields, rows, tag, options);

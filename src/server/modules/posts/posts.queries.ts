@@ -1,10 +1,11 @@
 // Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
+import { preparedSql } from "../../../db/prepared-sql.ts";
 import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { selectOwned, updateOwned } from "../../lib/owned-rows.ts";
-import { siteChangedHere, siteChangeMark, siteChangeNotice } from "../sites/site-changes.service.ts";
+import { siteChangedHere, siteChangeMarkOf, siteChangeNotice, siteMarkTimes } from "../sites/site-changes.service.ts";
 
 type Conn = Db | Tx;
 export type PostRow = typeof blogPosts.$inferSelect;
@@ -53,21 +54,48 @@ export async function lockAuthorPosts(tx: Tx, userId: string): Promise<void> {
  * Never call it inside a transaction: the setting would hold for that whole transaction's commit.
  */
 export async function reserveSlug(db: Db, userId: string, base: string): Promise<string> {
-  const slugOf = (n: SQL) => sql`(case when ${n} = 1 then ${base}::text else ${base}::text || '-' || ${n} end)`;
-  const taken = (slug: SQL) =>
-    sql`(exists (select 1 from blog_posts where user_id = ${userId} and slug = ${slug}) or exists (select 1 from blog_post_slugs where user_id = ${userId} and slug = ${slug}))`;
-  // The first free number from `from` on: one exact lookup per table and candidate.
-  const freeFrom = (from: SQL) =>
-    sql`(with recursive probe(n) as (select ${from} union all select n + 1 from probe where ${taken(slugOf(sql`n`))}) select max(n) from probe)`;
-  const res = await db.execute(sql`with quick as (select set_config('synchronous_commit', 'off', true) as v)
-insert into post_slug_counters as c (user_id, base, next)
-select ${userId}, ${base}, case when exists (select 1 from post_slug_counters where user_id = ${userId} and base = ${base}) then 0 else ${freeFrom(sql`1`)} + 1 end from quick
-on conflict (user_id, base) do update set next = ${freeFrom(sql`c.next`)} + 1
-returning next - 1 as n`);
-  const n = Number((res as unknown as { rows: { n: number | string }[] }).rows[0]?.n);
+  const [row] = await reserveSlugStatement(db, { userId, base });
+  const n = Number(row?.n);
   if (!(n >= 1)) throw new Error("no address handed out");
   return n === 1 ? base : `${base}-${n}`;
 }
+
+/**
+ * Whether `slug` is an address of the author's, now or before: one exact lookup in each unique
+ * (user, slug) index. Scalar subqueries, not `exists`: PostgreSQL may plan an `exists` run once
+ * per candidate as one hash of every address the author has ever had (a "hashed SubPlan"), built
+ * on every run, so that each create read all the author's posts (ADR 079).
+ */
+const slugTaken = (userId: unknown, slug: SQL) =>
+  sql`((select true from blog_posts where user_id = ${userId} and slug = ${slug}) or (select true from blog_post_slugs where user_id = ${userId} and slug = ${slug} limit 1))`;
+
+export const reserveSlugStatement = (() => {
+  const userId = sql.placeholder("userId");
+  const base = sql.placeholder("base");
+  const slugOf = (n: SQL) => sql`(case when ${n} = 1 then ${base}::text else ${base}::text || '-' || ${n} end)`;
+  // The first free number from `from` on: one exact lookup per table and candidate.
+  const freeFrom = (from: SQL) =>
+    sql`(with recursive probe(n) as (select ${from} union all select n + 1 from probe where ${slugTaken(userId, slugOf(sql`n`))}) select max(n) from probe)`;
+  return preparedSql<{ n: number | string }>(
+    "reserve_post_slug",
+    sql`with quick as (select set_config('synchronous_commit', 'off', true) as v)
+insert into post_slug_counters as c (user_id, base, next)
+select ${userId}::text, ${base}::text, case when exists (select 1 from post_slug_counters where user_id = ${userId} and base = ${base}) then 0 else ${freeFrom(sql`1`)} + 1 end from quick
+on conflict (user_id, base) do update set next = ${freeFrom(sql`c.next`)} + 1
+returning next - 1 as n`,
+  );
+})();
+
+/** A post and its site's mark (siteChangeMark) and notice, as one statement (see insertPost). */
+const insertPostStatement = (() => {
+  const p = sql.placeholder;
+  return preparedSql<Record<string, unknown>>(
+    "insert_post",
+    sql`with post as (insert into blog_posts (user_id, title, slug, content, category) values (${p("userId")}, ${p("title")}, ${p("slug")}, ${p("content")}, ${p("category")}) returning *),
+marked as (${siteChangeMarkOf(p("userId"), p("now"), p("before"))})
+select post.*, ${siteChangeNotice(p("userId"))} from post`,
+  );
+})();
 
 /**
  * A new post at `slug` (from reserveSlug), and its site marked changed, in one statement: it
@@ -79,11 +107,7 @@ export async function insertPost(
   userId: string,
   values: { title: string; slug: string; content: string; category: PostCategory },
 ): Promise<PostRow> {
-  const res =
-    await db.execute(sql`with post as (insert into blog_posts (user_id, title, slug, content, category) values (${userId}, ${values.title}, ${values.slug}, ${values.content}, ${values.category}) returning *),
-marked as (${siteChangeMark(userId)})
-select post.*, ${siteChangeNotice(userId)} from post`);
-  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const [row] = await insertPostStatement(db, { userId, ...values, ...siteMarkTimes() });
   if (!row) throw new Error("insert returned no row");
   siteChangedHere(userId);
   return {
@@ -155,9 +179,9 @@ export async function releaseSlugs(tx: Tx, userId: string, slugs: string[]): Pro
  * but the answer. Race-free only after `lockAuthorPosts`, in a later statement of the same
  * transaction (which then sees every address the saves before it took).
  */
-function firstFreeSlug(userId: string, base: string, except?: string): SQL {
+export function firstFreeSlug(userId: string, base: string, except?: string): SQL {
   const live = (slug: SQL) =>
-    sql`exists (select 1 from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
+    sql`(select true from ${blogPosts} where ${blogPosts.userId} = ${userId} and ${blogPosts.slug} = ${slug}${
       except ? sql` and ${blogPosts.id} <> ${except}` : sql``
     })`;
   // Slugs are lowercase letters, digits and '-': nothing in `base` is a LIKE wildcard.

@@ -1,6 +1,6 @@
 // "Something on this author's site changed": bump the site's version and tell every process,
 // so cached public pages of that site are dropped everywhere.
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { websites } from "../../../db/schema/index.ts";
 
@@ -31,13 +31,24 @@ export function onLocalSiteChange(listener: Listener): () => void {
  * other's commits. The sweep's minute of overlap covers that second many times.
  */
 export function siteChangeMark(userId: string): SQL {
+  const { now, before } = siteMarkTimes();
+  return siteChangeMarkOf(userId, now, before);
+}
+
+/** The times siteChangeMark sets (`now`) and leaves alone (after `before`), as of now. */
+export function siteMarkTimes(): { now: Date; before: Date } {
   const now = Date.now();
+  return { now: new Date(now), before: new Date(now - MARK_GRAIN_MS) };
+}
+
+/** siteChangeMark with its values given, for a prepared statement (as `sql.placeholder`s). */
+export function siteChangeMarkOf(userId: unknown, now: unknown, before: unknown): SQL {
   const at = sql.identifier(websites.updatedAt.name);
-  return sql`update ${websites} set ${at} = ${new Date(now)} where ${eq(websites.userId, userId)} and ${at} < ${new Date(now - MARK_GRAIN_MS)}`;
+  return sql`update ${websites} set ${at} = ${now} where ${websites.userId} = ${userId} and ${at} < ${before}`;
 }
 
 /** The notice other processes hear, on commit of the statement or transaction it is part of. */
-export const siteChangeNotice = (userId: string): SQL => sql`pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`;
+export const siteChangeNotice = (userId: unknown): SQL => sql`pg_notify(${SITE_CHANGED_CHANNEL}, ${userId})`;
 
 /** Tells this process's listeners at once (after siteChangeMark and siteChangeNotice ran). */
 export function siteChangedHere(userId: string): void {
