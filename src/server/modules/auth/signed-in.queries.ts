@@ -4,8 +4,8 @@
 // its row made by a mapper built once (ADR 082).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { prepareFlat } from "../../../db/prepared.ts";
 import { session, user } from "../../../db/schema/index.ts";
-import { prepareFlat } from "../../lib/flat-rows.ts";
 
 const fields = { expiresAt: session.expiresAt, id: user.id, email: user.email, name: user.name, role: user.role };
 

@@ -2,10 +2,10 @@
 // child tables are only touched through a book id the caller has already checked.
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
+import { prepareFlat } from "../../../db/prepared.ts";
 import { bookGenres, bookSlugs, books, retailerLinks, reviews, subscriptions, user } from "../../../db/schema/index.ts";
 import { linkCurrency, type RetailerLinkInput, type ReviewInput } from "../../../shared/schemas/book.ts";
 import { type StoreCurrency, storefrontOfUrl } from "../../../shared/storefronts.ts";
-import { prepareFlat } from "../../lib/flat-rows.ts";
 import { deleteOwned, selectOwned, updateOwned } from "../../lib/owned-rows.ts";
 
 type Conn = Db | Tx;

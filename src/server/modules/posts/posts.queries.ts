@@ -1,7 +1,7 @@
 // Blog post rows. Every query takes the owner's id, so a post id alone never reaches a row.
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
-import { preparedSql } from "../../../db/prepared-sql.ts";
+import { preparedSql } from "../../../db/prepared.ts";
 import { blogPostSlugs, blogPosts, user } from "../../../db/schema/index.ts";
 import type { PostCategory } from "../../../shared/enums.ts";
 import { selectOwned, updateOwned } from "../../lib/owned-rows.ts";

@@ -6,17 +6,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../db/client.ts";
-import { books, subscriptions, user } from "../../db/schema/index.ts";
-import { freshPostgres } from "../../testing/resources.ts";
-import { prepareFlat } from "./flat-rows.ts";
+import { freshPostgres } from "../testing/resources.ts";
+import { type Database, openDatabase } from "./client.ts";
+import { prepareFlat } from "./prepared.ts";
+import { books, subscriptions, user } from "./schema/index.ts";
 
 let dir: string;
 let database: Database;
 let dropPostgres: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "bookplate-flat-rows-"));
+  dir = mkdtempSync(join(tmpdir(), "bookplate-prepared-"));
   let databaseUrl = "";
   if (process.env.DATABASE_URL) {
     const pg = await freshPostgres(process.env.DATABASE_URL);
