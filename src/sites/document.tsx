@@ -85,8 +85,7 @@ const publicUploads = (html: string, uploadsBase: string | null) =>
 type Shell = { css: string; styleHash: string; fonts: string[]; cssBytes: Buffer<ArrayBuffer> };
 
 const shellOf = memoBy(
-  (a: { ctx: PageEnv["ctx"]; uploadsBase: string | null }) =>
-    JSON.stringify([themeKey(a.ctx), a.ctx.website.heroImageUrl, a.ctx.website.heroImageVariants, a.uploadsBase]),
+  (a: { ctx: PageEnv["ctx"]; uploadsBase: string | null }) => shellKey(a.ctx, a.uploadsBase),
   ({ ctx, uploadsBase }): Shell => {
     let css = themeCss(ctx);
     const hero = ctx.website.heroImageUrl ? safeCssUrl(ctx.website.heroImageUrl) : null;
@@ -112,11 +111,79 @@ const shellOf = memoBy(
 );
 
 /**
+ * The shell's key: everything the look is made of. Kept by the website object it was made from,
+ * with the customization and uploads base it read: a request's context is made fresh, but its
+ * website and customization are the kept row's own objects, never changed (a change is a new row),
+ * so a site's requests make the key once and the memo finds it by the same string.
+ */
+function shellKey(ctx: PageEnv["ctx"], uploadsBase: string | null): string {
+  const kept = shellKeys.get(ctx.website);
+  if (kept && kept.customization === ctx.customization && kept.uploadsBase === uploadsBase) return kept.key;
+  const w = ctx.website;
+  const key = JSON.stringify([themeKey(ctx), w.heroImageUrl, w.heroImageVariants, uploadsBase]);
+  shellKeys.set(w, { customization: ctx.customization, uploadsBase, key });
+  return key;
+}
+const shellKeys = new WeakMap<
+  PageEnv["ctx"]["website"],
+  { customization: PageEnv["ctx"]["customization"]; uploadsBase: string | null; key: string }
+>();
+
+/** The Content-Security-Policy by its two inputs: a site's pages share one string. */
+const cspOf = memoBy(
+  (a: { styleHash: string; frameSrc: string }) => `${a.styleHash} ${a.frameSrc}`,
+  (a) => csp(a.styleHash, a.frameSrc),
+  1_000_000,
+  (value) => value.length,
+);
+
+/** Text or an attribute value escaped as React escapes it (`escapeTextForBrowser`). */
+const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
+export const escapeHtml = (text: string) =>
+  /["'&<>]/.test(text) ? text.replace(/["'&<>]/g, (c) => ESCAPES[c] ?? c) : text;
+
+/**
+ * The document's head after what React puts first (the charset, the viewport and the preloads it
+ * adds for the page's images), as React rendered it from the elements it is made of: built as
+ * text, the same bytes, without React's work per element — the head was a fifth of a book page's
+ * elements and most of its attributes. Only plain elements, whose values are escaped as React
+ * escapes them; no URL here is one React would rewrite (none is a `javascript:` address: they are
+ * the site's own and its uploads').
+ */
+export function headMarkup(env: PageEnv, head: Head, canonical: string, fonts: readonly string[]): string {
+  const { ctx } = env;
+  const title = escapeHtml(head.title);
+  const description = head.description ? escapeHtml(cut(head.description, 160)) : "";
+  const image = head.image ? (head.image.startsWith("/") ? `${env.origin}${head.image}` : head.image) : "";
+  const img = image ? escapeHtml(image) : "";
+  const url = escapeHtml(canonical);
+  let h = `<link rel="icon" href="data:,"/><title>${title}</title>`;
+  if (description) h += `<meta name="description" content="${description}"/>`;
+  h += `<link rel="canonical" href="${url}"/>`;
+  // The demo is a public sample whose canonical URL (its tenant host) consolidates it in search;
+  // only the owner's private preview is kept out.
+  if (env.mode === "preview") h += `<meta name="robots" content="noindex"/>`;
+  h += `<meta property="og:type" content="${escapeHtml(head.type ?? "website")}"/><meta property="og:title" content="${title}"/>`;
+  if (description) h += `<meta property="og:description" content="${description}"/>`;
+  h += `<meta property="og:url" content="${url}"/><meta property="og:site_name" content="${escapeHtml(siteName(ctx))}"/>`;
+  if (img) h += `<meta property="og:image" content="${img}"/>`;
+  h += `<meta name="twitter:card" content="${img ? "summary_large_image" : "summary"}"/><meta name="twitter:title" content="${title}"/>`;
+  if (description) h += `<meta name="twitter:description" content="${description}"/>`;
+  if (img) h += `<meta name="twitter:image" content="${img}"/>`;
+  if (sectionShown(ctx, "blog"))
+    h += `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(`${siteName(ctx)} blog`)}" href="${escapeHtml(href(env, "/rss.xml"))}"/>`;
+  for (const font of fonts)
+    h += `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin=""/>`;
+  return h;
+}
+
+/**
  * Stands for the stylesheet in the rendered markup, which is then sent as the text around it and
  * the stylesheet's kept bytes. Nothing before the stylesheet is raw HTML, and React escapes `<`
  * in text and attributes, so its first occurrence is the stylesheet's place.
  */
 const STYLE_MARK = "<bookplate-stylesheet>";
+const STYLE_AT = `<style>${STYLE_MARK}`;
 
 /** `before`, then the kept bytes, then `after`, as one UTF-8 body. */
 function joinUtf8(before: string, middle: Uint8Array, after: string): Buffer<ArrayBuffer> {
@@ -130,46 +197,17 @@ function joinUtf8(before: string, middle: Uint8Array, after: string): Buffer<Arr
 }
 
 export function renderHtml(env: PageEnv, page: Page, path: string): Out {
-  const { ctx, origin } = env;
+  const { origin } = env;
   const canonical = `${origin}${path === "/" ? "/" : path}`;
-  const shell = shellOf({ ctx, uploadsBase: env.uploadsBase });
-  const abs = (u: string | null | undefined) => (u ? (u.startsWith("/") ? `${origin}${u}` : u) : undefined);
-  const title = page.head.title;
-  const description = page.head.description ? cut(page.head.description, 160) : undefined;
-  const image = abs(page.head.image);
+  const shell = shellOf({ ctx: env.ctx, uploadsBase: env.uploadsBase });
+  // React renders the document with only what it puts first in the head (it adds the preloads of
+  // the page's images after the viewport); the rest of the head is text (headMarkup), placed
+  // before the stylesheet, which goes in as bytes kept for its look.
   const doc = (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="data:," />
-        <title>{title}</title>
-        {description && <meta name="description" content={description} />}
-        <link rel="canonical" href={canonical} />
-        {/* The demo is a public sample whose canonical URL (its tenant host) consolidates it in
-            search; only the owner's private preview is kept out. */}
-        {env.mode === "preview" && <meta name="robots" content="noindex" />}
-        <meta property="og:type" content={page.head.type ?? "website"} />
-        <meta property="og:title" content={title} />
-        {description && <meta property="og:description" content={description} />}
-        <meta property="og:url" content={canonical} />
-        <meta property="og:site_name" content={siteName(ctx)} />
-        {image && <meta property="og:image" content={image} />}
-        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-        <meta name="twitter:title" content={title} />
-        {description && <meta name="twitter:description" content={description} />}
-        {image && <meta name="twitter:image" content={image} />}
-        {sectionShown(ctx, "blog") && (
-          <link
-            rel="alternate"
-            type="application/rss+xml"
-            title={`${siteName(ctx)} blog`}
-            href={href(env, "/rss.xml")}
-          />
-        )}
-        {shell.fonts.map((font) => (
-          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="" />
-        ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the stylesheet goes in below */}
         <style dangerouslySetInnerHTML={{ __html: STYLE_MARK }} />
         {(page.head.jsonLd ?? []).map((j, i) => (
@@ -190,17 +228,21 @@ export function renderHtml(env: PageEnv, page: Page, path: string): Out {
     </html>
   );
   const html = renderToStaticMarkup(doc);
-  const at = html.indexOf(STYLE_MARK);
+  const at = html.indexOf(STYLE_AT);
   if (at < 0) throw new Error("the document lost its stylesheet");
-  const before = publicUploads(`<!doctype html>${html.slice(0, at)}`, env.uploadsBase);
-  const after = publicUploads(html.slice(at + STYLE_MARK.length), env.uploadsBase);
+  const head = headMarkup(env, page.head, canonical, shell.fonts);
+  const before = publicUploads(`<!doctype html>${html.slice(0, at)}${head}<style>`, env.uploadsBase);
+  const after = publicUploads(html.slice(at + STYLE_AT.length), env.uploadsBase);
   return {
     status: page.status,
     // The stylesheet (built from validated colours only) goes in as bytes kept for its look.
     body: joinUtf8(before, shell.cssBytes, after),
     headers: {
       "Content-Type": HTML,
-      "Content-Security-Policy": csp(shell.styleHash, env.mode === "tenant" ? "'self'" : origin),
+      "Content-Security-Policy": cspOf({
+        styleHash: shell.styleHash,
+        frameSrc: env.mode === "tenant" ? "'self'" : origin,
+      }),
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
     },

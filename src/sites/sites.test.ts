@@ -187,6 +187,17 @@ describe("public author site pages (demo author on its subdomain)", () => {
     expect(String((await app("/demo")).headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
   });
 
+  it("keeps React's image preloads after the viewport and before the head's text", async () => {
+    // React adds a preload for each image of the page right after the charset and the viewport;
+    // the rest of the head (built as text, ADR 080) follows them, as when React rendered it.
+    const page = await demo("/book/tides-of-silence");
+    const head = page.body.slice(0, page.body.indexOf("<style>"));
+    expect(head).toMatch(
+      /^<!doctype html><html lang="en"><head><meta charSet="utf-8"\/><meta name="viewport" content="[^"]+"\/>(<link rel="preload" as="image"[^>]*\/>)+<link rel="icon" href="data:,"\/><title>/,
+    );
+    expect(head.match(/<title>/g)).toHaveLength(1);
+  });
+
   it("keeps the stylesheet whole and in its one place, whatever the author's text says", async () => {
     // The page is sent as the markup around the stylesheet plus the stylesheet's kept bytes;
     // author text naming the stand-in the renderer splits on must change nothing.

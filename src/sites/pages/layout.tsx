@@ -120,6 +120,22 @@ export function SocialLinks(props: { ctx: SiteContext; className: string }) {
   );
 }
 
+/** The cookie banner's buttons: the same on every page of every site, rendered by React once. */
+const CONSENT_BUTTONS = renderToStaticMarkup(
+  <>
+    <button type="submit" name="choice" value="accepted" className="ok">
+      Accept
+    </button>
+    <button type="submit" name="choice" value="declined">
+      Decline
+    </button>
+    <label htmlFor="ccx" className="x">
+      <span aria-hidden="true">×</span>
+      <span className="sr">Close cookie banner</span>
+    </label>
+  </>,
+);
+
 /**
  * The header's and the footer's markup, which change only with the site's context, the address
  * base, the page's section and the year: rendered once per distinct set of those (the key holds
@@ -243,18 +259,8 @@ export function Layout(props: { env: PageEnv; children: ReactNode }) {
           {/* Close only hides the banner for this page; it returns until a choice is stored. */}
           <input type="checkbox" id="ccx" className="sr" />
           <p>This site uses essential cookies only. Do you accept cookies?</p>
-          <div className="ccb">
-            <button type="submit" name="choice" value="accepted" className="ok">
-              Accept
-            </button>
-            <button type="submit" name="choice" value="declined">
-              Decline
-            </button>
-            <label htmlFor="ccx" className="x">
-              <span aria-hidden="true">×</span>
-              <span className="sr">Close cookie banner</span>
-            </label>
-          </div>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own markup of constant elements (CONSENT_BUTTONS) */}
+          <div className="ccb" dangerouslySetInnerHTML={{ __html: CONSENT_BUTTONS }} />
         </form>
       )}
     </>

@@ -117,14 +117,38 @@ export function sectionStates(ctx: SiteContext): Record<EmptyHiddenSection, Sect
  * made fresh from the row each time, never changed after).
  */
 export function sectionShown(ctx: SiteContext, section: EmptyHiddenSection): boolean {
-  let states = statesOf.get(ctx);
-  if (!states) {
-    states = sectionStates(ctx);
-    statesOf.set(ctx, states);
-  }
+  const kept = statesOf.get(ctx.website);
+  if (
+    kept &&
+    kept.profile === ctx.profile &&
+    kept.customization === ctx.customization &&
+    kept.hasVisibleBooks === ctx.hasVisibleBooks &&
+    kept.hasPosts === ctx.hasPosts
+  )
+    return kept.states[section].shown;
+  const states = sectionStates(ctx);
+  statesOf.set(ctx.website, {
+    profile: ctx.profile,
+    customization: ctx.customization,
+    hasVisibleBooks: ctx.hasVisibleBooks,
+    hasPosts: ctx.hasPosts,
+    states,
+  });
   return states[section].shown;
 }
-const statesOf = new WeakMap<SiteContext, Record<EmptyHiddenSection, SectionState>>();
+/**
+ * The states by the website object they were worked out for, with the rest of what they read.
+ * A request's context is made fresh from the kept row, but its website, profile and
+ * customization are the row's own objects, never changed (a change is a new row): a site's
+ * requests share one entry until its row is read again, and a context built afresh (a preview)
+ * has objects of its own.
+ */
+const statesOf = new WeakMap<
+  SiteContext["website"],
+  Pick<SiteContext, "profile" | "customization" | "hasVisibleBooks" | "hasPosts"> & {
+    states: Record<EmptyHiddenSection, SectionState>;
+  }
+>();
 
 /** What this site collects from readers, for the generated privacy notice (privacy-notice.ts). */
 export function privacyFactsOf(ctx: SiteContext, origin: string): PrivacyFacts {
@@ -227,7 +251,17 @@ export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);
 export type SitemapEntry = { kind: "book" | "post" | "series"; key: string; updatedAt: Date };
 
 /** A series' address under /series/, from its name. */
-export const seriesSlug = (name: string) => slugify(name, "series");
+/** A series' address from its name; a book page asks it for its series on every render. */
+export function seriesSlug(name: string): string {
+  let slug = seriesSlugs.get(name);
+  if (slug === undefined) {
+    slug = slugify(name, "series");
+    if (seriesSlugs.size >= 5_000) seriesSlugs.clear();
+    seriesSlugs.set(name, slug);
+  }
+  return slug;
+}
+const seriesSlugs = new Map<string, string>();
 
 /** Books are in one series when their series names match, case and outer spaces aside. */
 const sameSeries = (name: string) => name.trim().toLowerCase();
