@@ -250,8 +250,7 @@ export const listPosts = (db: Db, userId: string) => q.selectPosts(db, userId);
 
 export type SitemapEntry = { kind: "book" | "post" | "series"; key: string; updatedAt: Date };
 
-/** A series' address under /series/, from its name. */
-/** A series' address from its name; a book page asks it for its series on every render. */
+/** A series' address under /series/, from its name; a book page asks it for its series on every render. */
 export function seriesSlug(name: string): string {
   let slug = seriesSlugs.get(name);
   if (slug === undefined) {
