@@ -41,23 +41,15 @@ describe("support tickets", () => {
     expect(list.tickets[0].id).toBe(ticket.id);
     expect(list.openCount).toBeGreaterThanOrEqual(1);
 
-    const blank = await readJson(
-      apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
-        param: { id: ticket.id },
-        json: { response: "  " },
-      }),
-    );
+    const respond = (response: string) =>
+      readJson(
+        apiClient(s, adminUser).admin.tickets[":id"].respond.$post({ param: { id: ticket.id }, json: { response } }),
+      );
+    const blank = await respond("  ");
     expect(blank.status).toBe(400);
     expect(blank.body.error.message).toBe("Please write a response");
 
-    const answered = await readJson(
-      apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
-        param: { id: ticket.id },
-        json: {
-          response: "Try a PNG under 10 MB.",
-        },
-      }),
-    );
+    const answered = await respond("Try a PNG under 10 MB.");
     expect(answered.status).toBe(200);
     expect(answered.body.ticket).toMatchObject({
       status: "responded",
@@ -66,16 +58,7 @@ describe("support tickets", () => {
     const mail = await s.smtp.waitFor(author.email, "Re: My cover will not upload");
     expect(mail.text).toContain("Try a PNG under 10 MB.");
     // Respond only from open.
-    expect(
-      (
-        await readJson(
-          apiClient(s, adminUser).admin.tickets[":id"].respond.$post({
-            param: { id: ticket.id },
-            json: { response: "x" },
-          }),
-        )
-      ).status,
-    ).toBe(409);
+    expect((await respond("x")).status).toBe(409);
 
     const mine = (await readJson(apiClient(s, author).support.tickets.$get())).body;
     expect(mine.tickets[0]).toMatchObject({ id: ticket.id, status: "responded" });
