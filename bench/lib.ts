@@ -120,7 +120,7 @@ export function get(
   });
 }
 
-export type Result = { rps: number; p99: number; errors: number; non2xx: number };
+export type Result = { rps: number; p99: number; errors: number; non2xx: number; requests: number };
 
 /** wrk from Debian: installed on first use when missing (the machine's package manager). */
 export function ensureWrk() {
@@ -176,8 +176,9 @@ export function wrk(opts: {
       const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       const errors = socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0;
       const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+      const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
       if (!Number.isFinite(rps)) return fail(new Error(`could not read wrk's output:\n${out}`));
-      ok({ rps, p99, errors, non2xx });
+      ok({ rps, p99, errors, non2xx, requests });
     });
   });
 }
@@ -222,6 +223,17 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
+
+/** The CPU time (user + system, ms) a process has used so far, from /proc; 0 when it has ended. */
+export function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 /** The machine's load average, as /proc/loadavg gives it (1, 5 and 15 minutes). */
 export function loadAverage(): string {

@@ -7,14 +7,16 @@
 //   BENCH_SITES=1000       seeded sites (10 books each)
 //   BENCH_POSTGRES_URL=    a PostgreSQL server: every database row again on a fresh database there
 //   BENCH_SCALE_SITES=0    the scale run's sites (10000 to run it; see bench/sites/scale.ts)
-//   BENCH_ROWS=            only these rows, by name, comma-separated (all when unset): cached, warm,
-//                          marketing, dashboard, first, once, uncached, cold — e.g.
+//   BENCH_PIECE_SECONDS=1  a steady-state slice takes turns with its baseline in pieces this long
+//   BENCH_ROWS=            only these rows, by name, comma-separated (all when unset): twin, nginx,
+//                          cached, warm, marketing, dashboard, first, once, uncached, cold — e.g.
 //                          BENCH_ROWS=first,uncached to compare the render path alone
 // A short run while developing: BENCH_SECONDS=2 BENCH_ROUNDS=1 BENCH_SITES=100 npm run bench:sites
 //
 // 1. Seeds the sites into a fresh embedded database (and PostgreSQL when offered).
-// 2. Baselines: the bare server and nginx (installed from Debian when missing; the row is skipped,
-//    saying why, when it cannot be), both sending the cached book page's bytes.
+// 2. Baselines: the bare server, a second bare server measured against it (the run's noise floor:
+//    the same code and bytes) and nginx (installed from Debian when missing; the row is skipped,
+//    saying why, when it cannot be), all sending the cached book page's bytes.
 // 3. On each database: the cached book page, the 1,000 hosts warm, the marketing page, the
 //    dashboard (GET /api/books, creating posts with unique and with same titles) on one server;
 //    the 1,000 hosts' first round on a fresh server per slice (asked in turn for the slice, as
@@ -62,7 +64,18 @@ type Rows = {
   samePosts?: Measured;
 };
 
-const ROW_NAMES = ["nginx", "cached", "warm", "marketing", "dashboard", "first", "once", "uncached", "cold"] as const;
+const ROW_NAMES = [
+  "twin",
+  "nginx",
+  "cached",
+  "warm",
+  "marketing",
+  "dashboard",
+  "first",
+  "once",
+  "uncached",
+  "cold",
+] as const;
 type RowName = (typeof ROW_NAMES)[number];
 const chosenRows = (process.env.BENCH_ROWS ?? "")
   .split(",")
@@ -75,14 +88,14 @@ for (const name of chosenRows) {
 const wanted = (name: RowName) => chosenRows.length === 0 || chosenRows.includes(name);
 
 /** Home pages of `sites` hosts in turn (bench/wrk/hosts.lua); `once`: one pass over every host, then stop. */
-function hostsLoad(port: number, sites: number, once = false) {
+function hostsLoad(port: number, sites: number, once = false, seconds?: number) {
   const opts = {
     url: `http://127.0.0.1:${port}/`,
     scriptFile: script("hosts.lua"),
     env: { BENCH_SITES: String(sites), BENCH_PORT: String(port), BENCH_ONCE: once ? "1" : "0" },
   };
   // The first pass ends when every host has answered (the duration is only a bound).
-  return once ? wrk({ ...opts, seconds: 300, connections: 32 }) : load(opts);
+  return once ? wrk({ ...opts, seconds: 300, connections: 32 }) : load(opts, seconds);
 }
 
 /** Every row on one database (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`). */
@@ -94,17 +107,22 @@ async function measureDatabase(o: {
   baseUrl: string;
   smtpUrl: string;
   smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+  basePid: number | undefined;
 }): Promise<Rows> {
   const port = await freePort();
   const env = { SMTP_URL: o.smtpUrl, ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}) };
   const host = `site0000.localhost:${port}`;
   const bookPath = `/book/${o.bookSlug}`;
-  const bookLoad = () =>
-    load({ url: `http://127.0.0.1:${port}${bookPath}`, headers: { Host: host, "User-Agent": "bench" } });
-  const vs = (run: () => ReturnType<typeof load>, prepare?: () => Promise<void>) => against(o.baseUrl, run, prepare);
-  /** A row about a server in its steady state: measured after one untimed slice of the same load. */
-  const steady = (run: () => ReturnType<typeof load>) => against(o.baseUrl, run, undefined, true);
+  const bookLoad = (seconds?: number) =>
+    load({ url: `http://127.0.0.1:${port}${bookPath}`, headers: { Host: host, "User-Agent": "bench" } }, seconds);
   let server: ChildProcess | undefined;
+  const cpu = { base: o.basePid, run: () => server?.pid };
+  type Run = (seconds?: number) => ReturnType<typeof load>;
+  const vs = (run: Run) => against(o.baseUrl, run, { cpu });
+  /** A cold row: a fresh server before each slice. */
+  const cold = (run: Run, prepare: () => Promise<void>) => against(o.baseUrl, run, { prepare });
+  /** A row about a server in its steady state: measured after one untimed slice of the same load. */
+  const steady = (run: Run) => against(o.baseUrl, run, { warmUp: true, cpu });
   const r: Rows = {};
   try {
     if (wanted("cached") || wanted("warm") || wanted("marketing") || wanted("dashboard")) {
@@ -117,13 +135,13 @@ async function measureDatabase(o: {
       if (wanted("warm")) {
         console.log(`${o.name}: ${SITES} hosts, warm…`);
         await warmHomePages(port, SITES);
-        r.warm = await steady(() => hostsLoad(port, SITES));
+        r.warm = await steady((seconds) => hostsLoad(port, SITES, false, seconds));
       }
       if (wanted("marketing")) {
         console.log(`${o.name}: marketing page…`);
         const app = `localhost:${port}`;
-        r.marketing = await steady(() =>
-          load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }),
+        r.marketing = await steady((seconds) =>
+          load({ url: `http://127.0.0.1:${port}/features`, headers: { Host: app, "User-Agent": "bench" } }, seconds),
         );
       }
       if (wanted("dashboard")) {
@@ -146,13 +164,13 @@ async function measureDatabase(o: {
       // As the issue measured it: a fresh server, the hosts asked in turn for the slice; the
       // first ask of each host renders, the later ones find its page cached.
       console.log(`${o.name}: ${SITES} hosts, first round (a fresh server each slice, ${DURATION} s)…`);
-      r.firstRound = await vs(() => hostsLoad(port, SITES), fresh);
+      r.firstRound = await cold(() => hostsLoad(port, SITES), fresh);
       if (server) await stop(server);
       server = undefined;
     }
     if (wanted("once")) {
       console.log(`${o.name}: ${SITES} hosts, each asked once (a fresh server each slice)…`);
-      r.firstOnce = await vs(() => hostsLoad(port, SITES, true), fresh);
+      r.firstOnce = await cold(() => hostsLoad(port, SITES, true), fresh);
       if (server) await stop(server);
       server = undefined;
     }
@@ -235,8 +253,22 @@ async function main() {
     writeFileSync(bodyFile, page.body);
     const contentType = String(page.headers["content-type"] ?? "text/html");
     const barePort = await freePort();
-    children.push(await startBare(bodyFile, contentType, barePort));
+    const bare = await startBare(bodyFile, contentType, barePort);
+    children.push(bare);
     const baseUrl = `http://127.0.0.1:${barePort}/`;
+    // The noise floor: a second bare server, the same code and bytes, measured as a row is.
+    let twinRow: Measured | undefined;
+    if (wanted("twin")) {
+      const twinPort = await freePort();
+      const twin = await startBare(bodyFile, contentType, twinPort);
+      children.push(twin);
+      console.log("a second bare server (the noise floor)…");
+      twinRow = await against(baseUrl, (seconds) => load({ url: `http://127.0.0.1:${twinPort}/` }, seconds), {
+        warmUp: true,
+        cpu: { base: bare.pid, run: () => twin.pid },
+      });
+      await stop(twin);
+    }
     const nginxPort = await freePort();
     const nginx = wanted("nginx")
       ? await startNginx(dataDir, bodyFile, contentType, nginxPort)
@@ -247,10 +279,10 @@ async function main() {
     else {
       children.push(nginx);
       console.log("nginx…");
-      nginxRow = await against(baseUrl, () => load({ url: `http://127.0.0.1:${nginxPort}/` }));
+      nginxRow = await against(baseUrl, (seconds) => load({ url: `http://127.0.0.1:${nginxPort}/` }, seconds));
     }
 
-    const common = { baseUrl, smtpUrl: smtp.url, smtp };
+    const common = { baseUrl, smtpUrl: smtp.url, smtp, basePid: bare.pid };
     const pglite = await measureDatabase({
       ...common,
       name: "PGlite",
@@ -279,11 +311,13 @@ async function main() {
       }
     }
     let scale: ScaleRun | undefined;
-    if (SCALE_SITES > 0) scale = await scaleRun(port, (sites) => against(baseUrl, () => hostsLoad(port, sites)));
+    if (SCALE_SITES > 0)
+      scale = await scaleRun(port, (sites) => against(baseUrl, (seconds) => hostsLoad(port, sites, false, seconds)));
 
     const command = commandLine();
     const report = [
       ...intro({ sites: SITES, books: BOOKS, pageBytes: page.body.length, loadBefore, command }),
+      ...(wanted("twin") ? [row("a second bare server, the same code and bytes (the noise floor)", "—", twinRow)] : []),
       ...(wanted("nginx") ? [row("nginx, the same bytes as a static file (the ceiling)", "—", nginxRow)] : []),
       ...rowsOf("PGlite", pglite, true),
       ...(postgres ? rowsOf("PostgreSQL", postgres, false) : []),

@@ -34,14 +34,17 @@ export function dashboardLoads(port: number, cookie: string) {
   const env = { BENCH_HOST: `localhost:${port}`, BENCH_COOKIE: cookie };
   const url = `http://127.0.0.1:${port}/`;
   let run = 0;
-  const posts = (titles: "unique" | "same") => () =>
-    load({
-      url,
-      scriptFile: script("create-post.lua"),
-      env: { ...env, BENCH_TITLES: titles, BENCH_RUN: `${Date.now().toString(36)}-${run++}` },
-    });
+  const posts = (titles: "unique" | "same") => (seconds?: number) =>
+    load(
+      {
+        url,
+        scriptFile: script("create-post.lua"),
+        env: { ...env, BENCH_TITLES: titles, BENCH_RUN: `${Date.now().toString(36)}-${run++}` },
+      },
+      seconds,
+    );
   return {
-    books: () => load({ url, scriptFile: script("api-books.lua"), env }),
+    books: (seconds?: number) => load({ url, scriptFile: script("api-books.lua"), env }, seconds),
     uniquePosts: posts("unique"),
     samePosts: posts("same"),
   };

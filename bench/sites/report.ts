@@ -1,9 +1,9 @@
 // bench:sites's section of bench/RESULTS.md: one row per comparison, with every slice.
-import { CONNECTIONS, DURATION, type Measured, ROUNDS } from "./compare.ts";
+import { CONNECTIONS, DURATION, type Measured, PIECE, ROUNDS } from "./compare.ts";
 
 export const TABLE_HEAD = [
-  "| what | database | req/s (median) | ratio to bare (median) | every slice: ratio (req/s ÷ bare req/s) | p99 ms, every slice | errors + non-2xx | load, every slice | goal |",
-  "|---|---|---:|---:|---|---|---:|---|---|",
+  "| what | database | req/s (median) | ratio to bare (median) | every slice: ratio (req/s ÷ bare req/s) | p99 ms, every slice | errors + non-2xx | load, every slice | CPU µs per request, every slice (server ÷ bare) | goal |",
+  "|---|---|---:|---:|---|---|---:|---|---|---|",
 ];
 
 const n = (x: number) => Math.round(x).toLocaleString("en-GB");
@@ -28,19 +28,22 @@ export const rateOf = (other: Measured, share: number, what: string, p99: number
 });
 
 export function row(what: string, database: string, m: Measured | undefined, goal?: Goal): string {
-  if (!m) return `| ${what} | ${database} | — | — | skipped | | | | |`;
+  if (!m) return `| ${what} | ${database} | — | — | skipped | | | | | |`;
   const slices = m.slices.map((s) => `${s.ratio.toFixed(2)} (${n(s.run.rps)} ÷ ${n(s.base.rps)})`).join("; ");
   const p99s = m.slices.map((s) => ms(s.run.p99)).join(", ");
   const loads = m.slices.map((s) => s.load).join(", ");
+  const cpu = m.slices.every((s) => s.cpu)
+    ? m.slices.map((s) => `${s.cpu?.run.toFixed(1)} ÷ ${s.cpu?.base.toFixed(1)}`).join("; ")
+    : "";
   const verdict = goal ? `${goal.text}: ${goal.met(m) ? "met" : "**not met**"}` : "";
-  return `| ${what} | ${database} | ${n(m.rps)} | ${m.ratio.toFixed(3)} | ${slices} | ${p99s} | ${m.failures} | ${loads} | ${verdict} |`;
+  return `| ${what} | ${database} | ${n(m.rps)} | ${m.ratio.toFixed(3)} | ${slices} | ${p99s} | ${m.failures} | ${loads} | ${cpu} | ${verdict} |`;
 }
 
 export function intro(o: { sites: number; books: number; pageBytes: number; loadBefore: string; command: string }) {
   return [
     "## Public author sites and the dashboard (`npm run bench:sites`)",
     "",
-    `${o.sites} sites × ${o.books} books, seeded into PGlite and (with \`BENCH_POSTGRES_URL\`) PostgreSQL on this machine; the production server as \`npm start\` runs it, one process; \`wrk\` with one thread and ${CONNECTIONS} connections on the same shared 2-core machine. Baseline: a bare Node \`http\` server in its own process sending the identical ${o.pageBytes}-byte cached book page. Every row is ${ROUNDS} slices of ${DURATION} s, each right after a slice of the baseline; a ratio is the slice's rate over the baseline slice just before it, and every slice is shown. Load: the 1-minute load average (\`/proc/loadavg\`) at the end of each slice; the machine is shared, so absolute rates move with it and the same-slice ratios are the figures to read.`,
+    `${o.sites} sites × ${o.books} books, seeded into PGlite and (with \`BENCH_POSTGRES_URL\`) PostgreSQL on this machine; the production server as \`npm start\` runs it, one process; \`wrk\` with one thread and ${CONNECTIONS} connections on the same shared 2-core machine. Baseline: a bare Node \`http\` server in its own process sending the identical ${o.pageBytes}-byte cached book page. Every row is ${ROUNDS} slices of ${DURATION} s of load, each with ${DURATION} s of the baseline: a steady-state row and its baseline take turns in pieces of ${PIECE} s through the slice (baseline, row, baseline, row…), a cold row (a fresh server per slice) runs its whole slice right after a whole baseline slice. A ratio is the slice's rate over its baseline's, and every slice is shown; a slice's p99 is the highest of its pieces' p99s (an upper bound). CPU per request: the server process's user and system time (\`/proc/<pid>/stat\`) over the requests it answered in the slice, and the bare server's over its own (the database's processes are not counted on PostgreSQL). Load: the 1-minute load average (\`/proc/loadavg\`) at the end of each slice; the machine is shared, so absolute rates move with it and the same-slice ratios are the figures to read. The first row measures that noise: a second bare server, the same code and the same bytes, against the first.`,
     "",
     "- nginx: the same bytes as a static file (Debian `nginx-light`, one worker, `sendfile`, its own configuration in a temporary folder).",
     `- First round: each slice is a fresh server process (page cache and site contexts empty), asked for the hosts' home pages in turn for the whole ${DURATION} s slice (\`bench/wrk/hosts.lua\`): the first ask of each host renders its page, later asks find it cached (the issue's measure, the goal's row). Each asked once: the same, stopping once every host has answered once (\`BENCH_ONCE=1\`), so every request is a render; the rate and p99 are over that pass.`,
