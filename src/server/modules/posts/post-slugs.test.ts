@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { s, startFileServer } from "../../../testing/file-server.ts";
 import { createAuthor } from "../../../testing/users.ts";
-import { firstFreeSlug, reserveSlugStatement } from "./posts.queries.ts";
+import { firstFreeSlug, insertPostIfFree, reserveSlug, reserveSlugStatement } from "./posts.queries.ts";
 
 startFileServer();
 
@@ -34,5 +34,35 @@ describe("handing out a post's address", () => {
         expect(plan).toMatch(/Index (Only )?Scan using blog_posts_user_slug_idx/);
       }
     }
+  });
+
+  it("gives a title's first post its bare address in one statement, only when no post has it, now or before", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    const db = s.database.db;
+    const post = (userId: string, slug: string) =>
+      insertPostIfFree(db, userId, { title: "T", slug, content: "<p>x</p>", category: "news" });
+    const first = await post(a.id, "first-look");
+    expect(first?.slug).toBe("first-look");
+    // Taken by a live post: nothing inserted.
+    expect(await post(a.id, "first-look")).toBeNull();
+    // Another author's address is no concern of this author's.
+    expect((await post(b.id, "first-look"))?.userId).toBe(b.id);
+    // An earlier address of a post (it redirects) is taken too.
+    await db.execute(
+      sql`insert into blog_post_slugs (user_id, post_id, slug) values (${a.id}, ${first?.id}, 'old-look')`,
+    );
+    expect(await post(a.id, "old-look")).toBeNull();
+    const count = async (slug: string) => {
+      const res = await db.execute(
+        sql`select count(*)::int as n from blog_posts where user_id = ${a.id} and slug = ${slug}`,
+      );
+      return (res as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    expect(await count("old-look")).toBe(0);
+    expect(await count("first-look")).toBe(1);
+    // The title's counter, made by its second post, steps over the first's address.
+    expect(await reserveSlug(db, a.id, "first-look")).toBe("first-look-2");
+    expect(await reserveSlug(db, a.id, "old-look")).toBe("old-look-2");
   });
 });

@@ -98,18 +98,25 @@ select post.*, ${siteChangeNotice(p("userId"))} from post`,
 })();
 
 /**
- * A new post at `slug` (from reserveSlug), and its site marked changed, in one statement: it
- * commits on its own, holding no row another create needs while its commit reaches the disk.
- * A unique violation (`isSlugTaken`) means the address went to another post meanwhile.
+ * insertPostStatement, but only when `slug` is free: no post of the author's has it (the unique
+ * index, `on conflict do nothing`, waiting for a create of it in flight) and it is no earlier
+ * address of theirs. Otherwise nothing is inserted, the site is not marked, and no row comes back.
  */
-export async function insertPost(
-  db: Db,
-  userId: string,
-  values: { title: string; slug: string; content: string; category: PostCategory },
-): Promise<PostRow> {
-  const [row] = await insertPostStatement(db, { userId, ...values, ...siteMarkTimes() });
-  if (!row) throw new Error("insert returned no row");
-  siteChangedHere(userId);
+const insertPostIfFreeStatement = (() => {
+  const p = sql.placeholder;
+  const userId = sql`${p("userId")}::text`;
+  const slug = sql`${p("slug")}::text`;
+  return preparedSql<Record<string, unknown>>(
+    "insert_post_if_free",
+    sql`with post as (insert into blog_posts (user_id, title, slug, content, category) select ${userId}, ${p("title")}::text, ${slug}, ${p("content")}::text, ${p("category")}::text where (select true from blog_post_slugs where user_id = ${userId} and slug = ${slug} limit 1) is null on conflict (user_id, slug) do nothing returning *),
+marked as (${siteChangeMarkOf(p("userId"), p("now"), p("before"), sql`exists (select 1 from post)`)})
+select post.*, ${siteChangeNotice(p("userId"))} from post`,
+  );
+})();
+
+type NewPost = { title: string; slug: string; content: string; category: PostCategory };
+
+function postOf(row: Record<string, unknown>): PostRow {
   return {
     id: String(row.id),
     userId: String(row.user_id),
@@ -120,6 +127,31 @@ export async function insertPost(
     createdAt: new Date(row.created_at as string | Date),
     updatedAt: new Date(row.updated_at as string | Date),
   };
+}
+
+/**
+ * A new post at `slug` (from reserveSlug), and its site marked changed, in one statement: it
+ * commits on its own, holding no row another create needs while its commit reaches the disk.
+ * A unique violation (`isSlugTaken`) means the address went to another post meanwhile.
+ */
+export async function insertPost(db: Db, userId: string, values: NewPost): Promise<PostRow> {
+  const [row] = await insertPostStatement(db, { userId, ...values, ...siteMarkTimes() });
+  if (!row) throw new Error("insert returned no row");
+  siteChangedHere(userId);
+  return postOf(row);
+}
+
+/**
+ * A new post at `slug` when no post of the author's has it, now or before, with its site marked
+ * changed, in one statement that commits on its own (as insertPost); null, and nothing changed,
+ * when the address is taken. A title's first post needs no counter (ADR 084): the counter, made
+ * by the title's next create, starts from 1 and steps over this post's address.
+ */
+export async function insertPostIfFree(db: Db, userId: string, values: NewPost): Promise<PostRow | null> {
+  const [row] = await insertPostIfFreeStatement(db, { userId, ...values, ...siteMarkTimes() });
+  if (!row) return null;
+  siteChangedHere(userId);
+  return postOf(row);
 }
 
 /** Whether `err` is the unique index refusing an address the author already has. */

@@ -61,14 +61,36 @@ async function freeSlug(tx: Tx, userId: string, title: string, postId?: string):
 const SLUG_TRIES = 5;
 
 /**
- * Two statements, each committing on its own, and no lock shared by the author's other creates
- * held while a commit reaches the disk (ADR 074): the address is handed out by the title's
- * counter, then the post is inserted with its site marked changed. An address taken meanwhile by
- * a post of another title, or by a rename, is refused by the unique index: ask again.
+ * Titles (author and address) this process has seen taken, so that a create of a title already
+ * used goes to the counter at once instead of trying the bare address first. Only a shortcut:
+ * forgetting one costs a statement, remembering one wrongly (its post deleted since) only sends
+ * the create to the counter, which gives the same address.
+ */
+const takenBases = new Set<string>();
+const TAKEN_BASES_KEPT = 10_000;
+
+function rememberTaken(key: string): void {
+  if (takenBases.size >= TAKEN_BASES_KEPT) takenBases.clear();
+  takenBases.add(key);
+}
+
+/**
+ * A title's first post is one statement: inserted at the bare address when it is free, with the
+ * site marked changed (ADR 084). Otherwise two, each committing on its own, and no lock shared by
+ * the author's other creates held while a commit reaches the disk (ADR 074): the address is
+ * handed out by the title's counter, then the post is inserted with its site marked changed. An
+ * address taken meanwhile by a post of another title, or by a rename, is refused by the unique
+ * index: ask again.
  */
 export async function createPost(db: Db, userId: string, input: PostCreate): Promise<Post> {
   const content = cleanContent(input.content);
   const base = slugify(input.title);
+  const key = `${userId}/${base}`;
+  if (!takenBases.has(key)) {
+    const row = await q.insertPostIfFree(db, userId, { ...input, slug: base, content });
+    if (row) return view(row);
+    rememberTaken(key);
+  }
   return retryTakenSlug(async () => {
     const slug = await q.reserveSlug(db, userId, base);
     return view(await q.insertPost(db, userId, { ...input, slug, content }));

@@ -41,10 +41,14 @@ export function siteMarkTimes(): { now: Date; before: Date } {
   return { now: new Date(now), before: new Date(now - MARK_GRAIN_MS) };
 }
 
-/** siteChangeMark with its values given, for a prepared statement (as `sql.placeholder`s). */
-export function siteChangeMarkOf(userId: unknown, now: unknown, before: unknown): SQL {
+/**
+ * siteChangeMark with its values given, for a prepared statement (as `sql.placeholder`s); `onlyIf`
+ * a further condition (a statement that may change nothing marks only when it did).
+ */
+export function siteChangeMarkOf(userId: unknown, now: unknown, before: unknown, onlyIf?: SQL): SQL {
   const at = sql.identifier(websites.updatedAt.name);
-  return sql`update ${websites} set ${at} = ${now} where ${websites.userId} = ${userId} and ${at} < ${before}`;
+  const also = onlyIf ? sql` and ${onlyIf}` : sql``;
+  return sql`update ${websites} set ${at} = ${now} where ${websites.userId} = ${userId} and ${at} < ${before}${also}`;
 }
 
 /** The notice other processes hear, on commit of the statement or transaction it is part of. */
