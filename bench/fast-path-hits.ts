@@ -10,6 +10,7 @@ import { VisitCounter } from "../src/server/modules/analytics/visit-counter.ts";
 import { pageKey } from "../src/sites/delivery/delivery.ts";
 import { cachedPageAnswerer } from "../src/sites/delivery/fast-path.ts";
 import { etagOf, PageCache } from "../src/sites/delivery/page-cache.ts";
+import { median } from "./lib.ts";
 
 const SITES = Number(process.env.HITS_SITES ?? 1000);
 const BATCHES = Number(process.env.HITS_BATCHES ?? 10);
@@ -67,8 +68,5 @@ for (let b = 0; b < BATCHES; b++) {
   (visits as unknown as { pending: Map<string, unknown> }).pending = new Map();
 }
 for (const [name, list] of Object.entries(runs)) {
-  const sorted = [...list].sort((a, b) => a - b);
-  console.log(
-    `${name}: µs per hit, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(2)} (${list.map((x) => x.toFixed(2)).join(", ")})`,
-  );
+  console.log(`${name}: µs per hit, median ${median(list).toFixed(2)} (${list.map((x) => x.toFixed(2)).join(", ")})`);
 }

@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { buildServer, freePort, freshPostgres, loadAverage, startArgs, startServer, stop, wrk } from "./lib.ts";
+import { buildServer, freePort, freshPostgres, loadAverage, median, startArgs, startServer, stop, wrk } from "./lib.ts";
 import { script } from "./sites/compare.ts";
 import { warmHomePages } from "./sites/scale.ts";
 import { SITES, seed } from "./sites/seed.ts";
@@ -124,8 +124,7 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 for (const [name, list] of perBuild) {
-  const sorted = [...list].sort((a, b) => a - b);
-  console.log(`${name}: CPU µs per request, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)}`);
+  console.log(`${name}: CPU µs per request, median ${median(list).toFixed(1)}`);
 }
 for (const s of servers) {
   await stop(s.child);
