@@ -63,8 +63,12 @@ const REQUEST_ID = /^[\w\-=]{1,255}$/;
 type TenantHost = {
   kind: "subdomain" | "custom";
   prefix: string;
-  last: Map<CountryGroup, { path: string; consent: boolean; year: number; key: string }>;
+  /** For readers of no group (every page but a book's): kept in the host itself, no map to look in. */
+  plain: LastKey | undefined;
+  /** For each reader group of a book page. */
+  groups: Map<CountryGroup, LastKey> | undefined;
 };
+type LastKey = { path: string; consent: boolean; year: number; key: string };
 
 /**
  * Host headers already classified, up to this many (then forgotten all at once and learnt
@@ -80,15 +84,20 @@ function tenantHost(host: string | undefined, hosts: HostConfig): TenantHost | n
     basePath: "",
     mode: "tenant",
   };
-  return { kind: c.kind, prefix: pageKeyPrefix(site), last: new Map() };
+  return { kind: c.kind, prefix: pageKeyPrefix(site), plain: undefined, groups: undefined };
 }
 
 /** A page's key for this host: the last one made when it is the same page, else a new one (kept). */
 function keyOf(host: TenantHost, path: string, consent: boolean, year: number, group: CountryGroup): string {
-  const last = host.last.get(group);
+  const last = group === "" ? host.plain : host.groups?.get(group);
   if (last && last.path === path && last.consent === consent && last.year === year) return last.key;
   const key = pageKeyAfter(host.prefix, path, "", consent, year, group);
-  host.last.set(group, { path, consent, year, key });
+  const made = { path, consent, year, key };
+  if (group === "") host.plain = made;
+  else {
+    host.groups ??= new Map();
+    host.groups.set(group, made);
+  }
   return key;
 }
 

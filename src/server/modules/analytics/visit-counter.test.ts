@@ -53,6 +53,35 @@ describe("visit counting", () => {
     expect(await counts("2026-03-02")).toMatchObject({ pageViews: 1, uniqueVisitors: 1 });
   });
 
+  it("counts a reader and a page asked again in a row, and each one between them, by itself", async () => {
+    const now = new Date("2026-08-01T10:00:00Z");
+    const counter = new VisitCounter(s.database.db, { now: () => now });
+    const view = (address: string, agent: string, path: string) =>
+      counter.record(siteId, address, agent, { path, source: null });
+    view("203.0.113.21", browser, "/");
+    view("203.0.113.21", browser, "/");
+    view("203.0.113.22", browser, "/books");
+    view("203.0.113.21", browser, "/");
+    view("203.0.113.21", `${browser} Edg/130`, "/books");
+    view("203.0.113.21", browser, "/books");
+    await counter.flush();
+    // After a write, the same reader and page again: still counted, into the stored rows.
+    view("203.0.113.21", browser, "/");
+    view("203.0.113.23", browser, "/");
+    await counter.flush();
+    expect(await counts("2026-08-01")).toMatchObject({ pageViews: 8, uniqueVisitors: 4 });
+    const pages = await s.database.db.select().from(websitePageStats).where(eq(websitePageStats.websiteId, siteId));
+    expect(
+      pages
+        .filter((r) => r.date === "2026-08-01")
+        .map((r) => [r.path, r.views])
+        .sort(),
+    ).toEqual([
+      ["/", 5],
+      ["/books", 3],
+    ]);
+  });
+
   it("writes a day's views that were still waiting when the day ended to that day", async () => {
     let now = new Date("2026-06-01T23:59:58Z");
     const counter = new VisitCounter(s.database.db, { now: () => now });

@@ -20,37 +20,13 @@ import {
   websiteVisitors,
 } from "../../../db/schema/index.ts";
 import { addCounts, type Column, column, inChunks, insertRows, ROWS_PER_STATEMENT } from "./batch-rows.ts";
+import { addReader, countPage, newPending, type Pending, tally } from "./pending.ts";
 import { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE } from "./visit-source.ts";
 
 // Who a view is from, for the renderer and the tests, through the counter the module shows.
 export { isBot, MAX_SOURCES_PER_DAY, OTHER_SOURCE, referrerSource } from "./visit-source.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/**
- * A site's day since the last write: views, the readers seen since (browsers by address), and
- * views per page path and per referring site. Keyed by the strings the request brings, so that a
- * view adds to maps without building a key.
- */
-type Pending = {
-  websiteId: string;
-  day: string;
-  views: number;
-  readers: Map<string, Set<string>>;
-  pages: Map<string, Tally>;
-  sources: Map<string, Tally>;
-  /** Per book and store (`bookId\u0000store`): views whose buy box showed that store first. */
-  stores: Map<string, Tally>;
-};
-
-/** A count kept in a map: a view adds to it in place (one lookup, the map itself unchanged). */
-type Tally = { n: number };
-
-function tally(map: Map<string, Tally>, key: string): void {
-  const t = map.get(key);
-  if (t) t.n++;
-  else map.set(key, { n: 1 });
-}
 
 const MAX_PATH = 300;
 
@@ -116,29 +92,14 @@ export class VisitCounter {
     }
     let p = this.pending.get(websiteId);
     if (!p) {
-      p = {
-        websiteId,
-        day: this.day,
-        views: 0,
-        readers: new Map(),
-        pages: new Map(),
-        sources: new Map(),
-        stores: new Map(),
-      };
+      p = newPending(websiteId, this.day);
       this.pending.set(websiteId, p);
     }
     p.views++;
     // Kept as it came until the next write (seconds), which sends each reader once a day.
-    const from = address ?? "";
-    let browsers = p.readers.get(from);
-    if (!browsers) {
-      browsers = new Set();
-      p.readers.set(from, browsers);
-    }
-    browsers.add(userAgent ?? "");
+    addReader(p, address ?? "", userAgent ?? "");
     if (!page) return;
-    const path = page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path;
-    tally(p.pages, path);
+    countPage(p, page.path.length > MAX_PATH ? page.path.slice(0, MAX_PATH) : page.path);
     if (page.store) {
       const key = `${page.store.bookId}\u0000${page.store.store}`;
       tally(p.stores, key);
