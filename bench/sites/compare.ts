@@ -1,10 +1,11 @@
-// How bench:sites measures on a shared, noisy machine: every run is ROUNDS slices, each right
-// after a slice of the baseline, and every slice is kept (rps, p99, ratio) with the machine's
-// load average at its end.
+// How bench:sites measures on a shared, noisy machine: every row is ROUNDS slices, each with as
+// much of the baseline, taken in turns of PIECE seconds (a cold row: its whole slice right after
+// a whole baseline slice), and every slice is kept (rps, p99, ratio, CPU per request) with the
+// machine's load average at its end (ADR 083).
 import { join } from "node:path";
 import { cpuMsOf, loadAverage, median, type Result, wrk } from "../lib.ts";
 
-/** Seconds per slice; every comparison is ROUNDS slices, alternating with slices of the baseline. */
+/** Seconds per slice; every comparison is ROUNDS slices, each with as many seconds of the baseline. */
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const CONNECTIONS = 32;
