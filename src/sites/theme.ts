@@ -123,7 +123,7 @@ function buildThemeCss(ctx: SiteContext): string {
   return faces + root + BASE_CSS;
 }
 
-const BASE_CSS = `*,*::before,*::after{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:5rem}body{margin:0;font-family:var(--font);color:#292524;background:${PAGE_BG};line-height:1.65;display:flex;flex-direction:column;min-height:100vh;-webkit-font-smoothing:antialiased}main{flex:1}a{color:var(--accent-text)}img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;color:#1c1917;text-wrap:balance;overflow-wrap:break-word}p{text-wrap:pretty}ul,ol{padding:0}
+const BASE_CSS = `*,*::before,*::after{box-sizing:border-box}html{-webkit-text-size-adjust:100%;scroll-padding-top:5rem}body{margin:0;font-family:var(--font);color:#292524;background:${PAGE_BG};line-height:1.65;display:flex;flex-direction:column;min-height:100vh;-webkit-font-smoothing:antialiased;overflow-wrap:break-word}main{flex:1}a{color:var(--accent-text)}img{max-width:100%;height:auto}h1,h2,h3{line-height:1.2;color:#1c1917;text-wrap:balance;overflow-wrap:break-word}p{text-wrap:pretty}ul,ol{padding:0}
 .wrap{max-width:72rem;margin:0 auto;padding-left:1.25rem;padding-right:1.25rem}
 .sr{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .skip{position:absolute;left:1rem;top:-4rem;z-index:50;background:#1c1917;color:#fff;padding:.6rem 1rem;border-radius:.5rem}.skip:focus{top:1rem}
