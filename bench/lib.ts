@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { productionCommand } from "../src/testing/production-server.ts";
 import { freshPostgres as freshTestPostgres } from "../src/testing/resources.ts";
 
@@ -233,6 +234,18 @@ export function cpuMsOf(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+
+/** On PostgreSQL (on this machine): the CPU so far (ms) of the server processes serving `url`'s database. */
+export async function backendsMs(url: string | undefined): Promise<number> {
+  if (!url) return 0;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const res = await c.query(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await c.end();
+  return res.rows.reduce((ms, r: { pid: number }) => ms + cpuMsOf(r.pid), 0);
 }
 
 /** The machine's load average, as /proc/loadavg gives it (1, 5 and 15 minutes). */

@@ -7,13 +7,23 @@
 // database's server processes for that database (a PostgreSQL on this machine).
 //   PROFILE_DATABASE_URL=postgres://…  PostgreSQL (a fresh database per build), else PGlite
 //   PROFILE=1                          --cpu-prof every server, into PROFILE_OUT
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { startSmtpCatcher } from "../src/testing/smtp-catcher.ts";
 import { signedInAuthor } from "./author.ts";
-import { buildServer, freePort, freshPostgres, loadAverage, startArgs, startServer, stop, wrk } from "./lib.ts";
+import {
+  backendsMs,
+  buildServer,
+  cpuMsOf,
+  freePort,
+  freshPostgres,
+  loadAverage,
+  startArgs,
+  startServer,
+  stop,
+  wrk,
+} from "./lib.ts";
 import { script } from "./sites/compare.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,30 +54,11 @@ for (const b of builds) {
   servers.push({ ...b, port, dataDir, pg, child, cookie });
 }
 
-const cpuMs = (pid: number) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return 0; // a backend that ended meanwhile
-  }
-};
-/** On PostgreSQL (on this machine): the CPU so far of the server processes serving `url`'s database. */
-async function backendsMs(url: string | undefined): Promise<number> {
-  if (!url) return 0;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const res = await c.query(
-    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-  );
-  await c.end();
-  return res.rows.reduce((ms, r: { pid: number }) => ms + cpuMs(r.pid), 0);
-}
 let run = 0;
 for (let round = 1; round <= rounds; round++) {
   for (const titles of ["unique", "same"]) {
     for (const s of servers) {
-      const before = cpuMs(s.child.pid as number);
+      const before = cpuMsOf(s.child.pid as number);
       const dbBefore = await backendsMs(s.pg?.url);
       const t0 = performance.now();
       const res = await wrk({
@@ -83,7 +74,7 @@ for (let round = 1; round <= rounds; round++) {
         },
       });
       const requests = (res.rps * (performance.now() - t0)) / 1000;
-      const cpu = cpuMs(s.child.pid as number) - before;
+      const cpu = cpuMsOf(s.child.pid as number) - before;
       const dbCpu = (await backendsMs(s.pg?.url)) - dbBefore;
       console.log(
         JSON.stringify({

@@ -8,11 +8,22 @@
 // user + system, µs), on PostgreSQL also that of the database's server processes, the GCs the
 // server's `--trace-gc` reported in the slice, and the machine's load average.
 //   WARM_DATABASE_URL=postgres://…  PostgreSQL (a fresh database per build), else PGlite
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { buildServer, freePort, freshPostgres, loadAverage, median, startArgs, startServer, stop, wrk } from "./lib.ts";
+import {
+  backendsMs,
+  buildServer,
+  cpuMsOf,
+  freePort,
+  freshPostgres,
+  loadAverage,
+  median,
+  startArgs,
+  startServer,
+  stop,
+  wrk,
+} from "./lib.ts";
 import { script } from "./sites/compare.ts";
 import { warmHomePages } from "./sites/scale.ts";
 import { SITES, seed } from "./sites/seed.ts";
@@ -33,26 +44,6 @@ if (!databaseUrl && !existsSync(join(template, "seeded"))) {
   mkdirSync(template, { recursive: true });
   await seed(template, "", SITES);
   mkdirSync(join(template, "seeded"));
-}
-
-const cpuMs = (pid: number) => {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return 0; // a backend that ended meanwhile
-  }
-};
-/** On PostgreSQL (on this machine): the CPU so far of the server processes serving `url`'s database. */
-async function backendsMs(url: string | undefined): Promise<number> {
-  if (!url) return 0;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const res = await c.query(
-    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-  );
-  await c.end();
-  return res.rows.reduce((ms, r: { pid: number }) => ms + cpuMs(r.pid), 0);
 }
 
 const servers = [];
@@ -97,13 +88,13 @@ for (let round = 1; round <= rounds; round++) {
   )) {
     const name = sites === SITES ? s.name : `${s.name}, one host`;
     const pid = s.child.pid as number;
-    const before = cpuMs(pid);
+    const before = cpuMsOf(pid);
     const dbBefore = await backendsMs(s.db?.url);
     const gcBefore = s.gcs();
     const t0 = performance.now();
     const res = await hosts(s.port, sites);
     const requests = (res.rps * (performance.now() - t0)) / 1000;
-    const us = ((cpuMs(pid) - before) * 1000) / requests;
+    const us = ((cpuMsOf(pid) - before) * 1000) / requests;
     const dbUs = (((await backendsMs(s.db?.url)) - dbBefore) * 1000) / requests;
     perBuild.set(name, [...(perBuild.get(name) ?? []), us]);
     console.log(
