@@ -6,8 +6,10 @@
 //    at any depth, form fields) is refused with a 400 that changes nothing: PostgreSQL cannot
 //    store U+0000 in text, so further in it would be a 500, or a lookup that fails oddly.
 // Binary data is never judged: an upload's file part may hold any byte.
+
+import { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
-import { BodyTooLarge, readBounded } from "../lib/bounded-body.ts";
+import { BodyTooLarge, readBounded, readNodeBounded } from "../lib/bounded-body.ts";
 import { errorBody } from "./errors.ts";
 import { UPLOAD_PATH } from "./uploads.ts";
 
@@ -119,6 +121,16 @@ function refuseTooLarge(c: Context, limit: number) {
   return c.text(`The form is too large (limit ${kb} KB). Nothing was sent.\n`, 413, headers);
 }
 
+/**
+ * Node's request behind `c` (Hono's Node adapter passes it as `env.incoming`) when its body is
+ * still unread; undefined elsewhere (`app.request` in tests), where the body is read as a stream.
+ */
+function unreadNodeRequest(c: Context): (IncomingMessage & { rawBody?: Buffer }) | undefined {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (!(incoming instanceof IncomingMessage) || incoming.readableDidRead || "rawBody" in incoming) return undefined;
+  return incoming;
+}
+
 export function inputGuard(): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
@@ -131,24 +143,34 @@ export function inputGuard(): MiddlewareHandler {
     // A GET or HEAD never carries a body here (Node's adapter gives them none); asking for
     // `body` would build the whole Request object for nothing, on every page and API read.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const raw = c.req.raw;
-    if (!raw.body || UPLOAD_PATH.test(c.req.path)) return next();
+    if (UPLOAD_PATH.test(c.req.path)) return next();
     const limit = bodyLimitFor(c.req.path);
-    const declared = raw.headers.get("content-length");
-    if (declared !== null && !raw.headers.has("transfer-encoding") && Number(declared) > limit) {
+    const declared = c.req.header("content-length");
+    if (declared !== undefined && c.req.header("transfer-encoding") === undefined && Number(declared) > limit) {
       return refuseTooLarge(c, limit);
     }
+    const incoming = unreadNodeRequest(c);
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await readBounded(raw.body, limit);
+      if (incoming) {
+        // Node's socket chunks are plain ArrayBuffer memory (never shared).
+        incoming.rawBody = await readNodeBounded(incoming, limit);
+        bytes = incoming.rawBody as Uint8Array<ArrayBuffer>;
+      } else {
+        const raw = c.req.raw;
+        if (!raw.body) return next();
+        bytes = await readBounded(raw.body, limit);
+      }
     } catch (err) {
       if (err instanceof BodyTooLarge) return refuseTooLarge(c, limit);
       throw err;
     }
-    const field = await nulInBody(bytes, raw.headers.get("content-type") ?? "");
+    const field = await nulInBody(bytes, c.req.header("content-type") ?? "");
     if (field !== null) return refuseNul(c, field);
-    // The routes read the body as if nothing had: the bytes, already counted, go back in.
-    c.req.raw = new Request(raw, { body: bytes });
+    // The routes read the body as if nothing had: the bytes, already counted, go back in. From
+    // Node's server they are the request's `rawBody` (above), which Hono's Node adapter reads in
+    // place of the stream: no Request object or web stream is built around them.
+    if (!incoming) c.req.raw = new Request(c.req.raw, { body: bytes });
     return next();
   };
 }
