@@ -1,6 +1,7 @@
 // Every route on every host has a body limit, and a NUL character anywhere in what we read as text
 // is a 400 that changes nothing (ADR 049). Through the real server: raw sockets for oversized
 // bodies (chunked, so nothing declares a length), every documented API operation and every form.
+import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bigBody } from "../../testing/faults/abuse.ts";
@@ -124,6 +125,40 @@ describe("body limit on every host and route", () => {
     expect(await far.json()).toEqual({
       error: { code: "payload_too_large", message: "Request body is too large (limit 100 KB)" },
     });
+  });
+});
+
+describe("a body read in pieces", () => {
+  it("reaches the route whole when it arrives in chunks over time, with no length declared", async () => {
+    const content = `<p>${"Every word counts. ".repeat(400)}</p>`;
+    const body = Buffer.from(JSON.stringify({ title: "Sent in pieces", content, category: "news" }));
+    const socket = connect(s.port, "127.0.0.1");
+    await new Promise((ok) => socket.once("connect", ok));
+    let reply = "";
+    socket.on("data", (d: Buffer) => {
+      reply += d.toString("latin1");
+    });
+    const closed = new Promise((ok) => socket.once("close", ok));
+    const host = new URL(s.url).host;
+    socket.write(
+      `POST /api/posts HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${s.url}\r\nCookie: ${author.cookie}\r\n` +
+        "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+    );
+    // Seven chunks, each a separate write with a pause between: the reader sees several pieces.
+    const size = Math.ceil(body.length / 7);
+    for (let at = 0; at < body.length; at += size) {
+      const piece = body.subarray(at, at + size);
+      socket.write(`${piece.length.toString(16)}\r\n`);
+      socket.write(piece);
+      socket.write("\r\n");
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    socket.write("0\r\n\r\n");
+    await closed;
+    expect(reply.split("\r\n")[0]).toBe("HTTP/1.1 201 Created");
+    const post = JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ""));
+    expect(post.post.title).toBe("Sent in pieces");
+    expect(post.post.content).toBe(content);
   });
 });
 
