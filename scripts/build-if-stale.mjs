@@ -34,7 +34,8 @@ if (only !== "web" && stale(server, ["src", "package-lock.json", "scripts/build-
   const { build } = await import("esbuild");
   rmSync("dist/server", { recursive: true, force: true });
   const result = await build({
-    entryPoints: ["src/app/main.ts"],
+    // The embedded database's thread (ADR 088) is a file of its own beside main.js.
+    entryPoints: { main: "src/app/main.ts", "pglite-worker": "src/db/pglite-worker.ts" },
     outdir: "dist/server",
     bundle: true,
     // Lazily imported parts (image processing, Stripe, mail transport, S3) become chunks of

@@ -71,6 +71,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: opts.embeddedDir ?? env.dataDir,
+    thread: env.pgliteThread,
     onConnectionError: (err) => logger.warn({ err }, "database connection lost"),
   });
   let sites: SiteRuntime | undefined;
@@ -129,9 +130,10 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       webDist: resolve("dist/web"),
     });
     const appListener = getRequestListener(app.fetch, { hostname: env.host });
-    // On the embedded database a request runs to its end once started: requests take turns
-    // with the event loop, so that new readers are let in between two of them (ADR 081).
-    const turns = database.kind === "pglite" ? takeTurns() : undefined;
+    // When the embedded database runs on this thread a request runs to its end once started:
+    // requests take turns with the event loop, so that new readers are let in between two of
+    // them (ADR 081). On its own thread (the default, ADR 088) a statement waits like I/O.
+    const turns = database.holdsEventLoop ? takeTurns() : undefined;
     // A client that sends its request a byte at a time holds a connection and its buffers for
     // as long as we wait: bound the wait (ADR 016). Node checks these on a timer, every 30 s
     // by default, which would let a slow client overstay any short limit by that much.

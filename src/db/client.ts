@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { withNamedStatements } from "./pglite-statements.ts";
+import { createThreadedPglite } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -21,6 +22,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Whether a statement runs on the caller's thread and holds its event loop until it ends:
+   * PGlite opened with `thread: "main"` (ADR 081 then makes requests take turns).
+   */
+  holdsEventLoop: boolean;
   /** Run the committed SQL migrations. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -174,11 +180,16 @@ export type OpenOptions = {
   onConnectionError?: (err: Error) => void;
   /** PGlite only: fill an empty data directory from a snapshot (a restore, ADR 046). */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: run the database on a thread of its own (ADR 088; the default), or on the
+   * caller's (PGLITE_THREAD=main).
+   */
+  thread?: "worker" | "main";
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}));
-  return openPglite(opts.dataDir, opts.loadDataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir, opts.thread ?? "worker");
 }
 
 /** The pid of the running process that holds the data directory's lock, if one does. */
@@ -188,7 +199,11 @@ export function dataDirHolder(dataDir: string): number | undefined {
   return owner && ownerRunning(owner, lockPath) ? owner.pid : undefined;
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  thread: "worker" | "main",
+): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const release = inMemory ? () => {} : takeLock(dataDir);
   let client: PGlite;
@@ -198,12 +213,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     // pg_trgm: the back office's search by any part of a name, email or subdomain (ADR 023).
     const pgDir = inMemory ? undefined : join(dataDir, "pg");
     const initial = loadDataDir ?? (pgDir ? emptyCluster(pgDir) : undefined);
-    const options = {
-      startParams: [...defaults, "-c", "shared_buffers=16MB"],
-      extensions: { pg_trgm },
-      ...(initial ? { loadDataDir: initial } : {}),
-    };
-    client = await PGlite.create(pgDir, options);
+    const startParams = [...defaults, "-c", "shared_buffers=16MB"];
+    if (thread === "worker") {
+      client = await createThreadedPglite({ dataDir: pgDir, startParams, loadDataDir: initial });
+    } else {
+      const options = { startParams, extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) };
+      client = await PGlite.create(pgDir, options);
+    }
   } catch (err) {
     release();
     throw err;
@@ -213,6 +229,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   return {
     db,
     kind: "pglite",
+    holdsEventLoop: thread === "main",
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
@@ -265,6 +282,7 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
   return {
     db,
     kind: "postgres",
+    holdsEventLoop: false,
     migrate: async () => {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     },

@@ -67,6 +67,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("true")
     .transform((v) => v !== "false" && v !== "0"),
+  /** Where the embedded database runs: a thread of its own (ADR 088) or the server's. */
+  PGLITE_THREAD: z.enum(["worker", "main"]).default("worker"),
   PAGE_CACHE: z
     .enum(["true", "false", "1", "0", ""])
     .default("true")
@@ -108,6 +110,8 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGLITE_THREAD: the embedded database on a thread of its own, or on the server's (ADR 088). */
+  pgliteThread: "worker" | "main";
   appOrigin: string;
   /** Host (with port when not 80/443) under which `{sub}.` tenant sites live. */
   sitesDomain: string;
@@ -259,6 +263,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.PGLITE_THREAD,
     appOrigin,
     sitesDomain,
     smtpUrl: e.SMTP_URL,

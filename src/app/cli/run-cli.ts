@@ -26,7 +26,7 @@ export async function withDatabase<T>(
   env: Env,
   fn: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
 ): Promise<T> {
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, thread: env.pgliteThread });
   try {
     return await fn(database);
   } finally {

@@ -176,7 +176,7 @@ export async function restoreBackup(opts: {
       if (entry.name === PGLITE_ENTRY && target === "pglite") {
         const snapshot = new Blob([new Uint8Array(await collect(data))]);
         await mkdir(env.dataDir, { recursive: true });
-        const database = await openDatabase({ dataDir: env.dataDir, loadDataDir: snapshot });
+        const database = await openDatabase({ dataDir: env.dataDir, loadDataDir: snapshot, thread: env.pgliteThread });
         await database.close();
         databaseRestored = true;
         log("Database restored into DATA_DIR/pg");
