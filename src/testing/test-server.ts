@@ -5,7 +5,7 @@ import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, type StartOptions, startServer } from "../app/server.ts";
-import { loadEnv } from "../server/env.ts";
+import { type Env, loadEnv } from "../server/env.ts";
 import { freePort, freshPostgres } from "./resources.ts";
 import { startSmtpCatcher } from "./smtp-catcher.ts";
 
@@ -56,21 +56,31 @@ export async function startTestServer(
     : baseUrl
       ? await freshPostgres(baseUrl)
       : undefined;
-  // Port 0 needs the real port in APP_ORIGIN, so reserve one first.
-  const port = await freePort();
-  const env = testEnv({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: pgdb?.url ?? "",
-    SMTP_URL: smtp.url,
-    ...overrides,
-  });
   if (pgdb && !borrowed) smtpOfDatabase.set(pgdb.url, smtp);
-  const server = await startServer(env, {
-    embeddedDir: pgdb || opts.embeddedOnDisk ? undefined : "memory://",
-    authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
-    mailDelivery: opts.mailDelivery,
-  });
+  // Port 0 needs the real port in APP_ORIGIN, so reserve one first. Another test file's process
+  // may take it between the reservation and the listen: then another port, a few times.
+  const started = async (attempt: number): Promise<{ port: number; env: Env; server: RunningServer }> => {
+    const port = await freePort();
+    const env = testEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgdb?.url ?? "",
+      SMTP_URL: smtp.url,
+      ...overrides,
+    });
+    try {
+      const server = await startServer(env, {
+        embeddedDir: pgdb || opts.embeddedOnDisk ? undefined : "memory://",
+        authRateLimit: opts.authRateLimit ?? { window: 60, max: 1000 },
+        mailDelivery: opts.mailDelivery,
+      });
+      return { port, env, server };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 5) throw err;
+      return started(attempt + 1);
+    }
+  };
+  const { port, env, server } = await started(1);
   return {
     ...server,
     smtp,
