@@ -4,13 +4,21 @@
 // threads, /proc). Needs the data bench/profile-sites.ts seeds (PROFILE_DATA).
 //   SETTINGS_B='{"PGLITE_THREAD":"main"}' SETTINGS_BOTH='{"PAGE_CACHE":"false"}' npx tsx bench/compare-settings.ts
 //   SETTINGS_PATH=/book/book-1 (default)  SETTINGS_ROUNDS=4  SETTINGS_SECONDS=4
+//   SETTINGS_B='{"MALLOC_MMAP_THRESHOLD_":null}': B without a variable npm start sets
+//   On PostgreSQL: PROFILE_DATA and SETTINGS_BOTH's DATABASE_URL those of a profile-sites run.
 import type { ChildProcess } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { buildServer, cpuMsOf, freePort, loadAverage, rssOf, startServer, stop, wrk } from "./lib.ts";
 
 const data = process.env.PROFILE_DATA ?? "/tmp/bookplate-profile-data";
 if (!existsSync(`${data}/seeded`)) throw new Error(`no seeded data in ${data}: run bench/profile-sites.ts once first`);
-const settingsB = JSON.parse(process.env.SETTINGS_B ?? "{}") as Record<string, string>;
+// null in SETTINGS_B leaves a variable out (npm start's own included: spawn skips undefined).
+const settingsB = Object.fromEntries(
+  Object.entries(JSON.parse(process.env.SETTINGS_B ?? "{}") as Record<string, string | null>).map(([k, v]) => [
+    k,
+    v ?? undefined,
+  ]),
+) as Record<string, string>;
 const both = JSON.parse(process.env.SETTINGS_BOTH ?? "{}") as Record<string, string>;
 const path = process.env.SETTINGS_PATH ?? "/book/book-1";
 const rounds = Number(process.env.SETTINGS_ROUNDS ?? 4);
