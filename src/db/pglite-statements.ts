@@ -98,6 +98,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A channel name as PostgreSQL keeps it: unquoted names fold to lower case. */
+export const postgresChannelName = (c: string) =>
+  c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1) : c.toLowerCase();
+
 /** The wrapped instance itself, for measuring PGlite's own query() beside this (bench:queries). */
 export const UNWRAPPED = Symbol("the PGlite instance without named statements");
 
@@ -121,11 +125,10 @@ export function withNamedStatements(client: PGlite, opts: NamedStatementsOptions
    * (a statement that ran pg_notify) is handed to them here, as PGlite would have.
    */
   const listeners = new Map<string, Set<(payload: string) => void>>();
-  const channelName = (c: string) => (c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1) : c.toLowerCase());
 
   const listen: PGlite["listen"] = async (channel, callback, tx) => {
     const unlisten = await client.listen(channel, callback, tx);
-    const name = channelName(channel);
+    const name = postgresChannelName(channel);
     const set = listeners.get(name) ?? new Set();
     set.add(callback);
     listeners.set(name, set);

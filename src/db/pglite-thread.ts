@@ -5,7 +5,8 @@
 // only PostgreSQL's own work moves, so it runs on the other core while this thread renders.
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { messages, PGlite, protocol } from "@electric-sql/pglite";
+import { Mutex, messages, PGlite, protocol } from "@electric-sql/pglite";
+import { postgresChannelName } from "./pglite-statements.ts";
 import type { Answer, Ask, Started, WorkerStart } from "./pglite-worker.ts";
 
 /** The worker's file: the bundle's beside it (dist/server), the source beside this one. */
@@ -17,19 +18,6 @@ function workerFile(): URL {
 type ExecOptions = { throwOnError?: boolean; onNotice?: (notice: messages.NoticeMessage) => void };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** A lock that runs its holders one after another, in the order they asked. */
-class Mutex {
-  #tail: Promise<unknown> = Promise.resolve();
-  run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.#tail.then(fn);
-    this.#tail = result.catch(() => {});
-    return result;
-  }
-}
-
-/** A channel name as PostgreSQL keeps it: unquoted names fold to lower case. */
-const postgresName = (c: string) => (c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1) : c.toLowerCase());
 
 /**
  * PGlite's base class, which builds query(), exec(), transaction() and sql on the abstract
@@ -45,6 +33,7 @@ class ThreadedPGlite extends BasePGlite {
   #closed = false;
   /** Why the worker stopped, when it stopped by itself. */
   #died: Error | undefined;
+  // PGlite's own locks (the package exports them), as PGlite keeps them.
   readonly #queryMutex = new Mutex();
   readonly #transactionMutex = new Mutex();
   readonly #listenMutex = new Mutex();
@@ -150,16 +139,16 @@ class ThreadedPGlite extends BasePGlite {
   }
 
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#queryMutex.run(fn);
+    return this.#queryMutex.runExclusive(fn);
   }
 
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#transactionMutex.run(fn);
+    return this.#transactionMutex.runExclusive(fn);
   }
 
   async listen(channel: string, callback: (payload: string) => void, tx?: { exec(sql: string): Promise<unknown> }) {
-    const name = postgresName(channel);
-    await this.#listenMutex.run(async () => {
+    const name = postgresChannelName(channel);
+    await this.#listenMutex.runExclusive(async () => {
       const set = this.#listeners.get(name) ?? new Set();
       set.add(callback);
       this.#listeners.set(name, set);
@@ -175,8 +164,8 @@ class ThreadedPGlite extends BasePGlite {
   }
 
   async unlisten(channel: string, callback?: (payload: string) => void, tx?: { exec(sql: string): Promise<unknown> }) {
-    const name = postgresName(channel);
-    await this.#listenMutex.run(async () => {
+    const name = postgresChannelName(channel);
+    await this.#listenMutex.runExclusive(async () => {
       const set = this.#listeners.get(name);
       if (callback) set?.delete(callback);
       if (callback && set && set.size > 0) return;
@@ -187,14 +176,14 @@ class ThreadedPGlite extends BasePGlite {
 
   /** The data directory as a tar, taken between statements. */
   async dumpDataDir(_compression?: "none"): Promise<Blob> {
-    return this.#queryMutex.run(async () => ((await this.#ask({ op: "dump" })) as { blob: Blob }).blob);
+    return this.#queryMutex.runExclusive(async () => ((await this.#ask({ op: "dump" })) as { blob: Blob }).blob);
   }
 
   /** Waits for the statements under way, closes the database and ends its thread. */
   async close() {
     if (this.#closed) return;
-    await this.#transactionMutex.run(() =>
-      this.#queryMutex.run(async () => {
+    await this.#transactionMutex.runExclusive(() =>
+      this.#queryMutex.runExclusive(async () => {
         if (this.#closed) return;
         this.#closed = true;
         try {
