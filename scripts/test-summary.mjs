@@ -7,6 +7,14 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Each failed test, named with its file and the first lines of its failure, printed before the
+// totals: the end of a long CI log is often all that is kept of it.
+const failures = [];
+const firstLines = (text, n) =>
+  String(text ?? "")
+    .split("\n")
+    .slice(0, n)
+    .join("\n      ");
 for (const file of process.argv.slice(2)) {
   let report;
   try {
@@ -27,11 +35,19 @@ for (const file of process.argv.slice(2)) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that failed to load counts as a failure even though it ran no test.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === "failed" && (suite.assertionResults ?? []).every((a) => a.status !== "failed")) failed += 1;
+    const failedTests = (suite.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const test of failedTests) {
+      failures.push(`${suite.name} > ${test.fullName}\n      ${firstLines(test.failureMessages?.[0], 6)}`);
+    }
+    if (suite.status === "failed" && failedTests.length === 0) {
+      failed += 1;
+      failures.push(`${suite.name} (did not load)\n      ${firstLines(suite.message, 6)}`);
+    }
   }
 }
 // Skipped tests (PostgreSQL-only ones on the embedded run) are reported apart: the last line is
 // exactly "N passed, N failed".
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
 if (skipped) console.log(`(${skipped} skipped)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
