@@ -1,6 +1,35 @@
-import { PGlite, types } from "@electric-sql/pglite";
+import { PGlite, protocol, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withNamedStatements } from "./pglite-statements.ts";
+import { bindExecuteSync, withNamedStatements } from "./pglite-statements.ts";
+
+/** A Bind message read back: its portal, statement, parameters (text) and the bytes after it. */
+function readBind(message: Uint8Array) {
+  const b = Buffer.from(message);
+  expect(String.fromCharCode(b[0] as number)).toBe("B");
+  const end = 1 + b.readInt32BE(1);
+  let at = 5;
+  const cstring = () => {
+    const zero = b.indexOf(0, at);
+    const text = b.toString("utf8", at, zero);
+    at = zero + 1;
+    return text;
+  };
+  const portal = cstring();
+  const statement = cstring();
+  const formats = Array.from({ length: b.readInt16BE(at) }, (_, i) => b.readInt16BE(at + 2 + 2 * i));
+  at += 2 + 2 * formats.length;
+  const params: (string | null)[] = [];
+  const count = b.readInt16BE(at);
+  at += 2;
+  for (let i = 0; i < count; i++) {
+    const length = b.readInt32BE(at);
+    params.push(length < 0 ? null : b.toString("utf8", at + 4, at + 4 + length));
+    at += 4 + Math.max(length, 0);
+  }
+  const resultFormats = b.readInt16BE(at);
+  expect(at + 2).toBe(end);
+  return { portal, statement, text: formats.every((f) => f === 0), params, resultFormats, rest: [...b.subarray(end)] };
+}
 
 let raw: PGlite;
 let pg: PGlite;
@@ -25,6 +54,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await raw.close();
+});
+
+describe("bindExecuteSync", () => {
+  it("writes what PGlite's serializer writes for Bind, Execute and Sync, every parameter in text", () => {
+    const { serialize } = protocol;
+    for (const values of [[], [null], [""], ["1", null, "naïve — 書", "x".repeat(70_000)]]) {
+      const theirs = Buffer.concat([
+        serialize.bind({ statement: "bp_12", values }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      const ours = readBind(bindExecuteSync("bp_12", values));
+      expect(ours).toEqual(readBind(theirs));
+      expect(ours).toMatchObject({ portal: "", statement: "bp_12", text: true, params: values, resultFormats: 0 });
+    }
+  });
 });
 
 describe("PGlite with named statements", () => {
