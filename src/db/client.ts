@@ -19,6 +19,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a transaction callback receives; use it, never the outer `db`, inside the callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+const embedded = new WeakSet<object>();
+
+/**
+ * Whether `db` is the embedded database: one session, one statement at a time, so a row lock
+ * held through a commit keeps no other statement waiting (a statement may then do in one round
+ * trip what PostgreSQL is better served doing in two; see insertPostAtNextSlug).
+ */
+export const runsOneStatementAtATime = (db: Db): boolean => embedded.has(db);
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -226,6 +235,7 @@ async function openPglite(
   }
   const named = withNamedStatements(client);
   const db = drizzlePglite(named, { schema }) as unknown as Db;
+  embedded.add(db);
   return {
     db,
     kind: "pglite",

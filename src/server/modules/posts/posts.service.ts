@@ -91,10 +91,7 @@ export async function createPost(db: Db, userId: string, input: PostCreate): Pro
     if (row) return view(row);
     rememberTaken(key);
   }
-  return retryTakenSlug(async () => {
-    const slug = await q.reserveSlug(db, userId, base);
-    return view(await q.insertPost(db, userId, { ...input, slug, content }));
-  });
+  return retryTakenSlug(async () => view(await q.insertPostAtNextSlug(db, userId, { ...input, base, content })));
 }
 
 /** `fn` again when the address it picked went to a create meanwhile (the unique index refused it). */
