@@ -8,7 +8,8 @@ async function main() {
   // Before anything else runs: keeps every later process.nextTick on V8's fast path (ADR 038).
   holdTickRecordShape();
   const env = loadEnv();
-  const server = await startServer(env);
+  // Nothing can be served without it, and a new process recovers it from its log.
+  const server = await startServer(env, { onDatabaseLost: () => process.exit(1) });
   server.logger.info(
     { url: env.appOrigin, sites: `{subdomain}.${env.sitesDomain}`, database: server.database.kind },
     `Bookplate is running at ${env.appOrigin} (demo site: ${env.appOrigin}/demo)`,

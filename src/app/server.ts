@@ -64,6 +64,12 @@ export type StartOptions = {
   authRateLimit?: { window: number; max: number };
   /** The outbox sender's waits and retries (tests shorten them). */
   mailDelivery?: Partial<DeliveryOptions>;
+  /**
+   * Told when the embedded database's thread has stopped by itself (after it is logged): from
+   * then on every request that reads the database fails. The process (main.ts) ends, so that its
+   * supervisor starts it again.
+   */
+  onDatabaseLost?: (err: Error) => void;
 };
 
 export async function startServer(env: Env, opts: StartOptions = {}): Promise<RunningServer> {
@@ -73,6 +79,10 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     dataDir: opts.embeddedDir ?? env.dataDir,
     thread: env.pgliteThread,
     onConnectionError: (err) => logger.warn({ err }, "database connection lost"),
+    onEmbeddedDatabaseLost: (err) => {
+      logger.fatal({ err }, "the embedded database stopped");
+      opts.onDatabaseLost?.(err);
+    },
   });
   let sites: SiteRuntime | undefined;
   let mailer: Mailer | undefined;

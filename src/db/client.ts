@@ -194,11 +194,17 @@ export type OpenOptions = {
    * caller's (PGLITE_THREAD=main).
    */
   thread?: "worker" | "main";
+  /**
+   * PGlite on its own thread only: told once if that thread stops by itself (a crash inside the
+   * database). Every statement fails from then on; the process should end, so that whatever
+   * supervises it starts it again (PostgreSQL's recovery then replays the log).
+   */
+  onEmbeddedDatabaseLost?: (why: Error) => void;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}));
-  return openPglite(opts.dataDir, opts.loadDataDir, opts.thread ?? "worker");
+  return openPglite(opts.dataDir, opts.loadDataDir, opts.thread ?? "worker", opts.onEmbeddedDatabaseLost);
 }
 
 /** The pid of the running process that holds the data directory's lock, if one does. */
@@ -212,6 +218,7 @@ async function openPglite(
   dataDir: string,
   loadDataDir: Blob | undefined,
   thread: "worker" | "main",
+  onLost?: (why: Error) => void,
 ): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const release = inMemory ? () => {} : takeLock(dataDir);
@@ -224,7 +231,7 @@ async function openPglite(
     const initial = loadDataDir ?? (pgDir ? emptyCluster(pgDir) : undefined);
     const startParams = [...defaults, "-c", "shared_buffers=16MB"];
     if (thread === "worker") {
-      client = await createThreadedPglite({ dataDir: pgDir, startParams, loadDataDir: initial });
+      client = await createThreadedPglite({ dataDir: pgDir, startParams, loadDataDir: initial }, onLost);
     } else {
       const options = { startParams, extensions: { pg_trgm }, ...(initial ? { loadDataDir: initial } : {}) };
       client = await PGlite.create(pgDir, options);

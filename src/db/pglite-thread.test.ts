@@ -3,9 +3,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client.ts";
+import { UNWRAPPED } from "./pglite-statements.ts";
+import { endThreadAbruptly } from "./pglite-thread.ts";
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -131,5 +134,31 @@ describe.skipIf(process.env.DATABASE_URL)("PGlite on its own thread", () => {
     await database.close();
     const err = await database.db.execute(sql`select 1`).catch((e: Error) => e);
     expect(String((err as Error & { cause?: Error }).cause?.message)).toMatch(/closed/);
+  });
+
+  it("tells its owner once when its thread stops by itself, and fails every statement after it", async () => {
+    const lost: Error[] = [];
+    const database = await openDatabase({ dataDir: "memory://", onEmbeddedDatabaseLost: (why) => lost.push(why) });
+    await database.db.execute(sql`select 1`);
+    expect(lost).toEqual([]);
+    const client = (database.db as unknown as { $client: Record<symbol, PGlite> }).$client[UNWRAPPED] as PGlite;
+    await endThreadAbruptly(client);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lost).toHaveLength(1);
+    expect(String(lost[0]?.message)).toMatch(/thread exited/);
+    const err = await database.db.execute(sql`select 1`).catch((e: Error) => e);
+    expect(String((err as Error & { cause?: Error }).cause?.message)).toMatch(/thread exited/);
+    // Its last checkpoint cannot run, and close says so.
+    await expect(database.close()).rejects.toThrow(/thread exited/);
+    expect(lost).toHaveLength(1);
+  });
+
+  it("says nothing of a thread that ends because the database was closed", async () => {
+    const lost: Error[] = [];
+    const database = await openDatabase({ dataDir: "memory://", onEmbeddedDatabaseLost: (why) => lost.push(why) });
+    await database.db.execute(sql`select 1`);
+    await database.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lost).toEqual([]);
   });
 });

@@ -39,9 +39,10 @@ class ThreadedPGlite extends BasePGlite {
   readonly #listenMutex = new Mutex();
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
 
-  constructor(worker: Worker) {
+  constructor(worker: Worker, onLost: (why: Error) => void) {
     super();
     this.#worker = worker;
+    threads.set(this, worker);
     worker.on("message", (a: Answer) => {
       const waiting = this.#pending.get(a.id);
       if (!waiting) return;
@@ -51,9 +52,11 @@ class ThreadedPGlite extends BasePGlite {
       else waiting.ok(a);
     });
     const stop = (why: Error) => {
+      const first = !this.#died && !this.#closed;
       this.#died ??= why;
       for (const { fail } of this.#pending.values()) fail(why);
       this.#pending.clear();
+      if (first) onLost(why);
     };
     worker.on("error", (err: Error) => stop(err));
     worker.on("exit", (code) => stop(new Error(`the embedded database's thread exited (${code})`)));
@@ -196,11 +199,24 @@ class ThreadedPGlite extends BasePGlite {
   }
 }
 
+/** Each threaded PGlite's worker, for endThreadAbruptly. */
+const threads = new WeakMap<object, Worker>();
+
+/** Tests only: ends `client`'s thread as a crash inside the database would, without closing it. */
+export async function endThreadAbruptly(client: PGlite): Promise<void> {
+  await threads.get(client)?.terminate();
+}
+
 /**
  * PGlite in a worker thread, opened on `dataDir` (undefined: in memory) with these start
  * parameters, filled first from `loadDataDir` when given. Resolves once the database is up.
+ * `onLost` is told, once, if the thread stops by itself later (a crash inside the database):
+ * every statement fails from then on, and nothing here brings it back.
  */
-export async function createThreadedPglite(start: WorkerStart): Promise<PGlite> {
+export async function createThreadedPglite(
+  start: WorkerStart,
+  onLost: (why: Error) => void = () => {},
+): Promise<PGlite> {
   const worker = new Worker(workerFile(), {
     workerData: start,
     // Its JavaScript only passes bytes to and from WebAssembly: a small young generation is
@@ -219,7 +235,7 @@ export async function createThreadedPglite(start: WorkerStart): Promise<PGlite> 
   // Only these three: the worker's own 'newListener' hooks start its message port.
   for (const event of ["message", "error", "exit"]) worker.removeAllListeners(event);
   worker.unref();
-  const client = new ThreadedPGlite(worker) as unknown as PGlite;
+  const client = new ThreadedPGlite(worker, onLost) as unknown as PGlite;
   // As PGlite.create does once the database is up: the array types' parsers and serializers.
   try {
     await client._initArrayTypes();
