@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lightenArrayResults } from "./pg-results.ts";
 import { withNamedStatements } from "./pglite-statements.ts";
 import { createThreadedPglite } from "./pglite-thread.ts";
 import * as schema from "./schema/index.ts";
@@ -272,6 +273,7 @@ async function openPglite(
 }
 
 async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
+  lightenArrayResults();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // The pool listens for errors on idle connections only. A connection the server drops while
   // it is checked out (mid-transaction, or between two statements of one) emits 'error' too,
