@@ -1,5 +1,5 @@
 // The process: read configuration, start, and shut down cleanly on SIGTERM/SIGINT.
-import { DataDirLockedError } from "../db/client.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { loadEnv } from "../server/env.ts";
 import { holdTickRecordShape } from "../server/lib/tick-shape.ts";
 import { startServer } from "./server.ts";

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, DataDirLockedError, emptyCluster, openDatabase } from "./client.ts";
+import { type Database, emptyCluster, openDatabase } from "./client.ts";
+import { DataDirLockedError } from "./data-dir-lock.ts";
 
 const baseUrl = process.env.DATABASE_URL;
 

@@ -1,6 +1,7 @@
 // `npm run admin -- grant you@example.com [admin|super_admin]` and `... revoke you@example.com`.
 import { eq, sql } from "drizzle-orm";
-import { DataDirLockedError, type openDatabase } from "../../db/client.ts";
+import type { openDatabase } from "../../db/client.ts";
+import { DataDirLockedError } from "../../db/data-dir-lock.ts";
 import { user } from "../../db/schema/index.ts";
 import { loadEnv } from "../../server/env.ts";
 import { runCli, withDatabase } from "./run-cli.ts";

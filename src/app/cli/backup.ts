@@ -3,7 +3,7 @@
 // (PGlite allows one process): the back office's button takes one while serving.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DataDirLockedError } from "../../db/client.ts";
+import { DataDirLockedError } from "../../db/data-dir-lock.ts";
 import { loadEnv } from "../../server/env.ts";
 import { localStorage } from "../../server/lib/storage.ts";
 import { backupsDir, createBackup } from "../../server/modules/admin/backups.ts";
