@@ -20,6 +20,8 @@ import { dbRateLimiter } from "../server/lib/rate-limiter.ts";
 import { localStorage } from "../server/lib/storage.ts";
 import { takeTurns } from "../server/lib/turns.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
+import type { CurrentUser } from "../server/modules/auth/current-user.ts";
+import { followSignedIn } from "../server/modules/auth/signed-in-cache.ts";
 import { makeReleaseAlertCopy } from "../server/modules/books/launches.service.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
@@ -86,6 +88,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
   });
   let sites: SiteRuntime | undefined;
   let mailer: Mailer | undefined;
+  let signedIn: Awaited<ReturnType<typeof followSignedIn<CurrentUser>>> | undefined;
   try {
     await database.migrate();
     // The S3 client (a few MB) is loaded only when a bucket is configured (ADR 037).
@@ -106,7 +109,11 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
       newsletterCopy: makeNewsletterCopy(database.db, siteAddress, env.mailFrom, unsubscribeKey),
       releaseAlertCopy: makeReleaseAlertCopy(database.db, siteAddress, env.mailFrom, unsubscribeKey),
     });
+    signedIn = await followSignedIn<CurrentUser>(database, () =>
+      logger.warn("session notices lost with the database link: sessions are read on every request until it is back"),
+    );
     const auth = createAuth({
+      signedIn: signedIn.cache,
       db: database.db,
       mailer,
       appOrigin: env.appOrigin,
@@ -244,6 +251,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
           await step("sites", running.close());
           await step("jobs", jobsDone);
           await step("mail", mailDone);
+          await signedIn?.stop();
           await step("database", database.close());
           logger.info({ ms: took }, "stopped");
         })();
@@ -252,6 +260,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     };
   } catch (err) {
     await sites?.close().catch(() => {});
+    await signedIn?.stop().catch(() => {});
     await mailer?.close().catch(() => {});
     await database.close().catch(() => {});
     throw err;

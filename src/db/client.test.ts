@@ -122,12 +122,17 @@ describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
     process.on("uncaughtException", onUncaught);
     const heard: string[] = [];
     let reconnects = 0;
+    const told: string[] = [];
     // NOTIFY reaches listeners of the same database only.
     const notifier = new pg.Client({ connectionString: url });
     await notifier.connect();
     try {
       const stop = await database.listen("fault_channel", (p) => heard.push(p), {
-        onReconnect: () => reconnects++,
+        onReconnect: () => {
+          reconnects++;
+          told.push("reconnect");
+        },
+        onDown: () => told.push("down"),
       });
       await notifier.query("select pg_notify('fault_channel', 'before')");
       await expect.poll(() => heard, { timeout: 5000 }).toContain("before");
@@ -145,11 +150,50 @@ describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
         )
         .toBe(true);
       expect(reconnects).toBe(1);
+      // Told it was down (before anything was missed being noticed), then that it is back.
+      expect(told).toEqual(["down", "reconnect"]);
       expect(uncaught).toEqual([]);
       await stop();
     } finally {
       process.off("uncaughtException", onUncaught);
       await notifier.end();
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesAtOnce)", () => {
+  it("is heard before the statement's promise settles, in and out of a transaction, on every pooled connection", async () => {
+    const u = new URL(baseUrl as string);
+    const database: Database = await openDatabase({ databaseUrl: u.toString(), dataDir: "unused" });
+    const channel = `own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const heard: string[] = [];
+    const others: string[] = [];
+    try {
+      const stop = await database.listen(channel, (p) => heard.push(p), { ownWritesAtOnce: true });
+      const stopOther = await database.listen(channel, (p) => others.push(p));
+      // Ten at once: each on a connection of its own, so every pooled connection is one that
+      // must have listened before its first statement.
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          await database.db.execute(`select pg_notify('${channel}', 'plain ${i}')`);
+          expect(heard).toContain(`plain ${i}`);
+        }),
+      );
+      await database.db.transaction(async (tx) => {
+        await tx.execute(`select pg_notify('${channel}', 'in a transaction')`);
+        // Sent at commit, not before.
+        expect(heard).not.toContain("in a transaction");
+      });
+      expect(heard).toContain("in a transaction");
+      // Without the option a notice arrives on the listening connection only, later.
+      await expect.poll(() => others.length, { timeout: 5000 }).toBe(11);
+      await stop();
+      await database.db.execute(`select pg_notify('${channel}', 'after stop')`);
+      await expect.poll(() => others, { timeout: 5000 }).toContain("after stop");
+      expect(heard).not.toContain("after stop");
+      await stopOther();
+    } finally {
       await database.close();
     }
   });

@@ -49,12 +49,16 @@ export type Database = {
   /**
    * Subscribe to NOTIFY on a channel (all processes on the same database hear it). On
    * PostgreSQL a dropped LISTEN connection is re-established by itself; `onReconnect` is then
-   * told, since notices sent meanwhile were missed (drop whatever they would have refreshed).
+   * told, since notices sent meanwhile were missed (drop whatever they would have refreshed);
+   * `onDown` is told as soon as it is lost, for what must not be used while notices can be missed.
+   * `ownWritesAtOnce`: a notice this process's own statement sends is heard before that
+   * statement's answer, as PGlite's one session always hears it (on PostgreSQL every pooled
+   * connection listens too); other processes hear it when it reaches them.
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
-    opts?: { onReconnect?: () => void },
+    opts?: { onReconnect?: () => void; onDown?: () => void; ownWritesAtOnce?: boolean },
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
@@ -183,7 +187,32 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
       release.call(client, err);
     });
   });
-  pool.on("acquire", (client) => checkedOut.add(client));
+  // Channels every pooled connection listens on too (`ownWritesAtOnce`): the connection that
+  // commits a change hears its notice between the statement's completion and its ready-for-query,
+  // so before the statement's promise settles. LISTEN is queued ahead of the first statement of
+  // each checkout that has not listened yet (the pool emits 'acquire' before handing it over).
+  const poolChannels = new Map<string, Set<(payload: string) => void>>();
+  const heard = new WeakMap<pg.PoolClient, Set<string>>();
+  pool.on("acquire", (client) => {
+    checkedOut.add(client);
+    if (poolChannels.size === 0) return;
+    let channels = heard.get(client);
+    if (!channels) {
+      const mine = new Set<string>();
+      channels = mine;
+      heard.set(client, mine);
+      client.on("notification", (n) => {
+        if (mine.has(n.channel)) for (const hear of poolChannels.get(n.channel) ?? []) hear(n.payload ?? "");
+      });
+    }
+    for (const channel of poolChannels.keys()) {
+      if (channels.has(channel)) continue;
+      channels.add(channel);
+      // A failure here is the connection's own (reported by its error listener); the dedicated
+      // LISTEN connection still hears the notice.
+      client.query(`listen ${pg.escapeIdentifier(channel)}`).catch(() => channels.delete(channel));
+    }
+  });
   pool.on("release", (_err, client) => checkedOut.delete(client));
   const listeners = new Set<{ stop(): Promise<void> }>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -198,9 +227,12 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
       await pool.query("select 1");
     },
     listen: async (channel, onPayload, opts = {}) => {
-      const listener = await keepListening(url, channel, onPayload, onConnectionError, opts.onReconnect);
+      const listener = await keepListening(url, channel, onPayload, onConnectionError, opts);
       listeners.add(listener);
+      const onPool = opts.ownWritesAtOnce ? (poolChannels.get(channel) ?? new Set()) : undefined;
+      if (onPool) poolChannels.set(channel, onPool.add(onPayload));
       return async () => {
+        if (onPool?.delete(onPayload) && onPool.size === 0) poolChannels.delete(channel);
         listeners.delete(listener);
         await listener.stop();
       };
@@ -219,14 +251,14 @@ const RECONNECT_MAX_MS = 10_000;
 /**
  * LISTEN needs a connection of its own that stays open, outside the pool. When PostgreSQL drops
  * it (a restart, a failover, an admin), it is opened again with a growing delay, and
- * `onReconnect` is told: notices sent while it was down are lost for good.
+ * `onReconnect` is told: notices sent while it was down are lost for good (`onDown` when it drops).
  */
 async function keepListening(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
   onConnectionError: (err: Error) => void,
-  onReconnect: (() => void) | undefined,
+  { onReconnect, onDown }: { onReconnect?: () => void; onDown?: () => void },
 ): Promise<{ stop(): Promise<void> }> {
   let stopped = false;
   let current: pg.Client | undefined;
@@ -248,7 +280,9 @@ async function keepListening(
     }
     client.once("end", () => {
       if (current === client) current = undefined;
-      if (!stopped) scheduleReconnect();
+      if (stopped) return;
+      onDown?.();
+      scheduleReconnect();
     });
     return client;
   };

@@ -10,8 +10,9 @@ import { safeNextPath, VERIFY_NEXT_HEADER, verifyCallback } from "../../../share
 import type { MailSender } from "../mail/mail.service.ts";
 import { createProfileForUser } from "../profile/profile.service.ts";
 import { clearSignInFailures, mayMail, noticeExistingAccountSignUp } from "./account-abuse.service.ts";
-import { currentUserReader } from "./current-user.ts";
+import { type CurrentUser, currentUserReader } from "./current-user.ts";
 import { touchLastActive } from "./last-active.queries.ts";
+import type { SignedInCache } from "./signed-in-cache.ts";
 
 /** The header our own server sets to the socket's address; any value a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-bookplate-client-ip";
@@ -24,6 +25,8 @@ export type AuthOptions = {
   production: boolean;
   /** Sign-in, sign-up and password attempts allowed per window per address. */
   rateLimit: { window: number; max: number };
+  /** Who session cookies sign in, kept between requests (ADR 093); none: every request reads it. */
+  signedIn?: SignedInCache<CurrentUser>;
 };
 
 /**
@@ -174,7 +177,7 @@ export function createAuth(opts: AuthOptions) {
       }),
     ],
   });
-  return Object.assign(auth, { currentUser: currentUserReader(auth, opts.db, SESSION_TIMES) });
+  return Object.assign(auth, { currentUser: currentUserReader(auth, opts.db, SESSION_TIMES, opts.signedIn) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,6 +1,7 @@
-// The signed-in user of an API request, read the short way (current-user.ts, ADR 072): it keeps
-// nothing between requests, so every change to who may do what counts on the very next request,
-// and Better Auth still does its own work on sessions that are expired or due for a refresh.
+// The signed-in user of an API request, read the short way (current-user.ts, ADR 072): what it
+// keeps between requests is forgotten on every change (ADR 093), so every change to who may do
+// what counts on the very next request, and Better Auth still does its own work on sessions that
+// are expired or due for a refresh.
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

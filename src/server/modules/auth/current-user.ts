@@ -2,14 +2,18 @@
 // when that answer is plain (ADR 072). getSession verifies the cookie's signature through
 // WebCrypto (an async job on Node's thread pool) and reads the session and then its user in two
 // round trips, through its endpoint machinery, on every request. Here the signature is checked
-// with a synchronous HMAC and the session with its user is one read. Nothing is kept between
-// requests: a sign-out, a ban (it ends every session), a changed role or name count at once.
+// with a synchronous HMAC and the session with its user is one read. What the read finds is kept
+// between requests only in a `SignedInCache` (ADR 093), which every change to a session or a user
+// empties of that user's sessions, whatever its path: a sign-out, a ban (it ends every session), a
+// changed role or name count on the next request in this process, and in every other process as
+// soon as PostgreSQL's notice reaches it.
 // Whenever getSession would do more than read (an expired session is deleted, one due for its
 // daily refresh is extended and the account's last activity stamped) or the cookie is anything
 // but one well-signed session cookie, getSession itself answers.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../../db/client.ts";
 import { selectSignedIn } from "./signed-in.queries.ts";
+import type { SignedInCache } from "./signed-in-cache.ts";
 
 export type CurrentUser = { id: string; email: string; name: string; role: string };
 
@@ -56,7 +60,12 @@ export function verifiedToken(signed: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
-export function currentUserReader(auth: SessionSource, db: Db, times: SessionTimes) {
+export function currentUserReader(
+  auth: SessionSource,
+  db: Db,
+  times: SessionTimes,
+  cache?: SignedInCache<CurrentUser>,
+) {
   let context: Promise<{ secret: string; token: string; dontRemember: string }> | undefined;
   const settings = () =>
     (context ??= auth.$context.then((c) => ({
@@ -72,6 +81,10 @@ export function currentUserReader(auth: SessionSource, db: Db, times: SessionTim
     return { id: u.id, email: u.email, name: u.name, role: u.role ?? "user" };
   };
 
+  /** Expired, or due for its daily refresh: getSession deletes or extends it. */
+  const due = (expires: number, now: number) =>
+    expires < now || expires - times.expiresIn * 1000 + times.updateAge * 1000 <= now;
+
   /** The signed-in user of a request with these headers, or null when it is signed out. */
   return async function currentUser(headers: Headers): Promise<CurrentUser | null> {
     const header = headers.get("cookie");
@@ -84,11 +97,20 @@ export function currentUserReader(auth: SessionSource, db: Db, times: SessionTim
     if (!signed || header.includes(names.dontRemember)) return byGetSession(headers);
     const token = verifiedToken(signed, names.secret);
     if (!token) return byGetSession(headers);
+    const kept = cache?.get(token, Date.now());
+    if (kept) {
+      if (!due(kept.expiresAt, Date.now())) return kept.user;
+      cache?.forget(token);
+      return byGetSession(headers);
+    }
+    const generation = cache?.generation ?? 0;
     const row = await selectSignedIn(db, token);
     if (!row) return null;
     const expires = row.expiresAt.getTime();
     const now = Date.now();
-    if (expires < now || expires - times.expiresIn * 1000 + times.updateAge * 1000 <= now) return byGetSession(headers);
-    return { id: row.id, email: row.email, name: row.name, role: row.role ?? "user" };
+    if (due(expires, now)) return byGetSession(headers);
+    const user = { id: row.id, email: row.email, name: row.name, role: row.role ?? "user" };
+    cache?.keep(token, user, expires, generation, now);
+    return user;
   };
 }
