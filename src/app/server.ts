@@ -21,7 +21,7 @@ import { localStorage } from "../server/lib/storage.ts";
 import { takeTurns } from "../server/lib/turns.ts";
 import { type Auth, createAuth } from "../server/modules/auth/auth.ts";
 import type { CurrentUser } from "../server/modules/auth/current-user.ts";
-import { followSignedIn } from "../server/modules/auth/signed-in-cache.ts";
+import { followSignedIn, SIGNED_IN_CHANNEL } from "../server/modules/auth/signed-in-cache.ts";
 import { makeReleaseAlertCopy } from "../server/modules/books/launches.service.ts";
 import { createMailer, type DeliveryOptions, type Mailer } from "../server/modules/mail/mail.service.ts";
 import { unsubscribeKeyFrom } from "../server/modules/mail/unsubscribe.service.ts";
@@ -80,6 +80,7 @@ export async function startServer(env: Env, opts: StartOptions = {}): Promise<Ru
     databaseUrl: env.databaseUrl,
     dataDir: opts.embeddedDir ?? env.dataDir,
     thread: env.pgliteThread,
+    hearOwnNotices: [SIGNED_IN_CHANNEL],
     onConnectionError: (err) => logger.warn({ err }, "database connection lost"),
     onEmbeddedDatabaseLost: (err) => {
       logger.fatal({ err }, "the embedded database stopped");

@@ -164,9 +164,12 @@ describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
 
 describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesAtOnce)", () => {
   it("is heard before the statement's promise settles, in and out of a transaction, on every pooled connection", async () => {
-    const u = new URL(baseUrl as string);
-    const database: Database = await openDatabase({ databaseUrl: u.toString(), dataDir: "unused" });
     const channel = `own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const database: Database = await openDatabase({
+      databaseUrl: baseUrl as string,
+      dataDir: "unused",
+      hearOwnNotices: [channel],
+    });
     const heard: string[] = [];
     const others: string[] = [];
     try {
@@ -193,6 +196,7 @@ describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesA
       await expect.poll(() => others, { timeout: 5000 }).toContain("after stop");
       expect(heard).not.toContain("after stop");
       await stopOther();
+      await expect(database.listen("not_named", () => {}, { ownWritesAtOnce: true })).rejects.toThrow(/hearOwnNotices/);
     } finally {
       await database.close();
     }

@@ -53,7 +53,8 @@ export type Database = {
    * `onDown` is told as soon as it is lost, for what must not be used while notices can be missed.
    * `ownWritesAtOnce`: a notice this process's own statement sends is heard before that
    * statement's answer, as PGlite's one session always hears it (on PostgreSQL every pooled
-   * connection listens too); other processes hear it when it reaches them.
+   * connection listens too: the channel must be in `hearOwnNotices`); other processes hear it
+   * when it reaches them.
    */
   listen(
     channel: string,
@@ -101,10 +102,18 @@ export type OpenOptions = {
    * supervises it starts it again (PostgreSQL's recovery then replays the log).
    */
   onEmbeddedDatabaseLost?: (why: Error) => void;
+  /**
+   * PostgreSQL only: channels every pooled connection LISTENs on from its start, for listeners
+   * that must hear this process's own notices before the statement's answer (`ownWritesAtOnce`).
+   * PGlite's one session always does.
+   */
+  hearOwnNotices?: readonly string[];
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}));
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, opts.onConnectionError ?? (() => {}), opts.hearOwnNotices ?? []);
+  }
   return openPglite(opts.dataDir, opts.loadDataDir, opts.thread ?? "worker", opts.onEmbeddedDatabaseLost);
 }
 
@@ -165,9 +174,28 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionError: (err: Error) => void,
+  hearOwnNotices: readonly string[],
+): Promise<Database> {
   lightenArrayResults();
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The channels every pooled connection listens on from its start (`hearOwnNotices`): the
+  // connection that commits a change hears its notice between the statement's completion and its
+  // ready-for-query, so before the statement's promise settles (`ownWritesAtOnce` listeners).
+  const poolChannels = new Map(hearOwnNotices.map((channel) => [channel, new Set<(payload: string) => void>()]));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Awaited by the pool before a new connection's first use.
+    onConnect: async (client) => {
+      if (poolChannels.size === 0) return;
+      client.on("notification", (n) => {
+        for (const hear of poolChannels.get(n.channel) ?? []) hear(n.payload ?? "");
+      });
+      for (const channel of poolChannels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+  });
   // The pool listens for errors on idle connections only. A connection the server drops while
   // it is checked out (mid-transaction, or between two statements of one) emits 'error' too,
   // and an 'error' event nobody listens to ends the process. The query in flight fails on its
@@ -187,32 +215,7 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
       release.call(client, err);
     });
   });
-  // Channels every pooled connection listens on too (`ownWritesAtOnce`): the connection that
-  // commits a change hears its notice between the statement's completion and its ready-for-query,
-  // so before the statement's promise settles. LISTEN is queued ahead of the first statement of
-  // each checkout that has not listened yet (the pool emits 'acquire' before handing it over).
-  const poolChannels = new Map<string, Set<(payload: string) => void>>();
-  const heard = new WeakMap<pg.PoolClient, Set<string>>();
-  pool.on("acquire", (client) => {
-    checkedOut.add(client);
-    if (poolChannels.size === 0) return;
-    let channels = heard.get(client);
-    if (!channels) {
-      const mine = new Set<string>();
-      channels = mine;
-      heard.set(client, mine);
-      client.on("notification", (n) => {
-        if (mine.has(n.channel)) for (const hear of poolChannels.get(n.channel) ?? []) hear(n.payload ?? "");
-      });
-    }
-    for (const channel of poolChannels.keys()) {
-      if (channels.has(channel)) continue;
-      channels.add(channel);
-      // A failure here is the connection's own (reported by its error listener); the dedicated
-      // LISTEN connection still hears the notice.
-      client.query(`listen ${pg.escapeIdentifier(channel)}`).catch(() => channels.delete(channel));
-    }
-  });
+  pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_err, client) => checkedOut.delete(client));
   const listeners = new Set<{ stop(): Promise<void> }>();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -229,10 +232,14 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
     listen: async (channel, onPayload, opts = {}) => {
       const listener = await keepListening(url, channel, onPayload, onConnectionError, opts);
       listeners.add(listener);
-      const onPool = opts.ownWritesAtOnce ? (poolChannels.get(channel) ?? new Set()) : undefined;
-      if (onPool) poolChannels.set(channel, onPool.add(onPayload));
+      const onPool = opts.ownWritesAtOnce ? poolChannels.get(channel) : undefined;
+      if (opts.ownWritesAtOnce && !onPool) {
+        await listener.stop();
+        throw new Error(`listen(${channel}, { ownWritesAtOnce }): name the channel in openDatabase's hearOwnNotices`);
+      }
+      onPool?.add(onPayload);
       return async () => {
-        if (onPool?.delete(onPayload) && onPool.size === 0) poolChannels.delete(channel);
+        onPool?.delete(onPayload);
         listeners.delete(listener);
         await listener.stop();
       };
