@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, newsletterSubscribers, releaseAlerts } from "../../../db/schema/index.ts";
 import { apiClient, readJson } from "../../../testing/api-client.ts";
 import { readMail } from "../../../testing/mail-message.ts";
+import { draftOn, sendOn } from "../../../testing/newsletters.ts";
 import { startTestServer, type TestServer } from "../../../testing/test-server.ts";
 import { createAuthor, createStaff, type TestAuthor, type TestUser } from "../../../testing/users.ts";
 import { createLogger } from "../../lib/logger.ts";
@@ -220,6 +221,78 @@ describe("a launch in the paced lane", () => {
     // The back office counts it: staff see the bounce.
     expect(await figures(a)).toMatchObject({ sent: 0, bounced: 1, waiting: 0 });
     expect((await figures(b)).bounced).toBe(1);
+  });
+
+  it("a 5xx on either list marks the address bounced on the author's other list too, and nobody else's", async () => {
+    const a = await createAuthor(s);
+    const b = await createAuthor(s);
+    const subscriberStatus = async (who: TestAuthor, email: string) =>
+      (
+        await s.database.db
+          .select({ status: newsletterSubscribers.status })
+          .from(newsletterSubscribers)
+          .where(and(eq(newsletterSubscribers.userId, who.id), eq(newsletterSubscribers.email, email)))
+      ).map((r) => r.status);
+    const onList = async (who: TestAuthor, email: string, status: string) =>
+      s.database.db.insert(newsletterSubscribers).values({
+        userId: who.id,
+        email,
+        status,
+        confirmToken: randomBytes(18).toString("base64url"),
+        confirmedAt: status === "confirmed" ? new Date() : null,
+      });
+
+    // A release mail bounces: the author's newsletter reader with that address (in another case)
+    // is bounced, another author's is not.
+    const gone = `Cross-Gone-${a.subdomain}@example.com`;
+    const id = await book(a, "The Cross Book");
+    await readers(a, id, 0, [gone]);
+    await onList(a, gone.toLowerCase(), "confirmed");
+    await onList(b, gone, "confirmed");
+    s.smtp.refuse(550);
+    try {
+      expect(await launch()).toBe(1);
+      await until("bounced", async () => (await rowsOf(id)).every((r) => r.status === "failed"));
+    } finally {
+      s.smtp.refuse(null);
+    }
+    expect(await subscriberStatus(a, gone.toLowerCase())).toEqual(["bounced"]);
+    expect(await subscriberStatus(b, gone)).toEqual(["confirmed"]);
+
+    // A newsletter copy bounces: the author's alerts for that address (every book, pending or
+    // confirmed) are bounced and its launch mails nobody; another author's alert stays.
+    const lost = `cross-lost-${a.subdomain}@example.com`;
+    await onList(a, lost, "confirmed");
+    const next = await book(a, "The Cross Sequel");
+    await readers(a, next, 0, [lost]);
+    await s.database.db.insert(releaseAlerts).values({
+      userId: a.id,
+      bookId: id,
+      email: lost.toUpperCase(),
+      status: "pending",
+      confirmToken: randomBytes(18).toString("base64url"),
+    });
+    const elsewhere = await book(b, "Not Cross At All");
+    await readers(b, elsewhere, 0, [lost]);
+    const n = await draftOn(s, a, { subject: "Cross news", content: "<p>News</p>" });
+    s.smtp.refuse(550);
+    try {
+      expect((await sendOn(s, a, n.id)).status).toBe(200);
+      await until("the copies settled", async () => {
+        const rows = await s.database.db.select().from(mailOutbox).where(eq(mailOutbox.newsletterId, n.id));
+        return rows.length > 0 && rows.every((r) => !["queued", "sending"].includes(r.status));
+      });
+    } finally {
+      s.smtp.refuse(null);
+    }
+    expect(await statusesOf(a, lost)).toEqual(["bounced"]);
+    expect(await statusesOf(a, lost.toUpperCase())).toEqual(["bounced"]);
+    expect(await statusesOf(b, lost)).toEqual(["confirmed"]);
+    expect(await subscriberStatus(a, lost)).toEqual(["bounced"]);
+    // The launches: the author's sequel mails nobody; the other author's reader still gets theirs.
+    expect(await launch()).toBe(1);
+    await until("sent", async () => (await rowsOf(elsewhere)).every((r) => r.status === "sent"));
+    expect((await rowsOf(next)).length).toBe(0);
   });
 
   it("a paused account's launch waits, queued mails are held, and all go once when resumed", async () => {

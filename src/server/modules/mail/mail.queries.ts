@@ -162,35 +162,66 @@ async function failAndBounce(db: Db, row: OutboxRow, error: string, bounce: (tx:
 }
 
 /**
- * A newsletter's copy refused for good (5xx): the row fails and its reader is marked bounced in
- * the same transaction, so no later newsletter is queued for the address (ADR 066).
+ * The author's newsletter list and release alerts mark an address `bounced` (a 5xx: it does not
+ * exist) on both, whichever of them bounced: a mail to it on either list would bounce too, and
+ * every bounce counts against the sending domain. Only that author's lists; another author's
+ * reader with the same address is theirs to lose.
+ */
+async function markAddressBounced(tx: Tx, userId: string, email: string): Promise<void> {
+  await tx
+    .update(newsletterSubscribers)
+    .set({ status: "bounced" })
+    .where(
+      and(
+        eq(newsletterSubscribers.userId, userId),
+        sql`lower(${newsletterSubscribers.email}) = lower(${email})`,
+        sql`${newsletterSubscribers.status} in ('pending', 'confirmed')`,
+      ),
+    );
+  await tx
+    .update(releaseAlerts)
+    .set({ status: "bounced" })
+    .where(
+      and(
+        eq(releaseAlerts.userId, userId),
+        sql`lower(${releaseAlerts.email}) = lower(${email})`,
+        sql`${releaseAlerts.status} in ('pending', 'confirmed')`,
+      ),
+    );
+}
+
+/**
+ * A newsletter's copy refused for good (5xx): the row fails and, in the same transaction, its
+ * reader is marked bounced on the author's list and alerts, so no later newsletter or release
+ * mail is queued for the address (ADR 066, 073).
  */
 export async function markBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
   const { subscriberId } = row;
   await failAndBounce(db, row, error, async (tx) => {
     if (subscriberId === null) return;
-    await tx
-      .update(newsletterSubscribers)
-      .set({ status: "bounced" })
-      .where(and(eq(newsletterSubscribers.id, subscriberId), eq(newsletterSubscribers.status, "confirmed")));
+    const [reader] = await tx
+      .select({ userId: newsletterSubscribers.userId, email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, subscriberId));
+    if (reader) await markAddressBounced(tx, reader.userId, reader.email);
   });
 }
 
 /**
  * A release alert's mail refused for good (5xx): the row fails and, in the same transaction,
- * every alert of that address on the author's site is marked bounced, so the address is never
- * mailed again by this author's launches, nor asked to confirm a new alert (ADR 073).
+ * every alert of that address on the author's site and the author's newsletter reader with it are
+ * marked bounced, so the address is never mailed again by this author's launches or newsletters,
+ * nor asked to confirm a new alert (ADR 073).
  */
 export async function markAlertBounced(db: Db, row: OutboxRow, error: string): Promise<void> {
+  const { releaseAlertId } = row;
   await failAndBounce(db, row, error, async (tx) => {
-    if (row.releaseAlertId === null) return;
-    await tx.execute(sql`
-      update ${releaseAlerts} set status = 'bounced'
-      from ${releaseAlerts} bounced
-      where bounced.id = ${row.releaseAlertId}
-        and ${releaseAlerts.userId} = bounced.user_id
-        and lower(${releaseAlerts.email}) = lower(bounced.email)
-        and ${releaseAlerts.status} in ('pending', 'confirmed')`);
+    if (releaseAlertId === null) return;
+    const [alert] = await tx
+      .select({ userId: releaseAlerts.userId, email: releaseAlerts.email })
+      .from(releaseAlerts)
+      .where(eq(releaseAlerts.id, releaseAlertId));
+    if (alert) await markAddressBounced(tx, alert.userId, alert.email);
   });
 }
 
