@@ -17,7 +17,10 @@ export { writeSection } from "../src/testing/bench-results.ts";
  * replaces its flags (to compare settings: `BENCH_NODE_FLAGS="--max-semi-space-size=16"`).
  */
 export function startArgs(): string[] {
-  const { args } = productionCommand();
+  // BENCH_MAIN: another build's server/main.js instead of this one's (a copied dist needs
+  // node_modules beside it), to compare the same rows on two builds.
+  const main = process.env.BENCH_MAIN;
+  const args = productionCommand().args.map((a) => (main && a.endsWith("server/main.js") ? main : a));
   const flags = process.env.BENCH_NODE_FLAGS;
   if (flags === undefined) return args;
   return [...flags.split(/\s+/).filter(Boolean), ...args.filter((a) => !a.startsWith("--"))];
