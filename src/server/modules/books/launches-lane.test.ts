@@ -84,6 +84,14 @@ const statusesOf = async (a: TestAuthor, email: string) =>
       .from(releaseAlerts)
       .where(and(eq(releaseAlerts.userId, a.id), eq(releaseAlerts.email, email)))
   ).map((r) => r.status);
+/** The statuses of the author's newsletter readers with exactly this address. */
+const subscriberStatusesOf = async (a: TestAuthor, email: string) =>
+  (
+    await s.database.db
+      .select({ status: newsletterSubscribers.status })
+      .from(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.userId, a.id), eq(newsletterSubscribers.email, email)))
+  ).map((r) => r.status);
 const figures = async (a: TestAuthor) =>
   (await readJson(apiClient(s, staff).admin.users[":id"]["newsletter-sending"].$get({ param: { id: a.id } }))).body;
 const pause = async (a: TestAuthor, paused: boolean) =>
@@ -226,13 +234,6 @@ describe("a launch in the paced lane", () => {
   it("a 5xx on either list marks the address bounced on the author's other list too, and nobody else's", async () => {
     const a = await createAuthor(s);
     const b = await createAuthor(s);
-    const subscriberStatus = async (who: TestAuthor, email: string) =>
-      (
-        await s.database.db
-          .select({ status: newsletterSubscribers.status })
-          .from(newsletterSubscribers)
-          .where(and(eq(newsletterSubscribers.userId, who.id), eq(newsletterSubscribers.email, email)))
-      ).map((r) => r.status);
     const onList = async (who: TestAuthor, email: string, status: string) =>
       s.database.db.insert(newsletterSubscribers).values({
         userId: who.id,
@@ -256,8 +257,8 @@ describe("a launch in the paced lane", () => {
     } finally {
       s.smtp.refuse(null);
     }
-    expect(await subscriberStatus(a, gone.toLowerCase())).toEqual(["bounced"]);
-    expect(await subscriberStatus(b, gone)).toEqual(["confirmed"]);
+    expect(await subscriberStatusesOf(a, gone.toLowerCase())).toEqual(["bounced"]);
+    expect(await subscriberStatusesOf(b, gone)).toEqual(["confirmed"]);
 
     // A newsletter copy bounces: the author's alerts for that address (every book, pending or
     // confirmed) are bounced and its launch mails nobody; another author's alert stays.
@@ -288,7 +289,7 @@ describe("a launch in the paced lane", () => {
     expect(await statusesOf(a, lost)).toEqual(["bounced"]);
     expect(await statusesOf(a, lost.toUpperCase())).toEqual(["bounced"]);
     expect(await statusesOf(b, lost)).toEqual(["confirmed"]);
-    expect(await subscriberStatus(a, lost)).toEqual(["bounced"]);
+    expect(await subscriberStatusesOf(a, lost)).toEqual(["bounced"]);
     // The launches: the author's sequel mails nobody; the other author's reader still gets theirs.
     expect(await launch()).toBe(1);
     await until("sent", async () => (await rowsOf(elsewhere)).every((r) => r.status === "sent"));
