@@ -162,43 +162,84 @@ describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
   });
 });
 
-describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesAtOnce)", () => {
-  it("is heard before the statement's promise settles, in and out of a transaction, on every pooled connection", async () => {
+describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesAtOnce)", { timeout: 60_000 }, () => {
+  it("is heard before the statement's promise settles, in and out of a transaction, with no pooled connection listening", async () => {
     const channel = `own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const name = `bookplate_own_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const u = new URL(baseUrl as string);
+    u.pathname = `/${name}`;
     const database: Database = await openDatabase({
-      databaseUrl: baseUrl as string,
+      databaseUrl: u.toString(),
       dataDir: "unused",
       hearOwnNotices: [channel],
     });
+    const outsider = new pg.Client({ connectionString: u.toString() });
     const heard: string[] = [];
     const others: string[] = [];
     try {
+      await database.migrate(); // notify_own (migration 0034)
       const stop = await database.listen(channel, (p) => heard.push(p), { ownWritesAtOnce: true });
       const stopOther = await database.listen(channel, (p) => others.push(p));
-      // Ten at once: each on a connection of its own, so every pooled connection is one that
-      // must have listened before its first statement.
+      const notify = (payload: string) => `select notify_own('${channel}', '${payload}')`;
+      const times = (payload: string) => heard.filter((p) => p === payload).length;
+      // Ten at once: each on a connection of its own, so every pooled connection passes it on.
       await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
-          await database.db.execute(`select pg_notify('${channel}', 'plain ${i}')`);
-          expect(heard).toContain(`plain ${i}`);
+          await database.db.execute(notify(`plain ${i}`));
+          expect(times(`plain ${i}`)).toBeGreaterThanOrEqual(2);
         }),
       );
+      // No pooled connection listens: a NOTIFY from anywhere wakes only the listening ones.
+      const listening = await database.db.execute("select count(*)::int as n from pg_listening_channels()");
+      expect((listening as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
       await database.db.transaction(async (tx) => {
-        await tx.execute(`select pg_notify('${channel}', 'in a transaction')`);
-        // Sent at commit, not before.
-        expect(heard).not.toContain("in a transaction");
+        await tx.execute(notify("in a transaction"));
+        // At once, before anything this process reads can see the change (not yet committed,
+        // so not from the listening connection)…
+        expect(times("in a transaction")).toBe(1);
       });
-      expect(heard).toContain("in a transaction");
-      // Without the option a notice arrives on the listening connection only, later.
+      // …and again once committed, before the transaction's promise settles.
+      expect(times("in a transaction")).toBeGreaterThanOrEqual(2);
+      // The NOTICE alone (no NOTIFY, so nothing else delivers it): exactly once when raised and
+      // once when its connection is handed back, in a transaction and out of one.
+      const raise = (payload: string) =>
+        `do $$ begin raise notice using message = '${channel}', detail = '${payload}', errcode = 'BPOWN'; end $$`;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(raise("raised in a transaction"));
+        expect(times("raised in a transaction")).toBe(1);
+      });
+      expect(times("raised in a transaction")).toBe(2);
+      await database.db.execute(raise("raised alone"));
+      expect(times("raised alone")).toBe(2);
+      // Another channel's, or another code's, is not passed on.
+      await database.db.execute(
+        `do $$ begin raise notice using message = 'not_named', detail = 'x', errcode = 'BPOWN'; raise notice using message = '${channel}', detail = 'other code'; end $$`,
+      );
+      expect(heard).not.toContain("x");
+      expect(heard).not.toContain("other code");
+      // Every notice so far also reached the listening connection (the two raised alone did not).
       await expect.poll(() => others.length, { timeout: 5000 }).toBe(11);
+      // A connection that did not ask (psql, another tool) is sent no NOTICE; every process hears it.
+      const notices: string[] = [];
+      outsider.on("notice", (n) => notices.push(n.message ?? ""));
+      await outsider.connect();
+      await outsider.query(notify("from outside"));
+      await expect.poll(() => others, { timeout: 5000 }).toContain("from outside");
+      expect(notices).toEqual([]);
       await stop();
-      await database.db.execute(`select pg_notify('${channel}', 'after stop')`);
+      await database.db.execute(notify("after stop"));
       await expect.poll(() => others, { timeout: 5000 }).toContain("after stop");
       expect(heard).not.toContain("after stop");
       await stopOther();
       await expect(database.listen("not_named", () => {}, { ownWritesAtOnce: true })).rejects.toThrow(/hearOwnNotices/);
     } finally {
+      await outsider.end().catch(() => {});
       await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });

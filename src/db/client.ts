@@ -52,9 +52,9 @@ export type Database = {
    * told, since notices sent meanwhile were missed (drop whatever they would have refreshed);
    * `onDown` is told as soon as it is lost, for what must not be used while notices can be missed.
    * `ownWritesAtOnce`: a notice this process's own statement sends is heard before that
-   * statement's answer, as PGlite's one session always hears it (on PostgreSQL every pooled
-   * connection listens too: the channel must be in `hearOwnNotices`); other processes hear it
-   * when it reaches them.
+   * statement's answer (or its transaction's), as PGlite's one session always hears it; other
+   * processes hear it when it reaches them. On PostgreSQL the notice must be sent with the SQL
+   * function `notify_own` (migration 0034) and its channel named in `hearOwnNotices`.
    */
   listen(
     channel: string,
@@ -103,9 +103,9 @@ export type OpenOptions = {
    */
   onEmbeddedDatabaseLost?: (why: Error) => void;
   /**
-   * PostgreSQL only: channels every pooled connection LISTENs on from its start, for listeners
-   * that must hear this process's own notices before the statement's answer (`ownWritesAtOnce`).
-   * PGlite's one session always does.
+   * PostgreSQL only: channels whose notices sent with `notify_own` a pooled connection passes to
+   * this process's `ownWritesAtOnce` listeners itself, before the statement's answer (ADR 094).
+   * PGlite's one session always hears its own.
    */
   hearOwnNotices?: readonly string[];
 };
@@ -174,28 +174,53 @@ async function openPglite(
   };
 }
 
+/** The setting a pooled connection asks `notify_own` (migration 0034) for a NOTICE with. */
+const OWN_NOTICES_SETTING = "bookplate.own_notices";
+/** The SQLSTATE of `notify_own`'s NOTICE: its message is the channel, its detail the payload. */
+const OWN_NOTICE_SQLSTATE = "BPOWN";
+
 async function openPostgres(
   url: string,
   onConnectionError: (err: Error) => void,
   hearOwnNotices: readonly string[],
 ): Promise<Database> {
   lightenArrayResults();
-  // The channels every pooled connection listens on from its start (`hearOwnNotices`): the
-  // connection that commits a change hears its notice between the statement's completion and its
-  // ready-for-query, so before the statement's promise settles (`ownWritesAtOnce` listeners).
+  // This process's own notices (`hearOwnNotices`, ADR 094), without a LISTEN on every pooled
+  // connection: up to PostgreSQL 18 every NOTIFY wakes every backend that listens on any channel
+  // of the database. A pooled connection asks `notify_own` for a NOTICE (the setting below); the
+  // NOTICE reaches this process while the statement runs, before its answer, and is passed on at
+  // once and again when the connection is handed back, after the commit (or rollback), which is
+  // before the statement's or transaction's promise settles. The first tells listeners before
+  // anything else this process reads can see the change; the second drops what a read that ran
+  // between the NOTICE and the commit took from before the change.
   const poolChannels = new Map(hearOwnNotices.map((channel) => [channel, new Set<(payload: string) => void>()]));
+  const heardOnConnection = new WeakMap<pg.PoolClient, { channel: string; payload: string }[]>();
+  const passOn = (channel: string, payload: string) => {
+    for (const hear of poolChannels.get(channel) ?? []) hear(payload);
+  };
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Awaited by the pool before a new connection's first use.
-    onConnect: async (client) => {
-      if (poolChannels.size === 0) return;
-      client.on("notification", (n) => {
-        for (const hear of poolChannels.get(n.channel) ?? []) hear(n.payload ?? "");
-      });
-      for (const channel of poolChannels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    },
+    ...(poolChannels.size > 0 ? { options: `-c ${OWN_NOTICES_SETTING}=on` } : {}),
   });
+  if (poolChannels.size > 0) {
+    pool.on("connect", (client) => {
+      client.on("notice", (n) => {
+        if (n.code !== OWN_NOTICE_SQLSTATE || !n.message || !poolChannels.has(n.message)) return;
+        const heard = { channel: n.message, payload: n.detail ?? "" };
+        const list = heardOnConnection.get(client);
+        if (list) list.push(heard);
+        else heardOnConnection.set(client, [heard]);
+        passOn(heard.channel, heard.payload);
+      });
+    });
+    pool.on("release", (_err, client) => {
+      const list = heardOnConnection.get(client);
+      if (!list) return;
+      heardOnConnection.delete(client);
+      for (const { channel, payload } of list) passOn(channel, payload);
+    });
+  }
   // The pool listens for errors on idle connections only. A connection the server drops while
   // it is checked out (mid-transaction, or between two statements of one) emits 'error' too,
   // and an 'error' event nobody listens to ends the process. The query in flight fails on its

@@ -4,7 +4,8 @@
 // - a trigger on `session` and on `user` (migration 0033) notifies `signed_in_changed` with the
 //   user's id on every update or delete, whichever code makes it (Better Auth's endpoints, a ban,
 //   a role or name change, an account's deletion, a session revoked by staff, psql); every process
-//   listening forgets that user's sessions (everyone's, after a TRUNCATE);
+//   listening forgets that user's sessions (everyone's, after a TRUNCATE), and the process that
+//   made the change before its answer (`notify_own`, migration 0034, ADR 094);
 // - while the LISTEN link is down nothing is served from here, and when it is back everything
 //   is forgotten (notices sent meanwhile are lost);
 // - a read that started before a change and answers after it is not kept (the generation);
