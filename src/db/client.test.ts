@@ -171,8 +171,11 @@ describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesA
     await admin.query(`create database ${name}`);
     const u = new URL(baseUrl as string);
     u.pathname = `/${name}`;
+    // The connection string's own options are kept beside the setting the pool adds.
+    const withOptions = new URL(u);
+    withOptions.searchParams.set("options", "-c statement_timeout=12345");
     const database: Database = await openDatabase({
-      databaseUrl: u.toString(),
+      databaseUrl: withOptions.toString(),
       dataDir: "unused",
       hearOwnNotices: [channel],
     });
@@ -192,6 +195,8 @@ describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesA
           expect(times(`plain ${i}`)).toBeGreaterThanOrEqual(2);
         }),
       );
+      const timeout = await database.db.execute("select current_setting('statement_timeout') as t");
+      expect((timeout as unknown as { rows: { t: string }[] }).rows[0]?.t).toBe("12345ms");
       // No pooled connection listens: a NOTIFY from anywhere wakes only the listening ones.
       const listening = await database.db.execute("select count(*)::int as n from pg_listening_channels()");
       expect((listening as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
