@@ -11,6 +11,7 @@ import { setRole } from "../src/app/cli/admin.ts";
 import { SITEMAP_PATHS } from "../src/marketing/routes.tsx";
 import { DEMO_SUBDOMAIN } from "../src/shared/reserved-subdomains.ts";
 import { ADMIN_TABS } from "../src/shared/schemas/admin.ts";
+import { SUBDOMAIN_MAX } from "../src/shared/schemas/onboarding.ts";
 import { startTestServer, type TestServer } from "../src/testing/test-server.ts";
 import { createAuthor, type TestAuthor } from "../src/testing/users.ts";
 import { hasChromium } from "./chromium.ts";
@@ -19,6 +20,8 @@ import { browserDescribe, createVerifiedUser, launchBrowser, PASSWORD, shot, sig
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 390, height: 844 };
+/** A subdomain as long as one may be. */
+const LONGEST = "harrietlongnamewhitfield".padEnd(SUBDOMAIN_MAX, "books");
 
 /** The paths of the SPA's route table, as written in the router. */
 export function routerPaths(): string[] {
@@ -185,7 +188,8 @@ browserDescribe("every screen on a 390 px phone", () => {
   });
 
   it("the signed-in author's screens, the signed-out screens and the dialogs", async () => {
-    const author = await createAuthor(s, { tier: "mini", name: "Harriet Longname-Whitfield" });
+    // The longest address there is (one unbreakable word), whatever the clock makes other tests'.
+    const author = await createAuthor(s, { tier: "mini", name: "Harriet Longname-Whitfield", subdomain: LONGEST });
     const ids = { book: await bookId(author, "The Extraordinarily Long Title of a First Novel") };
     const page = await signedIn(author.email, (u) => u.pathname === "/dashboard");
     const signedOut = await phonePage();
@@ -228,8 +232,12 @@ browserDescribe("every screen on a 390 px phone", () => {
     await page.getByLabel("Choose Your URL").fill("");
     await check(page, "wizard step 2 (no address yet)");
     await page.getByLabel("Website Name").fill("Wilhelmina's Books");
-    await page.getByLabel("Choose Your URL").fill(`phone${Date.now().toString(36)}`);
+    await page.getByLabel("Choose Your URL").fill(`wilhelmina${LONGEST}`.slice(0, SUBDOMAIN_MAX));
     await page.getByTestId("subdomain-status").getByText("Available").waitFor();
+    // The whole address shows before the author commits to it, however long (not cut short).
+    const preview = page.getByTestId("address-preview");
+    expect(await preview.textContent()).toContain(`wilhelmina${LONGEST}`.slice(0, SUBDOMAIN_MAX));
+    expect(await preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await check(page, "wizard step 2");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Step 3 of 3").waitFor();

@@ -130,7 +130,10 @@ export function StepWebsite({
           <Lock aria-hidden="true" className="h-4 w-4 shrink-0 text-emerald-600" />
           <span
             data-testid="address-preview"
-            className={cn("truncate font-mono text-sm", placeholderAddress ? "text-slate-500" : "text-slate-900")}
+            className={cn(
+              "min-w-0 font-mono text-sm wrap-anywhere",
+              placeholderAddress ? "text-slate-500" : "text-slate-900",
+            )}
           >
             {address}
           </span>

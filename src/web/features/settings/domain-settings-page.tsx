@@ -200,14 +200,9 @@ function LiveAddress({ state }: { state: DomainState }) {
   return (
     <Alert tone={state.status === "verified" ? "success" : "info"}>
       {live ? "Your site is live at" : "Your site's address is"}{" "}
-      <a
-        href={state.liveUrl}
-        target="_blank"
-        rel="noreferrer"
-        className="inline-flex items-center gap-1 font-medium underline"
-      >
+      <a href={state.liveUrl} target="_blank" rel="noreferrer" className="font-medium underline wrap-anywhere">
         {host}
-        <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+        <ExternalLink aria-hidden="true" className="ml-1 inline-block h-3.5 w-3.5 align-[-0.125em]" />
       </a>
       {state.status === "pending" && state.domain ? ` — ${state.domain} will take over once it is verified.` : ""}
     </Alert>
