@@ -171,7 +171,7 @@ describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesA
     await admin.query(`create database ${name}`);
     const u = new URL(baseUrl as string);
     u.pathname = `/${name}`;
-    // The connection string's own options are kept beside the setting the pool adds.
+    // The connection string's own options are kept beside the setting the pool makes.
     const withOptions = new URL(u);
     withOptions.searchParams.set("options", "-c statement_timeout=12345");
     const database: Database = await openDatabase({

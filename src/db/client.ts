@@ -179,24 +179,6 @@ const OWN_NOTICES_SETTING = "bookplate.own_notices";
 /** The SQLSTATE of `notify_own`'s NOTICE: its message is the channel, its detail the payload. */
 const OWN_NOTICE_SQLSTATE = "BPOWN";
 
-/**
- * The pool's connection settings with `option` added to the connection string's own `options`
- * (pg lets the connection string's replace the ones given beside it, so they are moved out).
- */
-function withOption(url: string, option: string): { connectionString: string; options: string } {
-  try {
-    const u = new URL(url);
-    const given = u.searchParams.get("options");
-    if (given) {
-      u.searchParams.delete("options");
-      return { connectionString: u.toString(), options: `${given} ${option}` };
-    }
-  } catch {
-    // not a URL (a bare keyword string): no options of its own to keep
-  }
-  return { connectionString: url, options: option };
-}
-
 async function openPostgres(
   url: string,
   onConnectionError: (err: Error) => void,
@@ -217,8 +199,13 @@ async function openPostgres(
     for (const hear of poolChannels.get(channel) ?? []) hear(payload);
   };
   const pool = new pg.Pool({
+    connectionString: url,
     max: 10,
-    ...(poolChannels.size > 0 ? withOption(url, `-c ${OWN_NOTICES_SETTING}=on`) : { connectionString: url }),
+    // Awaited by the pool before a new connection's first use. A SET, not a startup option:
+    // poolers such as PgBouncer refuse connections that carry startup options.
+    onConnect: async (client) => {
+      if (poolChannels.size > 0) await client.query(`set ${OWN_NOTICES_SETTING} = on`);
+    },
   });
   if (poolChannels.size > 0) {
     pool.on("connect", (client) => {
