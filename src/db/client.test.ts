@@ -160,6 +160,65 @@ describe.runIf(baseUrl)("PostgreSQL connection pool", () => {
       await database.close();
     }
   });
+
+  it("listens on every channel through one connection, which comes back listening on all of them", async () => {
+    const database: Database = await openDatabase({ databaseUrl: url, dataDir: "unused", onConnectionError: () => {} });
+    const notifier = new pg.Client({ connectionString: url });
+    await notifier.connect();
+    const heard: string[] = [];
+    const told: string[] = [];
+    const listeningBackends = async () =>
+      (
+        await admin.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike any(array['listen%', 'unlisten%'])",
+          [name],
+        )
+      ).rows[0].n;
+    const notify = (channel: string, payload: string) => notifier.query("select pg_notify($1, $2)", [channel, payload]);
+    try {
+      const on = (channel: string) =>
+        database.listen(channel, (p) => heard.push(`${channel}:${p}`), {
+          onDown: () => told.push(`${channel} down`),
+          onReconnect: () => told.push(`${channel} back`),
+        });
+      const stopA = await on("chan_a");
+      const stopB = await on("chan_b");
+      const stopB2 = await database.listen("chan_b", (p) => heard.push(`chan_b again:${p}`));
+      expect(await listeningBackends()).toBe(1);
+      await notify("chan_a", "1");
+      await notify("chan_b", "2");
+      await expect.poll(() => heard.sort(), { timeout: 5000 }).toEqual(["chan_a:1", "chan_b again:2", "chan_b:2"]);
+
+      // One of a channel's two listeners leaves: the other still hears it.
+      await stopB2();
+      await notify("chan_b", "3");
+      await expect.poll(() => heard, { timeout: 5000 }).toContain("chan_b:3");
+      expect(heard).not.toContain("chan_b again:3");
+
+      // Dropped: every subscription is told, and it comes back listening on both channels.
+      await terminate("query ilike any(array['listen%', 'unlisten%'])");
+      await expect
+        .poll(() => told.filter((t) => t.endsWith("back")).sort(), { timeout: 10_000 })
+        .toEqual(["chan_a back", "chan_b back"]);
+      expect(told.slice(0, 2).sort()).toEqual(["chan_a down", "chan_b down"]);
+      await notify("chan_a", "4");
+      await notify("chan_b", "5");
+      await expect.poll(() => heard, { timeout: 5000 }).toEqual(expect.arrayContaining(["chan_a:4", "chan_b:5"]));
+      expect(await listeningBackends()).toBe(1);
+
+      // The channel's last listener leaves: nothing more of it; the last of all closes the connection.
+      await stopA();
+      await notify("chan_a", "6");
+      await notify("chan_b", "7");
+      await expect.poll(() => heard, { timeout: 5000 }).toContain("chan_b:7");
+      expect(heard).not.toContain("chan_a:6");
+      await stopB();
+      await expect.poll(listeningBackends, { timeout: 5000 }).toBe(0);
+    } finally {
+      await notifier.end();
+      await database.close();
+    }
+  });
 });
 
 describe.runIf(baseUrl)("a notice this process's own statement sends (ownWritesAtOnce)", { timeout: 60_000 }, () => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { takeLock } from "./data-dir-lock.ts";
+import { listeningConnection } from "./listening-connection.ts";
 import { lightenArrayResults } from "./pg-results.ts";
 import { withNamedStatements } from "./pglite-statements.ts";
 import { createThreadedPglite } from "./pglite-thread.ts";
@@ -48,7 +49,8 @@ export type Database = {
   snapshot?: () => Promise<Blob>;
   /**
    * Subscribe to NOTIFY on a channel (all processes on the same database hear it). On
-   * PostgreSQL a dropped LISTEN connection is re-established by itself; `onReconnect` is then
+   * PostgreSQL one connection per process listens on every channel (`listening-connection.ts`);
+   * dropped, it is re-established by itself; `onReconnect` is then
    * told, since notices sent meanwhile were missed (drop whatever they would have refreshed);
    * `onDown` is told as soon as it is lost, for what must not be used while notices can be missed.
    * `ownWritesAtOnce`: a notice this process's own statement sends is heard before that
@@ -246,7 +248,7 @@ async function openPostgres(
   });
   pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_err, client) => checkedOut.delete(client));
-  const listeners = new Set<{ stop(): Promise<void> }>();
+  const listening = listeningConnection(url, onConnectionError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -259,102 +261,20 @@ async function openPostgres(
       await pool.query("select 1");
     },
     listen: async (channel, onPayload, opts = {}) => {
-      const listener = await keepListening(url, channel, onPayload, onConnectionError, opts);
-      listeners.add(listener);
       const onPool = opts.ownWritesAtOnce ? poolChannels.get(channel) : undefined;
-      if (opts.ownWritesAtOnce && !onPool) {
-        await listener.stop();
+      if (opts.ownWritesAtOnce && !onPool)
         throw new Error(`listen(${channel}, { ownWritesAtOnce }): name the channel in openDatabase's hearOwnNotices`);
-      }
+      const subscription = { channel, onPayload, onReconnect: opts.onReconnect, onDown: opts.onDown };
+      await listening.subscribe(subscription);
       onPool?.add(onPayload);
       return async () => {
         onPool?.delete(onPayload);
-        listeners.delete(listener);
-        await listener.stop();
+        await listening.unsubscribe(subscription);
       };
     },
     close: async () => {
-      await Promise.all([...listeners].map((l) => l.stop()));
-      listeners.clear();
+      await listening.close();
       await pool.end();
-    },
-  };
-}
-
-const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 10_000;
-
-/**
- * LISTEN needs a connection of its own that stays open, outside the pool. When PostgreSQL drops
- * it (a restart, a failover, an admin), it is opened again with a growing delay, and
- * `onReconnect` is told: notices sent while it was down are lost for good (`onDown` when it drops).
- */
-async function keepListening(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onConnectionError: (err: Error) => void,
-  { onReconnect, onDown }: { onReconnect?: () => void; onDown?: () => void },
-): Promise<{ stop(): Promise<void> }> {
-  let stopped = false;
-  let current: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = RECONNECT_FIRST_MS;
-
-  const connect = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
-    client.on("error", onConnectionError);
-    client.on("notification", (n) => {
-      if (n.channel === channel) onPayload(n.payload ?? "");
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    } catch (err) {
-      await client.end().catch(() => {});
-      throw err;
-    }
-    client.once("end", () => {
-      if (current === client) current = undefined;
-      if (stopped) return;
-      onDown?.();
-      scheduleReconnect();
-    });
-    return client;
-  };
-
-  const scheduleReconnect = () => {
-    if (retry || stopped) return;
-    retry = setTimeout(async () => {
-      try {
-        const client = await connect();
-        retry = undefined;
-        if (stopped) {
-          await client.end();
-          return;
-        }
-        current = client;
-        delay = RECONNECT_FIRST_MS;
-        onReconnect?.();
-      } catch (err) {
-        onConnectionError(err as Error);
-        retry = undefined;
-        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-        scheduleReconnect();
-      }
-    }, delay);
-    retry.unref();
-  };
-
-  // The first connection is not retried: a database unreachable at start-up is a start-up error.
-  current = await connect();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const client = current;
-      current = undefined;
-      await client?.end();
     },
   };
 }
